@@ -1,0 +1,181 @@
+"""Cards: faces, physical cards and the notation players type.
+
+Indian Rummy is played with two (or three) decks shuffled together, so two cards can show the
+same face and still be different objects: the rule "you may not discard the card you just took
+from the pile" follows the physical card, not its face. That is why a `Card` carries an `id`
+(unique within one deal's deck) beside its `Face`.
+
+Notation (RULES.md): rank `A 2 .. 10 J Q K` (`T` accepted for 10) followed by a suit
+`S H D C` (or the symbols), any case; `JK` is a printed joker. The canonical output form is
+`10H`, `AS`, `JK`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+# Ranks are 1 (ace) .. 13 (king). A printed joker has rank 0 and no suit.
+JOKER_RANK = 0
+ACE, JACK, QUEEN, KING = 1, 11, 12, 13
+RANKS = tuple(range(1, 14))
+
+# Suits are small ints so the evaluator can index arrays with them.
+SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
+SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
+SUIT_LETTERS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+NO_SUIT = -1
+
+_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANK_PARSE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, "10": 10}
+for _r in range(2, 10):
+    _RANK_PARSE[str(_r)] = _r
+_SUIT_PARSE = {
+    **{c: i for i, c in enumerate(SUIT_LETTERS)},
+    **{c: i for i, c in enumerate(SUIT_SYMBOLS)},
+}
+# Variation selectors appear when people paste emoji suits (e.g. "♥️").
+_STRIP = "\ufe0f\ufe0e"
+
+
+class CardParseError(ValueError):
+    """A card token (or a hand) that cannot be read; the message names the offending token."""
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Face:
+    """What is printed on a card. Two physical cards may share a face."""
+
+    rank: int  # 0 for a printed joker, 1..13 otherwise
+    suit: int  # 0..3, or NO_SUIT for a printed joker
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER_RANK
+
+    @property
+    def value(self) -> int:
+        """Penalty value when the card is not wild: A K Q J 10 count 10, 2-9 face value."""
+        if self.rank == JOKER_RANK:
+            return 0
+        return 10 if self.rank == ACE or self.rank >= 10 else self.rank
+
+    @property
+    def code(self) -> str:
+        """Canonical notation: `10H`, `AS`, `JK`."""
+        if self.is_joker:
+            return "JK"
+        return _RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_LETTERS[self.suit]
+
+    @property
+    def pretty(self) -> str:
+        """Notation with suit symbols, for people: `10♥`, `A♠`, `🃏`."""
+        if self.is_joker:
+            return "🃏"
+        return _RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def parse(cls, token: str) -> Face:
+        """Read one face from notation; raises `CardParseError` naming the token."""
+        raw = token
+        t = token.strip().upper()
+        for ch in _STRIP:
+            t = t.replace(ch, "")
+        if not t:
+            raise CardParseError("empty card token")
+        if t in ("JK", "JOKER", "🃏"):
+            return JOKER
+        rank_part, suit_part = t[:-1], t[-1]
+        rank = _RANK_PARSE.get(rank_part)
+        suit = _SUIT_PARSE.get(suit_part)
+        if rank is None or suit is None:
+            raise CardParseError(
+                f"'{raw}' is not a card (use rank A,2-10,J,Q,K then suit S,H,D,C, or JK)"
+            )
+        return cls(rank, suit)
+
+
+JOKER = Face(JOKER_RANK, NO_SUIT)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card of a deal's deck: a face plus an id unique within that deck.
+
+    Equality is by id, so two copies of the 7♥ are different cards.
+    """
+
+    id: int
+    face: Face
+
+    @property
+    def rank(self) -> int:
+        return self.face.rank
+
+    @property
+    def suit(self) -> int:
+        return self.face.suit
+
+    @property
+    def code(self) -> str:
+        return self.face.code
+
+    def __str__(self) -> str:
+        return self.face.code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+
+def standard_faces() -> list[Face]:
+    """The 52 faces of one standard deck, in a fixed order."""
+    return [Face(rank, suit) for suit in SUITS for rank in RANKS]
+
+
+def parse_faces(text: str | Iterable[str]) -> list[Face]:
+    """Read a whitespace/comma separated list of faces (`"AS 10H td JK"`)."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if not tokens:
+        raise CardParseError("no cards given")
+    return [Face.parse(tok) for tok in tokens]
+
+
+def parse_cards(
+    text: str | Iterable[str], max_copies: int = 2, max_jokers: int | None = None
+) -> list[Card]:
+    """Read a hand into physical cards, refusing more copies of a face than the decks hold.
+
+    `max_copies` is the number of standard decks; `max_jokers` defaults to two jokers per deck
+    (the most any profile uses). Ids are assigned in order of appearance.
+    """
+    faces = parse_faces(text)
+    if max_jokers is None:
+        max_jokers = 2 * max_copies
+    seen: dict[Face, int] = {}
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    cards: list[Card] = []
+    for i, (face, tok) in enumerate(zip(faces, tokens, strict=True)):
+        seen[face] = seen.get(face, 0) + 1
+        limit = max_jokers if face.is_joker else max_copies
+        if seen[face] > limit:
+            raise CardParseError(
+                f"'{tok}' appears {seen[face]} times, but only {limit} such cards are in play"
+            )
+        cards.append(Card(i, face))
+    return cards
+
+
+def format_cards(cards: Iterable[Card | Face], pretty: bool = False) -> str:
+    """Space-separated notation for a list of cards."""
+    out = []
+    for c in cards:
+        face = c.face if isinstance(c, Card) else c
+        out.append(face.pretty if pretty else face.code)
+    return " ".join(out)
