@@ -27,7 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Any
 
 from .cards import ACE, Card, Face
 from .groups import GroupKind
@@ -105,7 +107,7 @@ def _suit_table(counts: tuple[int, ...], wr: int, wr_n: int, budget: int) -> _Ta
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
-    table = _solve_suit(counts, wr, wr_n, budget)
+    table = _prune(_solve_suit(counts, wr, wr_n, budget))
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
     _CACHE[key] = table
@@ -280,7 +282,10 @@ def _prepare(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> _Pre
 _SetChoice = tuple[int, tuple[int, ...], int]
 
 
-def _rank_set_options(rank: int, suit_counts: list[int], max_nat: int) -> list[list[_SetChoice]]:
+@lru_cache(maxsize=4096)
+def _rank_set_options(
+    rank: int, suit_counts: tuple[int, ...], max_nat: int
+) -> tuple[tuple[_SetChoice, ...], ...]:
     """Every way to take disjoint sets (two or more natural cards each) from one rank."""
     results: set[tuple[tuple[int, ...], ...]] = set()
 
@@ -288,7 +293,7 @@ def _rank_set_options(rank: int, suit_counts: list[int], max_nat: int) -> list[l
         results.add(tuple(sorted(chosen)))
         avail = [s for s in range(4) if counts[s] > 0]
         for size in range(2, min(max_nat, len(avail)) + 1):
-            for combo in _combinations(avail, size):
+            for combo in combinations(avail, size):
                 if chosen and combo < chosen[-1]:
                     continue
                 for s in combo:
@@ -300,19 +305,16 @@ def _rank_set_options(rank: int, suit_counts: list[int], max_nat: int) -> list[l
                     counts[s] += 1
 
     rec(list(suit_counts), [])
-    return [[(rank, combo, max(0, 3 - len(combo))) for combo in sets] for sets in results]
+    return tuple(tuple((rank, combo, max(0, 3 - len(combo))) for combo in sets) for sets in results)
 
 
-def _combinations(items: list[int], k: int) -> Iterable[tuple[int, ...]]:
-    from itertools import combinations
-
-    return combinations(items, k)
-
-
-def _combine(tables: list[_Table], budget: int) -> _Table:
-    acc: _Table = _EMPTY_TABLE
-    for t in tables:
-        nxt: _Table = {}
+def _combine(tables: list[_Table], budget: int) -> dict[_Key, tuple[int, tuple[Any, ...]]]:
+    """Knapsack over suits; witnesses become ((suit, runs), ...) for suits that hold runs."""
+    acc: dict[_Key, tuple[int, tuple[Any, ...]]] = {(0, 0, 0): (0, ())}
+    for suit, t in enumerate(tables):
+        if len(t) == 1 and (0, 0, 0) in t:
+            continue  # only "no runs here": nothing to add
+        nxt: dict[_Key, tuple[int, tuple[Any, ...]]] = {}
         for (w1, p1, s1), (v1, wit1) in acc.items():
             for (w2, p2, s2), (v2, wit2) in t.items():
                 w = w1 + w2
@@ -322,7 +324,7 @@ def _combine(tables: list[_Table], budget: int) -> _Table:
                 v = v1 + v2
                 old = nxt.get(k)
                 if old is None or v > old[0]:
-                    nxt[k] = (v, (*wit1, wit2))  # type: ignore[arg-type]
+                    nxt[k] = (v, (*wit1, (suit, wit2)) if wit2 else wit1)
         acc = nxt
     return acc
 
@@ -346,54 +348,72 @@ def _prune(table: _Table) -> _Table:
 class _Best:
     covered: int = -1
     sets: tuple[_SetChoice, ...] = ()
-    suit_runs: tuple[tuple[_Seq, ...], ...] = ()
+    suit_runs: tuple[tuple[int, tuple[_Seq, ...]], ...] = ()  # (suit, runs) for suits with runs
     all_wild_run: bool = False
 
 
 def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _Best:
-    """The most natural-card value protectable while holding both lives (or -1 if impossible)."""
+    """The most natural-card value protectable while holding both lives (covered -1: none)."""
     budget = len(prep.wilds)
     wr = wild_rank or 0
     max_nat = min(4, rules.set_max if rules.set_max is not None else 4)
 
-    per_rank: list[list[list[_SetChoice]]] = []
+    per_rank: list[tuple[tuple[_SetChoice, ...], ...]] = []
     for rank in range(1, 14):
-        suit_counts = [prep.counts[s][rank] for s in range(4)]
+        suit_counts = tuple(prep.counts[s][rank] for s in range(4))
         if sum(1 for x in suit_counts if x) >= 2:
-            opts = [o for o in _rank_set_options(rank, suit_counts, max_nat) if o]
-            opts = [o for o in opts if sum(c[2] for c in o) <= budget]
+            opts = tuple(
+                o
+                for o in _rank_set_options(rank, suit_counts, max_nat)
+                if o and sum(c[2] for c in o) <= budget
+            )
             if opts:
-                per_rank.append([[], *opts])
+                per_rank.append(((), *opts))
 
     best = _Best()
-    for combo in product(*per_rank) if per_rank else [()]:
+    untouched: dict[tuple[int, int], _Table] = {}  # (suit, budget) -> table, no sets taken
+    for combo in product(*per_rank):
         sets = [c for group in combo for c in group]
         set_w = sum(c[2] for c in sets)
         if set_w > budget:
             continue
-        counts = [list(x) for x in prep.counts]
+        left = budget - set_w
         set_value = 0
+        touched: dict[int, list[int]] = {}
         for rank, suits, _need in sets:
             for s in suits:
-                counts[s][rank] -= 1
+                counts = touched.get(s)
+                if counts is None:
+                    counts = touched[s] = list(prep.counts[s])
+                counts[rank] -= 1
                 set_value += _VALUES[rank]
-        left = budget - set_w
-        tables = [
-            _prune(_suit_table(tuple(counts[s]), wr, prep.wr_by_suit[s], left)) for s in range(4)
-        ]
-        combined = _combine(tables, left)
-        for (w, p, s_count), (v, wit) in combined.items():
+        tables: list[_Table] = []
+        bound = set_value
+        for s in range(4):
+            if s in touched:
+                t = _suit_table(tuple(touched[s]), wr, prep.wr_by_suit[s], left)
+            else:
+                t = untouched.get((s, left)) or _suit_table(
+                    prep.counts[s], wr, prep.wr_by_suit[s], left
+                )
+                untouched[(s, left)] = t
+            tables.append(t)
+            bound += max(v for v, _ in t.values())
+        if bound <= best.covered:
+            continue  # even a perfect combination cannot beat what we have
+        for (w, p, s_count), (v, wit) in _combine(tables, left).items():
             if not p:
                 continue
             all_wild = False
             if s_count < 2:
-                if left - w >= 3:
-                    all_wild = True
-                else:
+                if left - w < 3:
                     continue
+                all_wild = True
             covered = v + set_value
             if covered > best.covered:
-                best = _Best(covered, tuple(sets), tuple(wit), all_wild)  # type: ignore[arg-type]
+                best = _Best(covered, tuple(sets), wit, all_wild)
+        if best.covered == prep.total:
+            break  # everything protected: nothing can do better
     return best
 
 
@@ -535,7 +555,7 @@ def _layout(
     # card needed as itself in a pure run is never spent as a substitute elsewhere.
     runs = [
         (seq, _take_run_naturals(pool, suit, seq, wr))
-        for suit, suit_runs in enumerate(best.suit_runs)
+        for suit, suit_runs in best.suit_runs
         for seq in suit_runs
     ]
     sets = [([pool.natural(s, rank) for s in suits], need) for rank, suits, need in best.sets]
@@ -567,17 +587,16 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
     """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
     prep = _prepare(cards, rules, wild_rank)
-    best = _best_both_lives(prep, rules, wild_rank)
     total = prep.total
+    pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank)
+    # Without any pure run there are no lives: every card counts, no search needed.
+    best = _best_both_lives(prep, rules, wild_rank) if pure_value >= 0 else _Best()
 
     options: list[tuple[int, str]] = [(total, "all")]
     if best.covered >= 0:
         options.append((total - best.covered, "lives"))
-    pure_value, pure_suit, pure_positions = -1, -1, ()
-    if rules.lone_pure is LonePure.PROTECTED:
-        pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank)
-        if pure_value >= 0:
-            options.append((total - pure_value, "pure"))
+    if rules.lone_pure is LonePure.PROTECTED and pure_value >= 0:
+        options.append((total - pure_value, "pure"))
     deadwood, how = min(options, key=lambda o: (o[0], o[1] != "lives"))
 
     if how == "lives":

@@ -1,0 +1,142 @@
+"""`python -m bot.engine check`: the engine's rulings from the command line.
+
+Two modes. With cards on the command line it prints one hand's ruling for a person. Without,
+it reads JSON lines on stdin (`{"hand", "indicator", "variant"}`) and writes one JSON line per
+input line, in order, so rule vectors and bug reports can be checked in bulk.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .cards import Card, CardParseError, Face, format_cards, parse_cards
+from .evaluate import Evaluation, evaluate_drawn, evaluate_hand
+from .rules import PROFILES, Rules, get_profile
+
+
+class LineError(ValueError):
+    """A JSON line that cannot be ruled on; the message is shown to the user as is."""
+
+
+def _ruling_fields(cards: list[Card], rules: Rules, indicator: Face) -> dict[str, Any]:
+    wild_rank = rules.wild_rank(indicator)
+    if len(cards) == 13:
+        ev = evaluate_hand(cards, rules, wild_rank)
+        return {
+            "valid": ev.valid,
+            "deadwood": ev.deadwood,
+            "penalty": ev.penalty,
+            "groups": [{"kind": g.kind.value, "cards": g.codes()} for g in ev.groups],
+            "leftover": [c.code for c in ev.leftover],
+        }
+    if len(cards) == 14:
+        drawn = evaluate_drawn(cards, rules, wild_rank)
+        return {
+            "declarable": drawn.declarable,
+            "winning_discards": sorted({c.code for c in drawn.winning_discards}),
+            "best_discard": drawn.best_discard.code,
+        }
+    raise LineError(f"a hand has 13 cards (or 14 after drawing), got {len(cards)}")
+
+
+def rule_line(line: str) -> dict[str, Any]:
+    """One input line to one output object (raises LineError with a clear message)."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise LineError(f"not JSON: {exc.msg}") from None
+    if not isinstance(data, dict):
+        raise LineError("each line must be a JSON object")
+    missing = [k for k in ("hand", "indicator", "variant") if k not in data]
+    if missing:
+        raise LineError(f"missing field(s): {', '.join(missing)}")
+    if not all(isinstance(data[k], str) for k in ("hand", "indicator", "variant")):
+        raise LineError("hand, indicator and variant must be strings")
+    try:
+        rules = get_profile(data["variant"])
+    except ValueError as exc:
+        raise LineError(str(exc)) from None
+    try:
+        cards = parse_cards(data["hand"], max_copies=rules.max_copies)
+        indicator = Face.parse(data["indicator"])
+    except CardParseError as exc:
+        raise LineError(str(exc)) from None
+    out = {"hand": data["hand"], "indicator": data["indicator"], "variant": data["variant"]}
+    out.update(_ruling_fields(cards, rules, indicator))
+    return out
+
+
+def run_lines(inp: TextIO, out: TextIO) -> int:
+    """Rule on every line; returns the exit code (1 if any line failed)."""
+    failed = False
+    for raw in inp:
+        if not raw.strip():
+            continue
+        try:
+            result = rule_line(raw)
+        except LineError as exc:
+            failed = True
+            result = {"error": str(exc)}
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+    return 1 if failed else 0
+
+
+def describe(ev: Evaluation, rules: Rules) -> str:
+    """A readable ruling, for people."""
+    lines = []
+    for g in ev.groups:
+        lines.append(f"  {g.kind.value:<7} {format_cards(g.cards, pretty=True)}")
+    if ev.leftover:
+        lines.append(f"  leftover {format_cards(ev.leftover, pretty=True)}")
+    verdict = "VALID declaration" if ev.valid else "not a valid declaration"
+    cap = "" if ev.penalty == ev.deadwood else f" (capped at {rules.deal_cap})"
+    lines.append(f"{verdict}; deadwood {ev.deadwood}, penalty {ev.penalty}{cap}")
+    return "\n".join(lines)
+
+
+def run_human(cards_text: Sequence[str], variant: str, indicator_text: str, out: TextIO) -> int:
+    try:
+        rules = get_profile(variant)
+        cards = parse_cards(cards_text, max_copies=rules.max_copies)
+        indicator = Face.parse(indicator_text)
+    except (CardParseError, ValueError) as exc:
+        out.write(f"error: {exc}\n")
+        return 1
+    wild_rank = rules.wild_rank(indicator)
+    wild = "nothing" if wild_rank is None else f"rank {Face(wild_rank, 0).code[:-1]}"
+    out.write(f"{rules.name}, indicator {indicator.pretty}: printed jokers and {wild} wild\n")
+    if len(cards) == 13:
+        out.write(describe(evaluate_hand(cards, rules, wild_rank), rules) + "\n")
+        return 0
+    if len(cards) == 14:
+        drawn = evaluate_drawn(cards, rules, wild_rank)
+        if drawn.declarable:
+            faces = ", ".join(sorted({c.face.pretty for c in drawn.winning_discards}))
+            out.write(f"declarable: discard one of {faces}\n")
+        else:
+            out.write("not declarable with any discard\n")
+        out.write(f"best discard: {drawn.best_discard.face.pretty}\n")
+        out.write(describe(drawn.best, rules) + "\n")
+        return 0
+    out.write(f"error: a hand has 13 cards (or 14 after drawing), got {len(cards)}\n")
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    check = sub.add_parser("check", help="rule on hands (JSON lines on stdin, or cards as args)")
+    check.add_argument("cards", nargs="*", help="13 or 14 cards, e.g. 4H 5H 6H 9S ...")
+    check.add_argument("--variant", default="points", choices=sorted(PROFILES))
+    check.add_argument("--indicator", default=None, help="the indicator (cut joker), e.g. 8D")
+    args = parser.parse_args(argv)
+    if args.cards:
+        if args.indicator is None:
+            parser.error("--indicator is required with cards on the command line")
+        return run_human(args.cards, args.variant, args.indicator, sys.stdout)
+    return run_lines(sys.stdin, sys.stdout)

@@ -1,0 +1,618 @@
+"""One deal: from the shuffle to the last discard, as a state machine.
+
+A deal knows nothing about matches, chips or Discord. It holds where every physical card is
+(hands, stock, discard pile, the indicator, cards set aside by packs), whose turn it is and in
+which phase, and it accepts or refuses one `Action` at a time. Settlement (who pays what) is in
+`settlement.py`; the match wraps deals in `match.py`.
+
+Turn structure (RULES.md "Turn"): a turn starts in the DRAW phase. The player either draws (the
+top stock card or the top discard) and moves to the DISCARD phase, or packs (drops), or, on a
+first turn where the rules allow it, declares the dealt 13 ("hand rummy"). In the DISCARD phase
+the player throws one card (never the physical card just taken from the pile) or declares by
+throwing it and showing the other 13. When a turn ends with the stock empty, the profile decides:
+the deal is void, or the discard pile except its top card is shuffled into a new stock.
+
+Every change is preceded by complete validation, so a refused action leaves no trace.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from .actions import Action, ActionKind
+from .cards import Card
+from .errors import (
+    BadArrangement,
+    CannotDiscardTakenCard,
+    CardNotInHand,
+    EmptyPile,
+    HandRummyNotAllowed,
+    InvalidDeclarationError,
+    NotYourTurn,
+    PackingNotAllowed,
+    SeatNotActive,
+    UnknownSeat,
+    WrongPhase,
+)
+from .evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
+from .groups import check_arrangement
+from .quickcheck import may_declare
+from .rules import DeclarationMode, HandRummy, InvalidDeclaration, Rules, StockExhausted
+
+HAND_SIZE = 13
+
+
+class Phase(StrEnum):
+    DRAW = "draw"  # the player on turn holds 13 and must draw, drop or (hand rummy) declare
+    DISCARD = "discard"  # the player on turn holds 14 and must discard or declare
+    OVER = "over"
+
+
+class SeatStatus(StrEnum):
+    ACTIVE = "active"
+    DROPPED = "dropped"  # packed (or left the table, or a wrong show counted as a drop)
+    OUT = "out"  # wrong show under PENALTY_OUT: pays the invalid penalty, out of this deal
+
+
+class OutReason(StrEnum):
+    """Why a seat stopped playing, which decides what it pays."""
+
+    FIRST_DROP = "first_drop"  # packed before ever drawing
+    MIDDLE_DROP = "middle_drop"  # packed later
+    WRONG_SHOW = "wrong_show"  # invalid declaration, PENALTY_OUT: pays invalid_penalty
+    WRONG_SHOW_DROP = "wrong_show_drop"  # invalid declaration, MIDDLE_DROP: pays middle_drop
+
+
+class EndReason(StrEnum):
+    DECLARED = "declared"  # a valid declaration after drawing
+    HAND_RUMMY = "hand_rummy"  # the dealt 13 declared at the first turn without drawing
+    LAST_STANDING = "last_standing"  # everyone else dropped or went out
+    VOID = "void"  # stock exhausted and the rules void the deal (or nothing to reshuffle)
+
+
+@dataclass(slots=True)
+class PileEntry:
+    """One card thrown onto the discard pile: who threw it, who (if anyone) took it back out,
+    and whether it was shuffled into a new stock. Public knowledge at the table."""
+
+    card: Card
+    by: int | None  # None for the opening discard
+    taken_by: int | None = None
+    recycled: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"card": self.card.id, "by": self.by, "taken_by": self.taken_by,
+                "recycled": self.recycled}  # fmt: skip
+
+
+def make_rng(seed: int | None, tag: str) -> random.Random:
+    """Randomness for one purpose ("shuffle", "reshuffle 3", ...).
+
+    Real tables use the OS generator (`secrets.SystemRandom`). With a seed (tests, replays,
+    simulations) each purpose gets its own `random.Random` seeded from the seed and the tag, so
+    no generator state has to be saved: replaying the same actions redoes the same shuffles.
+    """
+    if seed is None:
+        return secrets.SystemRandom()
+    return random.Random(f"{seed}:{tag}")
+
+
+class Deal:
+    """The state of one deal. Create with `Deal.start(...)`; change only through `apply`."""
+
+    def __init__(self, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None) -> None:
+        if len(seats) < 2:
+            raise ValueError("a deal needs at least two players")
+        if dealer not in seats:
+            raise ValueError("the dealer must be one of the seats")
+        self.rules = rules
+        self.seats: tuple[int, ...] = tuple(seats)
+        self.dealer = dealer
+        self.seed = seed
+        self.deck: tuple[Card, ...] = tuple(rules.build_deck(len(self.seats)))
+        self.order: list[int] = []  # shuffled deck, top card first (for the hand history)
+        self.indicator: Card | None = None
+        self.hands: dict[int, list[Card]] = {s: [] for s in self.seats}
+        self.dealt: dict[int, list[Card]] = {}
+        self.stock: list[Card] = []  # top of the stock is the END of the list
+        self.pile: list[Card] = []  # top of the discard pile is the END of the list
+        self.pile_log: list[PileEntry] = []
+        self.set_aside: list[Card] = []
+        self.status: dict[int, SeatStatus] = {s: SeatStatus.ACTIVE for s in self.seats}
+        self.out_reason: dict[int, OutReason] = {}
+        self.turns_taken: dict[int, int] = {s: 0 for s in self.seats}
+        self.turn: int = dealer
+        self.phase = Phase.DRAW
+        self.taken: Card | None = None  # the physical card just taken from the discard pile
+        self.actions: list[Action] = []
+        self.events: list[dict[str, Any]] = []
+        self.end: EndReason | None = None
+        self.winner: int | None = None
+        self.winner_first_turn = False  # declared on their own first drawn turn
+        self.shown: dict[int, list[list[int]]] = {}  # player's own grouping, when given
+        self.randomness_used = 0
+        self._drawn_cache: tuple[int, DrawnEvaluation | None] | None = None
+
+    # ---- setup ------------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None) -> Deal:
+        """Shuffle, deal 13 each from the dealer's right, expose the indicator and the opening
+        discard; the rest is the stock. The player on the dealer's right plays first."""
+        deal = cls(rules, seats, dealer, seed)
+        cards = list(deal.deck)
+        make_rng(seed, "shuffle").shuffle(cards)
+        deal.order = [c.id for c in cards]
+        top = iter(cards)
+        order = deal.play_order_from(deal.next_seat(dealer, active_only=False))
+        for _ in range(HAND_SIZE):
+            for s in order:
+                deal.hands[s].append(next(top))
+        deal.dealt = {s: list(h) for s, h in deal.hands.items()}
+        if not rules.nothing_wild:
+            deal.indicator = next(top)
+        opening = next(top)
+        deal.pile.append(opening)
+        deal.pile_log.append(PileEntry(opening, None))
+        deal.stock = list(top)
+        deal.stock.reverse()
+        deal.turn = order[0]
+        return deal
+
+    # ---- table geometry ---------------------------------------------------------------------
+
+    def next_seat(self, seat: int, active_only: bool = True) -> int:
+        """The seat to the right (next in table order), skipping seats no longer playing."""
+        i = self.seats.index(seat)
+        for k in range(1, len(self.seats) + 1):
+            s = self.seats[(i + k) % len(self.seats)]
+            if not active_only or self.status[s] is SeatStatus.ACTIVE:
+                return s
+        return seat
+
+    def play_order_from(self, first: int) -> list[int]:
+        i = self.seats.index(first)
+        return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
+
+    @property
+    def wild_rank(self) -> int | None:
+        return self.rules.wild_rank(None if self.indicator is None else self.indicator.face)
+
+    @property
+    def active(self) -> list[int]:
+        return [s for s in self.seats if self.status[s] is SeatStatus.ACTIVE]
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def card(self, card_id: int) -> Card:
+        return self.deck[card_id]
+
+    def drop_reason(self, seat: int) -> OutReason:
+        """What packing now would count as: first drop before the seat ever drew, else middle."""
+        return OutReason.FIRST_DROP if self.turns_taken[seat] == 0 else OutReason.MIDDLE_DROP
+
+    def drop_cost(self, seat: int) -> int:
+        if self.drop_reason(seat) is OutReason.FIRST_DROP:
+            return self.rules.first_drop
+        return self.rules.middle_drop
+
+    # ---- evaluation helpers -----------------------------------------------------------------
+
+    def drawn_evaluation(self) -> DrawnEvaluation | None:
+        """The evaluator's ruling on the 14 cards of the player on turn (cached for the turn);
+        None when a cheap check proves no declaration is possible."""
+        key = len(self.actions)
+        if self._drawn_cache is not None and self._drawn_cache[0] == key:
+            return self._drawn_cache[1]
+        hand = self.hands[self.turn]
+        result: DrawnEvaluation | None = None
+        if may_declare(hand, self.rules, self.wild_rank, spare=1):
+            result = evaluate_drawn(hand, self.rules, self.wild_rank, forbidden=self.taken)
+        self._drawn_cache = (key, result)
+        return result
+
+    def winning_discards(self) -> list[Card]:
+        """Physical cards the player on turn may throw to declare validly (assisted mode)."""
+        ev = self.drawn_evaluation()
+        if ev is None or not ev.declarable:
+            return []
+        hand = self.hands[self.turn]
+        out: list[Card] = []
+        for c in ev.winning_discards:
+            if self.taken is not None and c.id == self.taken.id:
+                twin = next((x for x in hand if x.face == c.face and x.id != c.id), None)
+                if twin is None:
+                    continue
+                c = twin
+            out.append(c)
+        return out
+
+    def hand_rummy_valid(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        if not may_declare(hand, self.rules, self.wild_rank, spare=0):
+            return False
+        return evaluate_hand(hand, self.rules, self.wild_rank).valid
+
+    def can_hand_rummy(self, seat: int) -> bool:
+        """Hand rummy may be attempted: allowed by the rules, at this seat's first turn."""
+        return (
+            self.rules.hand_rummy is not HandRummy.NOT_ALLOWED
+            and self.phase is Phase.DRAW
+            and self.turn == seat
+            and self.turns_taken[seat] == 0
+        )
+
+    # ---- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every game move `seat` may make now (LEAVE is always possible and not listed).
+
+        In assisted mode Declare appears only with discards the engine has verified; in honor
+        mode any discard may be declared and the engine judges the show afterwards.
+        """
+        if self.over or seat != self.turn or self.status.get(seat) is not SeatStatus.ACTIVE:
+            return []
+        honor = self.rules.declaration_mode is DeclarationMode.HONOR
+        out: list[Action] = []
+        if self.phase is Phase.DRAW:
+            if self.stock:
+                out.append(Action.draw_stock(seat))
+            if self.pile:
+                out.append(Action.take_discard(seat))
+            if self.rules.packing_allowed:
+                out.append(Action.drop(seat))
+            if self.can_hand_rummy(seat) and (honor or self.hand_rummy_valid(seat)):
+                out.append(Action.declare(seat, None))
+            return out
+        hand = self.hands[seat]
+        for c in hand:
+            if self.taken is None or c.id != self.taken.id:
+                out.append(Action.discard(seat, c.id))
+        if honor:
+            out.extend(Action.declare(seat, a.card) for a in list(out))
+        else:
+            out.extend(Action.declare(seat, c.id) for c in self.winning_discards())
+        return out
+
+    # ---- applying actions -------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Validate `action` completely, then perform it. Raises a `RummyError` untouched."""
+        seat = action.seat
+        if seat not in self.status:
+            raise UnknownSeat()
+        if self.over:
+            raise WrongPhase("This deal is over")
+        if self.status[seat] is not SeatStatus.ACTIVE:
+            raise SeatNotActive()
+        if action.kind is ActionKind.LEAVE:
+            self._leave(seat)
+        else:
+            if seat != self.turn:
+                raise NotYourTurn()
+            handler = {
+                ActionKind.DRAW_STOCK: self._draw_stock,
+                ActionKind.TAKE_DISCARD: self._take_discard,
+                ActionKind.DISCARD: self._discard,
+                ActionKind.DECLARE: self._declare,
+                ActionKind.DROP: self._drop,
+            }[action.kind]
+            handler(action)
+        self.actions.append(action)
+
+    def _need_phase(self, phase: Phase, message: str) -> None:
+        if self.phase is not phase:
+            raise WrongPhase(message)
+
+    def _hand_card(self, seat: int, card_id: int | None) -> Card:
+        for c in self.hands[seat]:
+            if c.id == card_id:
+                return c
+        raise CardNotInHand()
+
+    def _log(self, seat: int | None, action: str, **details: Any) -> None:
+        self.events.append({"n": len(self.events), "seat": seat, "action": action, **details})
+
+    def _draw_stock(self, action: Action) -> None:
+        self._need_phase(Phase.DRAW, "You have already drawn; discard a card")
+        card = self.stock.pop()
+        self.hands[action.seat].append(card)
+        self.taken = None
+        self.phase = Phase.DISCARD
+        self._log(action.seat, "draw_stock", card=card.code, card_id=card.id, source="stock")
+
+    def _take_discard(self, action: Action) -> None:
+        self._need_phase(Phase.DRAW, "You have already drawn; discard a card")
+        if not self.pile:
+            raise EmptyPile()
+        card = self.pile.pop()
+        self._pile_entry(card).taken_by = action.seat
+        self.hands[action.seat].append(card)
+        self.taken = card
+        self.phase = Phase.DISCARD
+        self._log(action.seat, "take_discard", card=card.code, card_id=card.id, source="discard")
+
+    def _pile_entry(self, card: Card) -> PileEntry:
+        for entry in reversed(self.pile_log):
+            if entry.card.id == card.id:
+                return entry
+        raise AssertionError("card on the pile without a log entry")
+
+    def _check_discard(self, seat: int, card_id: int | None) -> Card:
+        card = self._hand_card(seat, card_id)
+        if self.taken is not None and card.id == self.taken.id:
+            raise CannotDiscardTakenCard()
+        return card
+
+    def _discard(self, action: Action) -> None:
+        self._need_phase(Phase.DISCARD, "Draw a card first")
+        card = self._check_discard(action.seat, action.card)
+        self._throw(action.seat, card)
+        self._log(action.seat, "discard", card=card.code, card_id=card.id)
+        self._end_turn(action.seat)
+
+    def _throw(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        self.pile.append(card)
+        self.pile_log.append(PileEntry(card, seat))
+
+    def _drop(self, action: Action) -> None:
+        self._need_phase(Phase.DRAW, "You can only drop at the start of your turn, before drawing")
+        if not self.rules.packing_allowed:
+            raise PackingNotAllowed()
+        self._retire(action.seat, self.drop_reason(action.seat), "drop")
+
+    def _leave(self, seat: int) -> None:
+        """Leaving the table counts as a drop (first or middle), at any moment."""
+        reason = OutReason.FIRST_DROP
+        if self.turns_taken[seat] > 0 or (seat == self.turn and self.phase is Phase.DISCARD):
+            reason = OutReason.MIDDLE_DROP
+        self._retire(seat, reason, "leave")
+
+    def _retire(self, seat: int, reason: OutReason, verb: str, **details: Any) -> None:
+        """Take a seat out of the deal: its cards leave play, the turn moves on if it was its."""
+        hand = self.hands[seat]
+        self.hands[seat] = []
+        on_turn = seat == self.turn
+        if reason is OutReason.FIRST_DROP and self.rules.first_drop_to_stock_bottom:
+            cards = list(hand)
+            make_rng(self.seed, f"bottom {self.randomness_used}").shuffle(cards)
+            self.randomness_used += 1
+            self.stock[0:0] = cards
+            where = "stock_bottom"
+        else:
+            self.set_aside.extend(hand)
+            where = "set_aside"
+        self.status[seat] = SeatStatus.OUT if reason is OutReason.WRONG_SHOW else SeatStatus.DROPPED
+        self.out_reason[seat] = reason
+        self.turns_taken[seat] += 1 if on_turn else 0
+        self._log(seat, verb, reason=reason.value, cards_to=where,
+                  cards=[c.code for c in hand], **details)  # fmt: skip
+        if len(self.active) == 1:
+            self._finish(EndReason.LAST_STANDING, self.active[0])
+            return
+        if on_turn:
+            self.taken = None
+            self.phase = Phase.DRAW
+            self.turn = self.next_seat(seat)
+
+    def _arrangement(self, seat: int, shown: list[Card], groups: Any) -> list[list[Card]] | None:
+        """The player's own grouping as cards, checked to split exactly the shown cards."""
+        if groups is None:
+            return None
+        by_id = {c.id: c for c in shown}
+        out: list[list[Card]] = []
+        used: set[int] = set()
+        for g in groups:
+            cards = []
+            for cid in g:
+                if cid not in by_id or cid in used:
+                    raise BadArrangement()
+                used.add(cid)
+                cards.append(by_id[cid])
+            out.append(cards)
+        if len(used) != len(shown):
+            raise BadArrangement()
+        return out
+
+    def _declare(self, action: Action) -> None:
+        seat = action.seat
+        hand_rummy = action.card is None
+        if hand_rummy:
+            if self.phase is not Phase.DRAW:
+                raise WrongPhase("Choose the card to discard with your declaration")
+            if not self.can_hand_rummy(seat):
+                raise HandRummyNotAllowed()
+            discard = None
+            shown = list(self.hands[seat])
+        else:
+            self._need_phase(Phase.DISCARD, "Draw a card before declaring")
+            discard = self._check_discard(seat, action.card)
+            shown = [c for c in self.hands[seat] if c.id != discard.id]
+        groups = self._arrangement(seat, shown, action.groups)
+        honor = self.rules.declaration_mode is DeclarationMode.HONOR
+        if honor and groups is not None:
+            # Honor mode judges the show as laid down.
+            valid = check_arrangement(groups, self.rules, self.wild_rank)
+        else:
+            # Otherwise the engine looks for the best arrangement of the shown cards.
+            valid = evaluate_hand(shown, self.rules, self.wild_rank).valid
+        if not valid and not honor:
+            raise InvalidDeclarationError()
+        # ---- accepted: from here on the state changes ----
+        if groups is not None:
+            self.shown[seat] = [[c.id for c in g] for g in groups]
+        first_drawn_turn = self.turns_taken[seat] == 0
+        if valid:
+            if discard is not None:
+                self._throw(seat, discard)
+            self.turns_taken[seat] += 1
+            self._log(seat, "declare", valid=True, hand_rummy=hand_rummy,
+                      card=None if discard is None else discard.code,
+                      card_id=None if discard is None else discard.id)  # fmt: skip
+            self.winner_first_turn = first_drawn_turn and not hand_rummy
+            self._finish(EndReason.HAND_RUMMY if hand_rummy else EndReason.DECLARED, seat)
+            return
+        # A wrong show (honor mode): the shown cards and the discard leave play.
+        reason = (
+            OutReason.WRONG_SHOW
+            if self.rules.invalid_declaration is InvalidDeclaration.PENALTY_OUT
+            else OutReason.WRONG_SHOW_DROP
+        )
+        self._retire(seat, reason, "wrong_show", hand_rummy=hand_rummy,
+                     card=None if discard is None else discard.code)  # fmt: skip
+
+    def _end_turn(self, seat: int) -> None:
+        """After a discard: count the turn, handle an empty stock, pass the turn right."""
+        self.turns_taken[seat] += 1
+        self.taken = None
+        if not self.stock:
+            if self.rules.effective_stock_exhausted is StockExhausted.VOID:
+                self._log(None, "stock_exhausted", outcome="void")
+                self._finish(EndReason.VOID, None)
+                return
+            self._reshuffle()
+            if not self.stock:
+                self._log(None, "stock_exhausted", outcome="void_nothing_to_reshuffle")
+                self._finish(EndReason.VOID, None)
+                return
+        self.phase = Phase.DRAW
+        self.turn = self.next_seat(seat)
+
+    def _reshuffle(self) -> None:
+        """The discard pile except its top card, shuffled, becomes the new stock."""
+        if len(self.pile) < 2:
+            return
+        top = self.pile[-1]
+        rest = self.pile[:-1]
+        recycled = {c.id for c in rest}
+        for entry in self.pile_log:
+            if entry.card.id in recycled and entry.taken_by is None:
+                entry.recycled = True
+        make_rng(self.seed, f"reshuffle {self.randomness_used}").shuffle(rest)
+        self.randomness_used += 1
+        self.pile = [top]
+        self.stock = rest
+        self._log(None, "reshuffle", stock_size=len(rest), order=[c.id for c in reversed(rest)])
+
+    def _finish(self, reason: EndReason, winner: int | None) -> None:
+        self.end = reason
+        self.winner = winner
+        self.phase = Phase.OVER
+        self.taken = None
+        self._log(winner, "deal_over", reason=reason.value)
+
+    # ---- evaluations at the end -------------------------------------------------------------
+
+    def final_evaluations(self) -> dict[int, Evaluation]:
+        """The engine's best arrangement of every hand still held at the end (for settlement
+        and the hand history). Empty hands (dropped seats) are not evaluated."""
+        out: dict[int, Evaluation] = {}
+        for s in self.seats:
+            hand = self.hands[s]
+            if len(hand) == HAND_SIZE:
+                out[s] = evaluate_hand(hand, self.rules, self.wild_rank)
+        return out
+
+    # ---- invariants (used by tests and the simulator) ---------------------------------------
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if any physical card is lost, duplicated or misplaced."""
+        places: list[Card] = [*self.stock, *self.pile, *self.set_aside]
+        if self.indicator is not None:
+            places.append(self.indicator)
+        for s in self.seats:
+            places.extend(self.hands[s])
+        ids = [c.id for c in places]
+        assert len(ids) == len(self.deck), f"{len(ids)} cards in play, deck has {len(self.deck)}"
+        assert len(set(ids)) == len(ids), "a card is in two places"
+        for s in self.seats:
+            n = len(self.hands[s])
+            if self.status[s] is not SeatStatus.ACTIVE:
+                assert n == 0, f"seat {s} is out but holds {n} cards"
+            elif not self.over and s == self.turn and self.phase is Phase.DISCARD:
+                assert n == HAND_SIZE + 1, f"seat {s} on turn holds {n} cards"
+            else:
+                assert n == HAND_SIZE, f"seat {s} holds {n} cards between turns"
+        if not self.over:
+            assert self.status[self.turn] is SeatStatus.ACTIVE, "turn is on an inactive seat"
+            assert len(self.active) >= 2, "deal continues with fewer than two players"
+            if self.phase is Phase.DRAW:
+                assert self.stock, "turn starts with an empty stock"
+        live = [e.card.id for e in self.pile_log if e.taken_by is None and not e.recycled]
+        assert live == [c.id for c in self.pile], "pile log disagrees with the pile"
+
+    # ---- serialisation ----------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        ids = _ids
+        return {
+            "seats": list(self.seats),
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "order": list(self.order),
+            "indicator": None if self.indicator is None else self.indicator.id,
+            "hands": {str(s): ids(h) for s, h in self.hands.items()},
+            "dealt": {str(s): ids(h) for s, h in self.dealt.items()},
+            "stock": ids(self.stock),
+            "pile": ids(self.pile),
+            "pile_log": [e.to_dict() for e in self.pile_log],
+            "set_aside": ids(self.set_aside),
+            "status": {str(s): v.value for s, v in self.status.items()},
+            "out_reason": {str(s): v.value for s, v in self.out_reason.items()},
+            "turns_taken": {str(s): v for s, v in self.turns_taken.items()},
+            "turn": self.turn,
+            "phase": self.phase.value,
+            "taken": None if self.taken is None else self.taken.id,
+            "actions": [a.to_dict() for a in self.actions],
+            "events": [dict(e) for e in self.events],
+            "end": None if self.end is None else self.end.value,
+            "winner": self.winner,
+            "winner_first_turn": self.winner_first_turn,
+            "shown": {str(s): [list(g) for g in gs] for s, gs in self.shown.items()},
+            "randomness_used": self.randomness_used,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: Rules) -> Deal:
+        deal = cls(rules, data["seats"], data["dealer"], data["seed"])
+        c = deal.card
+
+        def cards(xs: list[int]) -> list[Card]:
+            return [c(i) for i in xs]
+
+        deal.order = list(data["order"])
+        deal.indicator = None if data["indicator"] is None else c(data["indicator"])
+        deal.hands = {int(s): cards(h) for s, h in data["hands"].items()}
+        deal.dealt = {int(s): cards(h) for s, h in data["dealt"].items()}
+        deal.stock = cards(data["stock"])
+        deal.pile = cards(data["pile"])
+        deal.pile_log = [
+            PileEntry(c(e["card"]), e["by"], e["taken_by"], e["recycled"]) for e in data["pile_log"]
+        ]
+        deal.set_aside = cards(data["set_aside"])
+        deal.status = {int(s): SeatStatus(v) for s, v in data["status"].items()}
+        deal.out_reason = {int(s): OutReason(v) for s, v in data["out_reason"].items()}
+        deal.turns_taken = {int(s): int(v) for s, v in data["turns_taken"].items()}
+        deal.turn = data["turn"]
+        deal.phase = Phase(data["phase"])
+        deal.taken = None if data["taken"] is None else c(data["taken"])
+        deal.actions = [Action.from_dict(a) for a in data["actions"]]
+        deal.events = [dict(e) for e in data["events"]]
+        deal.end = None if data["end"] is None else EndReason(data["end"])
+        deal.winner = data["winner"]
+        deal.winner_first_turn = data["winner_first_turn"]
+        deal.shown = {int(s): [list(g) for g in gs] for s, gs in data["shown"].items()}
+        deal.randomness_used = data["randomness_used"]
+        return deal
+
+
+def _ids(cards: Sequence[Card]) -> list[int]:
+    return [c.id for c in cards]
