@@ -921,7 +921,9 @@ class Storage:
                 if user_id is None:
                     continue
                 conn.execute(self._UPSERT_NAME, (result.guild_id, user_id, r[5]))
-                played = int(r[7] != "void")
+                if r[7] == "void":
+                    continue  # a void deal stays in history but counts for nothing
+                played = 1
                 won = int(r[7] == "won")
                 net = Fraction(r[10], r[11])
                 for scope in (result.profile, ALL_SCOPE):
@@ -1281,9 +1283,9 @@ class Storage:
                 return s
 
             for profile, user_id, played, won, den, num, last in conn.execute(
-                "SELECT profile, user_id, SUM(outcome != 'void'), SUM(outcome = 'won'),"
+                "SELECT profile, user_id, COUNT(*), SUM(outcome = 'won'),"
                 " net_den, SUM(net_num), MAX(finished_at) FROM deal_seats"
-                " WHERE guild_id = ? AND user_id IS NOT NULL"
+                " WHERE guild_id = ? AND user_id IS NOT NULL AND outcome != 'void'"
                 " GROUP BY profile, user_id, net_den",
                 (guild_id,),
             ):
@@ -1451,12 +1453,12 @@ class Storage:
             conn.execute(
                 cls._UPSERT_PERIOD.format(
                     select=(
-                        f"SELECT ?, ?, {scope_expr}, user_id, ? * SUM(outcome != 'void'),"
+                        f"SELECT ?, ?, {scope_expr}, user_id, ? * COUNT(*),"
                         " ? * SUM(outcome = 'won'), 0, 0, ? * SUM(net_num * 1.0 / net_den),"
-                        " CASE WHEN SUM(outcome != 'void') > 0 THEN SUM(outcome = 'won') * 1.0"
-                        "  / SUM(outcome != 'void') ELSE 0.0 END"
+                        " SUM(outcome = 'won') * 1.0 / COUNT(*)"
                         " FROM deal_seats WHERE guild_id = ? AND finished_at >= ?"
-                        f" AND finished_at < ? AND user_id IS NOT NULL GROUP BY {group}"
+                        " AND finished_at < ? AND user_id IS NOT NULL AND outcome != 'void'"
+                        f" GROUP BY {group}"
                     )
                 ),
                 (guild_id, days, sign, sign, sign, guild_id, lo, hi),
@@ -1545,6 +1547,7 @@ class Storage:
         sql = (
             f"SELECT user_id, net_den, SUM(net_num) FROM deal_seats WHERE guild_id = ?"
             f" AND user_id IN ({marks}) AND finished_at >= ? AND finished_at < ?"
+            " AND outcome != 'void'"
         )
         args: list[Any] = [guild_id, *user_ids, window[0], window[1]]
         if profile is not None:
