@@ -1,0 +1,236 @@
+"""Discord's documented payload limits for messages, components, embeds and commands.
+
+Discord answers a payload that breaks these with ``400 Invalid Form Body`` (code 50035).  The fake
+server does the same *and* records a violation, because a bot that relies on discord.py's partial
+client-side checks would otherwise only fail in production.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .models import FLAG_COMPONENTS_V2
+
+MAX_CONTENT = 2000
+MAX_ROWS = 5
+MAX_ROW_BUTTONS = 5
+MAX_SELECT_OPTIONS = 25
+MAX_CUSTOM_ID = 100
+MAX_LABEL = 80
+MAX_PLACEHOLDER = 150
+MAX_OPTION_TEXT = 100
+MAX_EMBEDS = 10
+MAX_EMBED_TITLE = 256
+MAX_EMBED_DESCRIPTION = 4096
+MAX_EMBED_FIELDS = 25
+MAX_FIELD_NAME = 256
+MAX_FIELD_VALUE = 1024
+MAX_FOOTER = 2048
+MAX_AUTHOR_NAME = 256
+MAX_EMBED_TOTAL = 6000
+MAX_V2_COMPONENTS = 40
+
+SELECT_TYPES = (3, 5, 6, 7, 8)
+COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _check_interactive(comp: dict[str, Any], where: str, errors: list[str]) -> None:
+    """Checks shared by buttons and selects wherever they sit (v1 rows or v2 layouts)."""
+    ctype = comp.get("type")
+    custom_id = comp.get("custom_id")
+    if custom_id is not None and len(str(custom_id)) > MAX_CUSTOM_ID:
+        errors.append(f"{where}: custom_id longer than {MAX_CUSTOM_ID} chars")
+    if ctype == 2:
+        label = comp.get("label")
+        if label is not None and len(label) > MAX_LABEL:
+            errors.append(f"{where}: button label longer than {MAX_LABEL} chars ({len(label)})")
+        style = comp.get("style")
+        if style == 5:
+            if not comp.get("url"):
+                errors.append(f"{where}: link button without url")
+        elif style != 6 and not custom_id:
+            errors.append(f"{where}: non-link button without custom_id")
+        if not label and not comp.get("emoji"):
+            errors.append(f"{where}: button needs a label or an emoji")
+    elif ctype in SELECT_TYPES:
+        if not custom_id:
+            errors.append(f"{where}: select menu without custom_id")
+        placeholder = comp.get("placeholder")
+        if placeholder is not None and len(placeholder) > MAX_PLACEHOLDER:
+            errors.append(f"{where}: placeholder longer than {MAX_PLACEHOLDER} chars")
+        if ctype == 3:
+            options = comp.get("options") or []
+            if not options:
+                errors.append(f"{where}: string select without options")
+            if len(options) > MAX_SELECT_OPTIONS:
+                errors.append(f"{where}: {len(options)} select options (max {MAX_SELECT_OPTIONS})")
+            values = [o.get("value") for o in options]
+            if len(set(values)) != len(values):
+                errors.append(f"{where}: duplicate select option values")
+            for opt in options:
+                for key in ("label", "value", "description"):
+                    if opt.get(key) is not None and len(str(opt[key])) > MAX_OPTION_TEXT:
+                        errors.append(f"{where}: option {key} longer than {MAX_OPTION_TEXT}")
+        max_values = comp.get("max_values", 1)
+        min_values = comp.get("min_values", 1)
+        if min_values > max_values:
+            errors.append(f"{where}: min_values > max_values")
+        if ctype == 3 and max_values > len(comp.get("options") or []):
+            errors.append(f"{where}: max_values exceeds the number of options")
+
+
+def validate_components(components: list[dict[str, Any]], flags: int) -> list[str]:
+    """Return human-readable problems with a message's ``components`` array."""
+    errors: list[str] = []
+    custom_ids: list[str] = []
+
+    def collect(items: list[dict[str, Any]]) -> None:
+        for comp in items:
+            if comp.get("custom_id") is not None:
+                custom_ids.append(str(comp["custom_id"]))
+            collect(comp.get("components") or [])
+            for key in ("accessory", "component"):
+                if isinstance(comp.get(key), dict):
+                    collect([comp[key]])
+
+    collect(components)
+    if len(set(custom_ids)) != len(custom_ids):
+        errors.append("components: duplicate custom_id within one message")
+
+    if flags & FLAG_COMPONENTS_V2:
+        count = 0
+
+        def walk(items: list[dict[str, Any]], path: str) -> None:
+            nonlocal count
+            for i, comp in enumerate(items):
+                count += 1
+                where = f"{path}[{i}]"
+                _check_interactive(comp, where, errors)
+                walk(comp.get("components") or [], where)
+                if isinstance(comp.get("accessory"), dict):
+                    walk([comp["accessory"]], where + ".accessory")
+
+        walk(components, "components")
+        if count > MAX_V2_COMPONENTS:
+            errors.append(f"components: {count} components (max {MAX_V2_COMPONENTS})")
+        return errors
+
+    if len(components) > MAX_ROWS:
+        errors.append(f"components: {len(components)} action rows (max {MAX_ROWS})")
+    for r, row in enumerate(components):
+        where = f"components[{r}]"
+        if row.get("type") != 1:
+            errors.append(f"{where}: top-level component must be an action row (type 1)")
+            continue
+        children = row.get("components") or []
+        if not children:
+            errors.append(f"{where}: empty action row")
+        selects = [c for c in children if c.get("type") in SELECT_TYPES]
+        buttons = [c for c in children if c.get("type") == 2]
+        if selects and len(children) > 1:
+            errors.append(f"{where}: a select menu must be alone in its action row")
+        if len(buttons) > MAX_ROW_BUTTONS:
+            errors.append(f"{where}: {len(buttons)} buttons (max {MAX_ROW_BUTTONS})")
+        for c, comp in enumerate(children):
+            if comp.get("type") not in (2, *SELECT_TYPES):
+                errors.append(f"{where}.components[{c}]: type {comp.get('type')} not allowed here")
+            _check_interactive(comp, f"{where}.components[{c}]", errors)
+    return errors
+
+
+def validate_embeds(embeds: list[dict[str, Any]]) -> list[str]:
+    """Return problems with an ``embeds`` array (per-field limits and the 6000-char total)."""
+    errors: list[str] = []
+    if len(embeds) > MAX_EMBEDS:
+        errors.append(f"embeds: {len(embeds)} embeds (max {MAX_EMBEDS})")
+    total = 0
+
+    def measure(value: Any, limit: int, where: str) -> None:
+        nonlocal total
+        if value is None:
+            return
+        text = str(value)
+        total += len(text)
+        if len(text) > limit:
+            errors.append(f"{where}: {len(text)} chars (max {limit})")
+
+    for i, emb in enumerate(embeds):
+        w = f"embeds[{i}]"
+        measure(emb.get("title"), MAX_EMBED_TITLE, f"{w}.title")
+        measure(emb.get("description"), MAX_EMBED_DESCRIPTION, f"{w}.description")
+        measure((emb.get("footer") or {}).get("text"), MAX_FOOTER, f"{w}.footer.text")
+        measure((emb.get("author") or {}).get("name"), MAX_AUTHOR_NAME, f"{w}.author.name")
+        fields = emb.get("fields") or []
+        if len(fields) > MAX_EMBED_FIELDS:
+            errors.append(f"{w}.fields: {len(fields)} fields (max {MAX_EMBED_FIELDS})")
+        for j, fld in enumerate(fields):
+            measure(fld.get("name"), MAX_FIELD_NAME, f"{w}.fields[{j}].name")
+            measure(fld.get("value"), MAX_FIELD_VALUE, f"{w}.fields[{j}].value")
+            if not fld.get("name") or not fld.get("value"):
+                errors.append(f"{w}.fields[{j}]: name and value must be non-empty")
+    if total > MAX_EMBED_TOTAL:
+        errors.append(f"embeds: {total} characters in total (max {MAX_EMBED_TOTAL})")
+    return errors
+
+
+def validate_message(
+    payload: dict[str, Any], *, creating: bool, has_files: bool = False, flags: int | None = None
+) -> list[str]:
+    """Validate a message create/edit body.  ``creating`` also rejects empty messages."""
+    errors: list[str] = []
+    content = payload.get("content")
+    if content is not None and len(str(content)) > MAX_CONTENT:
+        errors.append(f"content: {len(str(content))} chars (max {MAX_CONTENT})")
+    use_flags = flags if flags is not None else int(payload.get("flags") or 0)
+    if payload.get("components") is not None:
+        errors.extend(validate_components(payload["components"], use_flags))
+    if payload.get("embeds") is not None:
+        errors.extend(validate_embeds(payload["embeds"]))
+    if use_flags & FLAG_COMPONENTS_V2 and (payload.get("content") or payload.get("embeds")):
+        errors.append("components v2 messages cannot have content or embeds")
+    if creating and not (
+        content or payload.get("embeds") or payload.get("components") or has_files
+    ):
+        errors.append("Cannot send an empty message (50006)")
+    return errors
+
+
+def validate_command(cmd: dict[str, Any]) -> list[str]:
+    """A light check of an application command definition being synced."""
+    errors: list[str] = []
+    name = cmd.get("name", "")
+    ctype = cmd.get("type", 1)
+    where = f"command {name!r}"
+    if ctype == 1:
+        if not COMMAND_NAME_RE.match(name) or name != name.lower():
+            errors.append(f"{where}: invalid chat-input command name")
+        desc = cmd.get("description", "")
+        if not 1 <= len(desc) <= 100:
+            errors.append(f"{where}: description must be 1-100 chars")
+
+    def check_options(options: list[dict[str, Any]], path: str) -> None:
+        if len(options) > 25:
+            errors.append(f"{path}: more than 25 options")
+        seen_optional = False
+        for opt in options:
+            opath = f"{path}.{opt.get('name')}"
+            if not COMMAND_NAME_RE.match(opt.get("name", "")):
+                errors.append(f"{opath}: invalid option name")
+            if not 1 <= len(opt.get("description", "")) <= 100:
+                errors.append(f"{opath}: description must be 1-100 chars")
+            if opt.get("type") in (1, 2):
+                check_options(opt.get("options") or [], opath)
+                continue
+            if opt.get("required"):
+                if seen_optional:
+                    errors.append(f"{opath}: required option after an optional one")
+            else:
+                seen_optional = True
+            if len(opt.get("choices") or []) > 25:
+                errors.append(f"{opath}: more than 25 choices")
+            if opt.get("choices") and opt.get("autocomplete"):
+                errors.append(f"{opath}: choices and autocomplete are exclusive")
+
+    check_options(cmd.get("options") or [], where)
+    return errors

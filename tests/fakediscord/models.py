@@ -1,0 +1,328 @@
+"""Plain data objects shared by the fake Discord server and the test driver.
+
+They are deliberately dumb dataclasses: the server owns all mutation, the driver and the tests
+only read them.  Each object can render itself into the JSON shape that discord.py parses, so
+payload knowledge lives next to the data it describes.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+DISCORD_EPOCH_MS = 1420070400000
+
+# Permission bits we care about (see Discord's permissions table).
+PERM_ADMINISTRATOR = 1 << 3
+PERM_MEMBER_DEFAULT = (
+    (1 << 6)  # ADD_REACTIONS
+    | (1 << 10)  # VIEW_CHANNEL
+    | (1 << 11)  # SEND_MESSAGES
+    | (1 << 14)  # EMBED_LINKS
+    | (1 << 15)  # ATTACH_FILES
+    | (1 << 16)  # READ_MESSAGE_HISTORY
+    | (1 << 18)  # USE_EXTERNAL_EMOJIS
+    | (1 << 31)  # USE_APPLICATION_COMMANDS
+    | (1 << 38)  # SEND_MESSAGES_IN_THREADS
+)
+
+FLAG_EPHEMERAL = 1 << 6
+FLAG_LOADING = 1 << 7
+FLAG_COMPONENTS_V2 = 1 << 15
+
+_counter = itertools.count()
+
+
+def snowflake() -> int:
+    """Return a fresh, strictly increasing snowflake.
+
+    Real snowflakes embed a millisecond timestamp; discord.py derives ``created_at`` from it, so we
+    keep that property.  The low 22 bits come from a process-wide counter, which makes ids unique
+    and monotonic even when many are minted within one millisecond.
+    """
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso_now() -> str:
+    """ISO-8601 timestamp in the format Discord uses."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S.000000+00:00", time.gmtime())
+
+
+@dataclass
+class FakeUser:
+    """A Discord user (and guild member) that a test can act as."""
+
+    id: int
+    name: str
+    bot: bool = False
+    admin: bool = False
+    nick: str | None = None
+    global_name: str | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def user_payload(self) -> dict[str, Any]:
+        """The ``user`` object."""
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": None,
+            "public_flags": 0,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+
+@dataclass
+class FakeChannel:
+    """A guild text channel (type 0) or a DM channel (type 1)."""
+
+    id: int
+    name: str
+    type: int = 0
+    position: int = 0
+    recipient_id: int | None = None
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self, guild_id: int | None, users: dict[int, FakeUser]) -> dict[str, Any]:
+        if self.type == 1:
+            recipients = [users[self.recipient_id].user_payload()] if self.recipient_id else []
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": recipients,
+            }
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(guild_id) if guild_id else None,
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+        }
+
+
+@dataclass
+class Violation:
+    """One breach of a Discord rule by the bot under test.
+
+    ``kind`` is a stable machine-readable tag (e.g. ``"late_ack"``) tests can filter on;
+    ``detail`` is for humans reading a failed assertion.
+    """
+
+    kind: str
+    detail: str
+    interaction_id: int | None = None
+    at: float = field(default_factory=time.monotonic)
+
+    def __str__(self) -> str:
+        suffix = f" (interaction {self.interaction_id})" if self.interaction_id else ""
+        return f"[{self.kind}] {self.detail}{suffix}"
+
+    __repr__ = __str__
+
+
+@dataclass
+class StoredMessage:
+    """A message as the fake server knows it, including things Discord never sends to bots.
+
+    ``visible_to`` is ``None`` for a public message or the id of the only user who can see it
+    (ephemeral).  ``edits`` keeps earlier snapshots so tests can assert on a message's history.
+    """
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: dict[str, Any]
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    attachments: list[dict[str, Any]] = field(default_factory=list)
+    attachment_data: dict[str, bytes] = field(default_factory=dict)
+    visible_to: int | None = None
+    type: int = 0
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_id: int | None = None
+    interaction_user_id: int | None = None
+    interaction_type: int | None = None
+    timestamp: str = field(default_factory=iso_now)
+    edited_timestamp: str | None = None
+    deleted: bool = False
+    edits: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.visible_to is not None
+
+    @property
+    def loading(self) -> bool:
+        """True while this is a deferred "Bot is thinking..." placeholder."""
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def author_id(self) -> int:
+        return int(self.author["id"])
+
+    @property
+    def attachment_names(self) -> list[str]:
+        return [a["filename"] for a in self.attachments]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Copy of the user-visible fields, stored in ``edits`` before each change."""
+        return copy.deepcopy(
+            {
+                "content": self.content,
+                "embeds": self.embeds,
+                "components": self.components,
+                "flags": self.flags,
+                "attachments": self.attachments,
+                "edited_timestamp": self.edited_timestamp,
+            }
+        )
+
+    def iter_components(self) -> list[dict[str, Any]]:
+        """All components at any depth (action rows, v2 containers, sections, accessories)."""
+        out: list[dict[str, Any]] = []
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for comp in items:
+                out.append(comp)
+                walk(comp.get("components") or [])
+                for key in ("accessory", "component"):
+                    if isinstance(comp.get(key), dict):
+                        walk([comp[key]])
+
+        walk(self.components)
+        return out
+
+    def payload(self) -> dict[str, Any]:
+        """The message object in the shape discord.py's ``Message`` expects."""
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "author": self.author,
+            "content": self.content,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": copy.deepcopy(self.attachments),
+            "embeds": copy.deepcopy(self.embeds),
+            "components": copy.deepcopy(self.components),
+            "pinned": False,
+            "type": self.type,
+            "flags": self.flags,
+        }
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+        if self.application_id is not None:
+            data["application_id"] = str(self.application_id)
+        if self.interaction_id is not None and self.interaction_user_id is not None:
+            data["interaction_metadata"] = {
+                "id": str(self.interaction_id),
+                "type": self.interaction_type or 2,
+                "user": {
+                    "id": str(self.interaction_user_id),
+                    "username": "user",
+                    "discriminator": "0",
+                    "avatar": None,
+                },
+                "authorizing_integration_owners": {},
+            }
+        return data
+
+    def text(self) -> str:
+        """What a human sees: content, embed text and component labels, one item per line."""
+        parts: list[str] = []
+        if self.loading:
+            parts.append("<Bot is thinking...>")
+        if self.content:
+            parts.append(self.content)
+        for emb in self.embeds:
+            for key in ("title", "description"):
+                if emb.get(key):
+                    parts.append(str(emb[key]))
+            if (emb.get("author") or {}).get("name"):
+                parts.append(str(emb["author"]["name"]))
+            for fld in emb.get("fields") or []:
+                parts.append(f"{fld.get('name', '')}: {fld.get('value', '')}")
+            if (emb.get("footer") or {}).get("text"):
+                parts.append(str(emb["footer"]["text"]))
+        for comp in self.iter_components():
+            ctype = comp.get("type")
+            if ctype == 10 and comp.get("content"):  # v2 text display
+                parts.append(str(comp["content"]))
+            elif ctype == 2:
+                label = comp.get("label") or (comp.get("emoji") or {}).get("name") or ""
+                state = " (disabled)" if comp.get("disabled") else ""
+                parts.append(f"[{label}]{state}")
+            elif ctype in (3, 5, 6, 7, 8):
+                opts = ", ".join(o.get("label", "") for o in comp.get("options") or [])
+                placeholder = comp.get("placeholder") or "select"
+                state = " (disabled)" if comp.get("disabled") else ""
+                parts.append(f"<{placeholder}: {opts}>{state}" if opts else f"<{placeholder}>")
+        for name in self.attachment_names:
+            parts.append(f"📎 {name}")
+        return "\n".join(parts)
+
+
+@dataclass
+class InteractionRecord:
+    """Server-side bookkeeping for one interaction we dispatched to the bot."""
+
+    id: int
+    token: str
+    type: int
+    user_id: int
+    channel_id: int
+    data: dict[str, Any]
+    created_at: float
+    dispatched_at: float | None = None
+    acked_at: float | None = None
+    response_type: int | None = None
+    callback_count: int = 0
+    original_message_id: int | None = None
+    deferred_ephemeral: bool = False
+    first_followup_pending: bool = False
+    source_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    autocomplete_choices: list[dict[str, Any]] | None = None
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.response_type is not None
+
+
+def make_user(name: str, *, admin: bool = False, user_id: int | None = None) -> FakeUser:
+    """Convenience constructor: a human user with a fresh snowflake id."""
+    return FakeUser(id=user_id or snowflake(), name=name, admin=admin)
+
+
+def make_channel(name: str, *, channel_id: int | None = None, position: int = 0) -> FakeChannel:
+    """Convenience constructor: a guild text channel with a fresh snowflake id."""
+    return FakeChannel(id=channel_id or snowflake(), name=name, position=position)

@@ -1,0 +1,1527 @@
+"""A fake Discord API (REST + gateway) on one loopback port, for end-to-end bot tests.
+
+The real, unmodified bot talks to it through discord.py's own HTTP and websocket code, so bugs in
+the seams (late or double acknowledgements, ephemeral leaks, invalid components, stale tokens)
+show up exactly as they would against Discord.  Every rule breach is appended to
+``FakeDiscordServer.violations``; tests assert that list is empty.
+
+Only what a slash-command/component bot needs is implemented.  Unknown routes answer 404 with a
+JSON body and are remembered in ``unknown_routes`` so a missing endpoint is easy to spot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import json
+import re
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import yarl
+from aiohttp import WSMsgType, web
+
+from . import limits
+from .models import (
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    PERM_ADMINISTRATOR,
+    PERM_MEMBER_DEFAULT,
+    FakeChannel,
+    FakeUser,
+    InteractionRecord,
+    StoredMessage,
+    Violation,
+    iso_now,
+    snowflake,
+)
+
+JSON_TYPE = "application/json"
+
+# Gateway opcodes.
+OP_DISPATCH = 0
+OP_HEARTBEAT = 1
+OP_IDENTIFY = 2
+OP_PRESENCE = 3
+OP_RESUME = 6
+OP_REQUEST_MEMBERS = 8
+OP_INVALID_SESSION = 9
+OP_HELLO = 10
+OP_HEARTBEAT_ACK = 11
+
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+
+# Interaction types and which initial callback types Discord accepts for each.
+IT_COMMAND, IT_COMPONENT, IT_AUTOCOMPLETE, IT_MODAL = 2, 3, 4, 5
+ALLOWED_CALLBACKS: dict[int, set[int]] = {
+    IT_COMMAND: {4, 5, 9},
+    IT_COMPONENT: {4, 5, 6, 7, 9},
+    IT_AUTOCOMPLETE: {8},
+    IT_MODAL: {4, 5, 6, 7},
+}
+
+Handler = Callable[["_Request"], Awaitable[web.Response]]
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """A JSON response whose Content-Type is *exactly* ``application/json``.
+
+    discord.py compares the header for equality (``json_or_text``), so aiohttp's default
+    ``application/json; charset=utf-8`` would make it treat every body as plain text.
+    """
+    body = json.dumps(data, separators=(",", ":")).encode()
+    return web.Response(status=status, body=body, headers={"Content-Type": JSON_TYPE})
+
+
+def error_response(
+    status: int, code: int, message: str, errors: list[str] | None = None
+) -> web.Response:
+    """A Discord-shaped error body (``code``/``message`` and optional form ``errors``)."""
+    data: dict[str, Any] = {"code": code, "message": message}
+    if errors:
+        data["errors"] = {
+            "payload": {"_errors": [{"code": "INVALID", "message": e} for e in errors]}
+        }
+    return json_response(data, status)
+
+
+def no_content() -> web.Response:
+    return web.Response(status=204)
+
+
+@dataclass
+class UploadedFile:
+    """A file part of a multipart request (``files[N]``)."""
+
+    index: int
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+@dataclass
+class _Request:
+    """What a REST handler gets: the aiohttp request, route params and the parsed body."""
+
+    raw: web.Request
+    params: dict[str, str]
+    payload: Any
+    files: list[UploadedFile]
+
+    @property
+    def query(self) -> Any:
+        return self.raw.query
+
+
+@dataclass
+class _Session:
+    """A gateway session; it survives its websocket so RESUME can replay missed events."""
+
+    session_id: str
+    intents: int
+    seq: int = 0
+    ws: web.WebSocketResponse | None = None
+    buffer: list[dict[str, Any]] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def connected(self) -> bool:
+        return self.ws is not None and not self.ws.closed
+
+
+class FakeDiscordServer:
+    """The fake Discord: state, REST routes and the gateway.
+
+    Time is read through :meth:`now`, which tests can push forward with :meth:`advance_time` to
+    expire interaction tokens without waiting 15 minutes.  ``ack_deadline`` (default 3 s, as on
+    Discord) can be shortened so "responded too late" tests stay fast.
+    """
+
+    def __init__(
+        self,
+        *,
+        users: Iterable[FakeUser] = (),
+        channels: Iterable[FakeChannel] = (),
+        guild_id: int | None = None,
+        guild_name: str = "Test Guild",
+        bot_name: str = "TestBot",
+        application_id: int | None = None,
+        token: str | None = None,
+        ack_deadline: float = 3.0,
+        token_ttl: float = 15 * 60.0,
+        heartbeat_interval_ms: int = 41250,
+        host: str = "127.0.0.1",
+        port: int = 0,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.token = token
+        self.ack_deadline = ack_deadline
+        self.token_ttl = token_ttl
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.application_id = application_id or snowflake()
+        self.bot_user = FakeUser(id=self.application_id, name=bot_name, bot=True)
+        self.guild_id = guild_id or snowflake()
+        self.guild_name = guild_name
+        self.owner_id: int | None = None
+        self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
+        for user in users:
+            self.users[user.id] = user
+            self.owner_id = self.owner_id or user.id
+        self.channels: dict[int, FakeChannel] = {c.id: c for c in channels}
+        self.admin_role_id = snowflake()
+        self.bot_role_id = snowflake()
+
+        self.messages: dict[int, StoredMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self._by_token: dict[str, InteractionRecord] = {}
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: dict[int, list[dict[str, Any]]] = {}
+        self.command_syncs = 0
+
+        self.violations: list[Violation] = []
+        self.unknown_routes: list[str] = []
+        self.request_log: list[tuple[str, str, int]] = []
+        self.identify_count = 0
+        self.resume_count = 0
+
+        self._sessions: dict[str, _Session] = {}
+        self.active_session: _Session | None = None
+        self._time_offset = 0.0
+        self._changed = asyncio.Event()
+        self._timers: list[asyncio.TimerHandle] = []
+        self._sockets: set[web.WebSocketResponse] = set()
+        self._runner: web.AppRunner | None = None
+        self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
+        self._register_routes()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def start(self) -> None:
+        """Bind the loopback port (``port=0`` picks a free one) and start serving."""
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway_handler)
+        app.router.add_get("/gateway/", self._gateway_handler)
+        app.router.add_route("*", "/api/v{version}/{tail:.*}", self._rest_handler)
+        app.router.add_route("*", "/{tail:.*}", self._fallback_handler)
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        sockets = getattr(server, "sockets", None) or []
+        self.port = sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Close every websocket and the listener; cancel pending acknowledgement timers."""
+        for handle in self._timers:
+            handle.cancel()
+        self._timers.clear()
+        for ws in list(self._sockets):
+            with contextlib.suppress(Exception):
+                await ws.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def url(self) -> str:
+        """Base URL of the server (what ``FAKE_DISCORD_URL`` holds for subprocess bots)."""
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """Value for ``discord.http.Route.BASE``."""
+        return f"{self.url}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        """Value for ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` (as a ``yarl.URL``)."""
+        return f"ws://{self.host}:{self.port}/gateway"
+
+    # ------------------------------------------------------------------ time / notifications
+
+    def now(self) -> float:
+        """Server clock in seconds (monotonic, plus whatever :meth:`advance_time` added)."""
+        return time.monotonic() + self._time_offset
+
+    def advance_time(self, seconds: float) -> None:
+        """Jump the clock forward, e.g. past ``token_ttl`` to expire interaction tokens."""
+        self._time_offset += seconds
+        self.notify()
+
+    def notify(self) -> None:
+        """Wake everyone blocked in :meth:`changed`."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def changed(self, timeout: float) -> None:
+        """Wait until the next state change or ``timeout`` (no error on timeout)."""
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    def violate(self, kind: str, detail: str, interaction_id: int | None = None) -> None:
+        """Record a rule breach by the bot."""
+        self.violations.append(Violation(kind, detail, interaction_id))
+        self.notify()
+
+    # ------------------------------------------------------------------ guild payloads
+
+    def role_ids_for(self, user: FakeUser) -> list[int]:
+        roles: list[int] = []
+        if user.admin:
+            roles.append(self.admin_role_id)
+        if user.id == self.bot_user.id:
+            roles.append(self.bot_role_id)
+        return roles
+
+    def permissions_for(self, user: FakeUser) -> int:
+        perms = PERM_MEMBER_DEFAULT
+        if user.admin or user.id == self.owner_id:
+            perms |= PERM_ADMINISTRATOR
+        return perms
+
+    def member_payload(self, user: FakeUser, *, with_permissions: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "user": user.user_payload(),
+            "roles": [str(r) for r in self.role_ids_for(user)],
+            "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": user.nick,
+            "avatar": None,
+            "premium_since": None,
+            "communication_disabled_until": None,
+        }
+        if with_permissions:
+            data["permissions"] = str(self.permissions_for(user))
+        return data
+
+    def roles_payload(self) -> list[dict[str, Any]]:
+        def role(rid: int, name: str, perms: int, pos: int, **extra: Any) -> dict[str, Any]:
+            return {
+                "id": str(rid),
+                "name": name,
+                "permissions": str(perms),
+                "position": pos,
+                "color": 0,
+                "colors": {"primary_color": 0},
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+                "flags": 0,
+                **extra,
+            }
+
+        return [
+            role(self.guild_id, "@everyone", PERM_MEMBER_DEFAULT, 0),
+            role(self.admin_role_id, "Admin", PERM_ADMINISTRATOR | PERM_MEMBER_DEFAULT, 1),
+            role(
+                self.bot_role_id,
+                self.bot_user.name,
+                PERM_MEMBER_DEFAULT,
+                2,
+                managed=True,
+                tags={"bot_id": str(self.bot_user.id)},
+            ),
+        ]
+
+    def guild_payload(self, *, full: bool = True) -> dict[str, Any]:
+        """GUILD_CREATE-style guild object (``full`` adds channels, members and gateway keys)."""
+        members = list(self.users.values())
+        data: dict[str, Any] = {
+            "id": str(self.guild_id),
+            "name": self.guild_name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id or self.bot_user.id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": self.roles_payload(),
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+        }
+        if full:
+            data.update(
+                {
+                    "joined_at": "2024-01-01T00:00:00.000000+00:00",
+                    "large": False,
+                    "unavailable": False,
+                    "member_count": len(members),
+                    "voice_states": [],
+                    "members": [self.member_payload(u) for u in members],
+                    "channels": [
+                        c.payload(self.guild_id, self.users)
+                        for c in self.channels.values()
+                        if c.type != 1
+                    ],
+                    "threads": [],
+                    "presences": [],
+                    "stage_instances": [],
+                    "guild_scheduled_events": [],
+                    "soundboard_sounds": [],
+                }
+            )
+        return data
+
+    def app_info_payload(self) -> dict[str, Any]:
+        owner = self.users.get(self.owner_id or 0) or self.bot_user
+        return {
+            "id": str(self.application_id),
+            "name": self.bot_user.name,
+            "icon": None,
+            "description": "",
+            "summary": "",
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": owner.user_payload(),
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "bot": self.bot_user.user_payload(),
+            "interactions_endpoint_url": None,
+            "tags": [],
+            "redirect_uris": [],
+        }
+
+    # ------------------------------------------------------------------ gateway
+
+    @property
+    def connected(self) -> bool:
+        """True when a bot has identified and its websocket is open."""
+        return self.active_session is not None and self.active_session.connected
+
+    async def _send(self, session: _Session, payload: dict[str, Any]) -> None:
+        ws = session.ws
+        if ws is None or ws.closed:
+            return
+        async with session.lock:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await ws.send_str(json.dumps(payload, separators=(",", ":")))
+
+    async def _send_raw(self, ws: web.WebSocketResponse, payload: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await ws.send_str(json.dumps(payload, separators=(",", ":")))
+
+    async def dispatch(
+        self, event: str, data: dict[str, Any], *, intent: int | None = None
+    ) -> None:
+        """Send a DISPATCH (op 0) to the active session, buffering it for a later RESUME."""
+        session = self.active_session
+        if session is None:
+            return
+        if intent is not None and not session.intents & intent:
+            return
+        session.seq += 1
+        payload = {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.buffer.append(payload)
+        del session.buffer[:-500]
+        await self._send(session, payload)
+
+    async def _gateway_handler(self, request: web.Request) -> web.StreamResponse:
+        """Websocket endpoint.  We always send uncompressed JSON text frames.
+
+        discord.py asks for ``compress=zlib-stream`` in the query string, but it only runs its
+        decompressor on *binary* frames; text frames are parsed as plain JSON.  So ignoring the
+        compression request keeps the wire format readable without touching the client.
+        """
+        if request.query.get("encoding", "json") != "json":
+            return error_response(400, 0, "only encoding=json is supported")
+        ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        session: _Session | None = None
+        await self._send_raw(
+            ws, {"op": OP_HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}}
+        )
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    if msg.type == WSMsgType.BINARY:
+                        await ws.close(code=4002, message=b"Error while decoding payload.")
+                    continue
+                try:
+                    packet = json.loads(msg.data)
+                except ValueError:
+                    await ws.close(code=4002, message=b"Error while decoding payload.")
+                    break
+                op = packet.get("op")
+                data = packet.get("d")
+                if op == OP_HEARTBEAT:
+                    await self._send_raw(ws, {"op": OP_HEARTBEAT_ACK})
+                elif op == OP_IDENTIFY:
+                    session = await self._identify(ws, data or {})
+                elif op == OP_RESUME:
+                    session = await self._resume(ws, data or {})
+                elif op == OP_REQUEST_MEMBERS and session is not None:
+                    await self._send_members_chunk(session, data or {})
+                elif op in (OP_PRESENCE, 4):
+                    pass
+                else:
+                    await ws.close(code=4001, message=b"Unknown opcode.")
+        finally:
+            self._sockets.discard(ws)
+            if session is not None and session.ws is ws:
+                session.ws = None
+            self.notify()
+        return ws
+
+    def _token_ok(self, token: str | None) -> bool:
+        if self.token is None:
+            return bool(token)
+        return token == self.token
+
+    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> _Session | None:
+        """IDENTIFY → READY (guild unavailable) → GUILD_CREATE (full guild)."""
+        if not self._token_ok(data.get("token")):
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        session = _Session(session_id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        session.ws = ws
+        self._sessions[session.session_id] = session
+        self.active_session = session
+        self.identify_count += 1
+        ready: dict[str, Any] = {
+            "v": 10,
+            "user": {**self.bot_user.user_payload(), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "geo_ordered_rtc_regions": [],
+            "user_settings": {},
+        }
+        if data.get("shard") is not None:
+            ready["shard"] = data["shard"]
+        await self.dispatch("READY", ready)
+        await self.dispatch("GUILD_CREATE", self.guild_payload())
+        self.notify()
+        return session
+
+    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> _Session | None:
+        """RESUME: replay buffered events after ``seq``; unknown session → op 9 (not resumable)."""
+        session = self._sessions.get(str(data.get("session_id")))
+        if session is None or not self._token_ok(data.get("token")):
+            await self._send_raw(ws, {"op": OP_INVALID_SESSION, "d": False})
+            return None
+        old = session.ws
+        session.ws = ws
+        if old is not None and old is not ws:
+            with contextlib.suppress(Exception):
+                await old.close(code=4000)
+        self.active_session = session
+        self.resume_count += 1
+        last = int(data.get("seq") or 0)
+        for payload in list(session.buffer):
+            if payload["s"] > last:
+                await self._send(session, payload)
+        await self.dispatch("RESUMED", {})
+        self.notify()
+        return session
+
+    async def _send_members_chunk(self, session: _Session, data: dict[str, Any]) -> None:
+        chunk = {
+            "guild_id": str(self.guild_id),
+            "members": [self.member_payload(u) for u in self.users.values()],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    async def disconnect_bot(self, code: int = 4000) -> None:
+        """Close the bot's websocket from the server side (to test reconnect/resume)."""
+        session = self.active_session
+        if session is not None and session.ws is not None:
+            await session.ws.close(code=code)
+
+    # ------------------------------------------------------------------ interactions
+
+    def create_interaction(
+        self,
+        itype: int,
+        user: FakeUser,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        *,
+        source_message: StoredMessage | None = None,
+    ) -> InteractionRecord:
+        """Register an interaction (not yet sent); the driver fills ``data``."""
+        rec = InteractionRecord(
+            id=snowflake(),
+            token="aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48),
+            type=itype,
+            user_id=user.id,
+            channel_id=channel.id,
+            data=data,
+            created_at=self.now(),
+            source_message_id=source_message.id if source_message else None,
+        )
+        self.interactions[rec.id] = rec
+        self._by_token[rec.token] = rec
+        return rec
+
+    def interaction_payload(self, rec: InteractionRecord) -> dict[str, Any]:
+        """The INTERACTION_CREATE body, with the keys discord.py 2.7 reads."""
+        user = self.users[rec.user_id]
+        channel = self.channels[rec.channel_id]
+        in_guild = channel.type != 1
+        payload: dict[str, Any] = {
+            "id": str(rec.id),
+            "application_id": str(self.application_id),
+            "type": rec.type,
+            "data": rec.data,
+            "channel_id": str(channel.id),
+            "token": rec.token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "attachment_size_limit": 25 * 1024 * 1024,
+            "app_permissions": str(self.permissions_for(self.bot_user)),
+        }
+        if in_guild:
+            chan = channel.payload(self.guild_id, self.users)
+            chan["permissions"] = str(self.permissions_for(user))
+            payload.update(
+                {
+                    "guild_id": str(self.guild_id),
+                    "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+                    "guild_locale": "en-US",
+                    "channel": chan,
+                    "member": self.member_payload(user, with_permissions=True),
+                    "authorizing_integration_owners": {"0": str(self.guild_id)},
+                    "context": 0,
+                }
+            )
+        else:
+            payload.update(
+                {
+                    "channel": channel.payload(None, self.users),
+                    "user": user.user_payload(),
+                    "authorizing_integration_owners": {"0": str(user.id)},
+                    "context": 1,
+                }
+            )
+        if rec.source_message_id is not None:
+            payload["message"] = self.messages[rec.source_message_id].payload()
+        return payload
+
+    async def dispatch_interaction(self, rec: InteractionRecord) -> None:
+        """Send INTERACTION_CREATE and start the 3-second acknowledgement clock."""
+        rec.dispatched_at = self.now()
+        rec.created_at = rec.dispatched_at
+        await self.dispatch("INTERACTION_CREATE", self.interaction_payload(rec))
+        loop = asyncio.get_running_loop()
+        self._timers.append(loop.call_later(self.ack_deadline, self._check_ack, rec.id))
+        self.notify()
+
+    def _check_ack(self, interaction_id: int) -> None:
+        rec = self.interactions[interaction_id]
+        if not rec.acknowledged:
+            self.violate(
+                "no_ack",
+                f"interaction not acknowledged within {self.ack_deadline:g}s "
+                f"(Discord shows 'This interaction failed'): {_describe(rec)}",
+                rec.id,
+            )
+
+    def _expired(self, rec: InteractionRecord) -> bool:
+        return self.now() - rec.created_at > self.token_ttl
+
+    # ------------------------------------------------------------------ messages
+
+    def _bot_author(self) -> dict[str, Any]:
+        return self.bot_user.user_payload()
+
+    def _attachments_from(
+        self,
+        payload: dict[str, Any],
+        files: list[UploadedFile],
+        existing: list[dict[str, Any]],
+        store: dict[str, bytes],
+    ) -> list[dict[str, Any]]:
+        """Resolve ``attachments``: keep referenced old ones, add the uploaded ``files[N]``."""
+        by_index = {f.index: f for f in files}
+        old_by_id = {str(a["id"]): a for a in existing}
+        out: list[dict[str, Any]] = []
+        used: set[int] = set()
+        spec = payload.get("attachments")
+        if spec is None:
+            out = list(existing)
+            spec = []
+        for item in spec:
+            key = str(item.get("id"))
+            if key in old_by_id:
+                out.append(old_by_id[key])
+                continue
+            with contextlib.suppress(ValueError):
+                idx = int(key)
+                if idx in by_index:
+                    used.add(idx)
+                    out.append(self._attachment(by_index[idx], item.get("filename"), store))
+        for f in files:
+            if f.index not in used:
+                out.append(self._attachment(f, None, store))
+        return out
+
+    def _attachment(
+        self, upload: UploadedFile, name: str | None, store: dict[str, bytes]
+    ) -> dict[str, Any]:
+        aid = snowflake()
+        filename = name or upload.filename
+        store[filename] = upload.data
+        url = f"{self.url}/attachments/{aid}/{filename}"
+        return {
+            "id": str(aid),
+            "filename": filename,
+            "size": len(upload.data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": upload.content_type,
+        }
+
+    def create_message(
+        self,
+        channel_id: int,
+        payload: dict[str, Any],
+        files: list[UploadedFile],
+        *,
+        author: dict[str, Any] | None = None,
+        visible_to: int | None = None,
+        rec: InteractionRecord | None = None,
+        flags: int | None = None,
+    ) -> StoredMessage:
+        """Store a new message (no validation here; callers validate first)."""
+        channel = self.channels[channel_id]
+        msg = StoredMessage(
+            id=snowflake(),
+            channel_id=channel_id,
+            guild_id=None if channel.type == 1 else self.guild_id,
+            author=author or self._bot_author(),
+            content=str(payload.get("content") or ""),
+            embeds=copy.deepcopy(payload.get("embeds") or []),
+            components=copy.deepcopy(payload.get("components") or []),
+            flags=int(payload.get("flags") or 0) if flags is None else flags,
+            visible_to=visible_to,
+        )
+        if visible_to is not None:
+            msg.flags |= FLAG_EPHEMERAL
+        else:
+            msg.flags &= ~FLAG_EPHEMERAL
+        msg.attachments = self._attachments_from(payload, files, [], msg.attachment_data)
+        if rec is not None:
+            msg.webhook_id = self.application_id
+            msg.application_id = self.application_id
+            msg.interaction_id = rec.id
+            msg.interaction_user_id = rec.user_id
+            msg.interaction_type = rec.type
+            msg.type = 20 if rec.type == IT_COMMAND else 19 if rec.source_message_id else 0
+        self.messages[msg.id] = msg
+        self.notify()
+        return msg
+
+    def edit_message(
+        self, msg: StoredMessage, payload: dict[str, Any], files: list[UploadedFile]
+    ) -> None:
+        """Apply a PATCH body to a stored message, keeping the previous state in ``edits``."""
+        msg.edits.append(msg.snapshot())
+        if "content" in payload:
+            msg.content = str(payload["content"] or "")
+        if "embeds" in payload:
+            msg.embeds = copy.deepcopy(payload["embeds"] or [])
+        if "components" in payload:
+            msg.components = copy.deepcopy(payload["components"] or [])
+        if payload.get("flags") is not None:
+            keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
+            msg.flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL & ~FLAG_LOADING) | keep
+        if "attachments" in payload or files:
+            msg.attachments = self._attachments_from(
+                payload, files, msg.attachments, msg.attachment_data
+            )
+        msg.edited_timestamp = iso_now()
+        self.notify()
+
+    async def _announce(self, event: str, msg: StoredMessage) -> None:
+        """Gateway MESSAGE_* events for public messages (ephemeral ones never reach the gateway)."""
+        if msg.ephemeral:
+            return
+        channel = self.channels[msg.channel_id]
+        intent = INTENT_DIRECT_MESSAGES if channel.type == 1 else INTENT_GUILD_MESSAGES
+        if event == "MESSAGE_DELETE":
+            data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+            if msg.guild_id:
+                data["guild_id"] = str(msg.guild_id)
+        else:
+            data = msg.payload()
+            author = self.users.get(msg.author_id)
+            if msg.guild_id and author is not None and msg.webhook_id is None:
+                member = self.member_payload(author)
+                member.pop("user")
+                data["member"] = member
+        await self.dispatch(event, data, intent=intent)
+
+    def _check_payload(
+        self,
+        payload: dict[str, Any],
+        *,
+        creating: bool,
+        files: list[UploadedFile],
+        where: str,
+        flags: int | None = None,
+        rec: InteractionRecord | None = None,
+    ) -> web.Response | None:
+        errors = limits.validate_message(
+            payload, creating=creating, has_files=bool(files), flags=flags
+        )
+        if not errors:
+            return None
+        self.violate("invalid_payload", f"{where}: " + "; ".join(errors), rec.id if rec else None)
+        return error_response(400, 50035, "Invalid Form Body", errors)
+
+    # ------------------------------------------------------------------ REST plumbing
+
+    def _route(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
+        regex = re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", pattern) + "$")
+        self._routes.append((method, regex, handler, auth))
+
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
+        """Parse a JSON body or a multipart body (``payload_json`` + ``files[N]``)."""
+        files: list[UploadedFile] = []
+        if request.content_type.startswith("multipart/"):
+            payload: Any = None
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, web.BodyPartReader) and not hasattr(part, "read"):
+                    continue
+                name = getattr(part, "name", None) or ""
+                raw = await part.read(decode=False)  # type: ignore[union-attr]
+                if name == "payload_json":
+                    payload = json.loads(bytes(raw).decode())
+                else:
+                    match = re.match(r"files\[(\d+)\]", name)
+                    idx = int(match.group(1)) if match else len(files)
+                    files.append(
+                        UploadedFile(
+                            index=idx,
+                            filename=getattr(part, "filename", None) or f"file{idx}",
+                            data=bytes(raw),
+                            content_type=part.headers.get("Content-Type"),  # type: ignore[union-attr]
+                        )
+                    )
+            return payload if payload is not None else {}, files
+        if request.can_read_body:
+            text = await request.text()
+            if text:
+                return json.loads(text), files
+        return None, files
+
+    async def _rest_handler(self, request: web.Request) -> web.StreamResponse:
+        tail = "/" + request.match_info["tail"]
+        method = request.method
+        for r_method, regex, handler, auth in self._routes:
+            m = regex.match(tail)
+            if m is None or r_method != method:
+                continue
+            if auth and not self._authorized(request):
+                resp: web.Response = error_response(401, 0, "401: Unauthorized")
+            else:
+                try:
+                    payload, files = await self._read_body(request)
+                except ValueError as exc:
+                    resp = error_response(
+                        400, 50109, f"The request body contains invalid JSON: {exc}"
+                    )
+                else:
+                    resp = await handler(_Request(request, m.groupdict(), payload, files))
+            self.request_log.append((method, tail, resp.status))
+            return resp
+        self.unknown_routes.append(f"{method} {tail}")
+        self.request_log.append((method, tail, 404))
+        return error_response(404, 0, f"404: Not Found ({method} {tail})")
+
+    async def _fallback_handler(self, request: web.Request) -> web.StreamResponse:
+        self.unknown_routes.append(f"{request.method} {request.path}")
+        return error_response(404, 0, "404: Not Found")
+
+    def _authorized(self, request: web.Request) -> bool:
+        header = request.headers.get("Authorization", "")
+        if not header.startswith("Bot "):
+            return False
+        return self._token_ok(header[4:])
+
+    def _register_routes(self) -> None:
+        r = self._route
+        r("GET", "/users/@me", self._get_me)
+        r("GET", "/users/{user_id}", self._get_user)
+        r("POST", "/users/@me/channels", self._create_dm)
+        r("GET", "/oauth2/applications/@me", self._get_app)
+        r("GET", "/applications/@me", self._get_app)
+        r("GET", "/gateway", self._get_gateway, auth=False)
+        r("GET", "/gateway/bot", self._get_gateway)
+        for prefix in ("/applications/{app_id}", "/applications/{app_id}/guilds/{guild_id}"):
+            r("GET", prefix + "/commands", self._list_commands)
+            r("PUT", prefix + "/commands", self._bulk_commands)
+            r("POST", prefix + "/commands", self._upsert_command)
+            r("GET", prefix + "/commands/{command_id}", self._get_command)
+            r("PATCH", prefix + "/commands/{command_id}", self._patch_command)
+            r("DELETE", prefix + "/commands/{command_id}", self._delete_command)
+        r("GET", "/applications/{app_id}/guilds/{guild_id}/commands/permissions", self._empty_list)
+        r("GET", "/applications/{app_id}/entitlements", self._empty_list)
+        r("GET", "/applications/{app_id}/emojis", self._empty_items)
+        r("POST", "/interactions/{interaction_id}/{token}/callback", self._callback, auth=False)
+        wh = "/webhooks/{app_id}/{token}"
+        r("POST", wh, self._followup_create, auth=False)
+        r("GET", wh + "/messages/{message_id}", self._webhook_get, auth=False)
+        r("PATCH", wh + "/messages/{message_id}", self._webhook_edit, auth=False)
+        r("DELETE", wh + "/messages/{message_id}", self._webhook_delete, auth=False)
+        r("GET", "/channels/{channel_id}", self._get_channel)
+        r("POST", "/channels/{channel_id}/messages", self._channel_create)
+        r("GET", "/channels/{channel_id}/messages", self._channel_history)
+        r("GET", "/channels/{channel_id}/messages/{message_id}", self._channel_get)
+        r("PATCH", "/channels/{channel_id}/messages/{message_id}", self._channel_edit)
+        r("DELETE", "/channels/{channel_id}/messages/{message_id}", self._channel_delete)
+        r("POST", "/channels/{channel_id}/typing", self._no_content)
+        react = "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}"
+        r("PUT", react + "/@me", self._no_content)
+        r("DELETE", react + "/@me", self._no_content)
+        r("GET", "/guilds/{guild_id}", self._get_guild)
+        r("GET", "/guilds/{guild_id}/channels", self._get_guild_channels)
+        r("GET", "/guilds/{guild_id}/roles", self._get_roles)
+        r("GET", "/guilds/{guild_id}/members", self._get_members)
+        r("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member)
+
+    # ------------------------------------------------------------------ simple REST handlers
+
+    async def _no_content(self, req: _Request) -> web.Response:
+        return no_content()
+
+    async def _empty_list(self, req: _Request) -> web.Response:
+        return json_response([])
+
+    async def _empty_items(self, req: _Request) -> web.Response:
+        return json_response({"items": []})
+
+    async def _get_me(self, req: _Request) -> web.Response:
+        return json_response(
+            {**self.bot_user.user_payload(), "verified": True, "mfa_enabled": False, "flags": 0}
+        )
+
+    async def _get_user(self, req: _Request) -> web.Response:
+        user = self.users.get(_int(req.params["user_id"]))
+        if user is None:
+            return error_response(404, 10013, "Unknown User")
+        return json_response(user.user_payload())
+
+    async def _get_app(self, req: _Request) -> web.Response:
+        return json_response(self.app_info_payload())
+
+    async def _get_gateway(self, req: _Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _create_dm(self, req: _Request) -> web.Response:
+        uid = _int((req.payload or {}).get("recipient_id"))
+        if uid not in self.users:
+            return error_response(400, 50007, "Cannot send messages to this user")
+        for chan in self.channels.values():
+            if chan.type == 1 and chan.recipient_id == uid:
+                break
+        else:
+            chan = FakeChannel(id=snowflake(), name=f"dm-{uid}", type=1, recipient_id=uid)
+            self.channels[chan.id] = chan
+        return json_response(chan.payload(None, self.users))
+
+    async def _get_guild(self, req: _Request) -> web.Response:
+        if _int(req.params["guild_id"]) != self.guild_id:
+            return error_response(404, 10004, "Unknown Guild")
+        return json_response(self.guild_payload(full=False))
+
+    async def _get_guild_channels(self, req: _Request) -> web.Response:
+        return json_response(
+            [c.payload(self.guild_id, self.users) for c in self.channels.values() if c.type != 1]
+        )
+
+    async def _get_roles(self, req: _Request) -> web.Response:
+        return json_response(self.roles_payload())
+
+    async def _get_members(self, req: _Request) -> web.Response:
+        return json_response([self.member_payload(u) for u in self.users.values()])
+
+    async def _get_member(self, req: _Request) -> web.Response:
+        user = self.users.get(_int(req.params["user_id"]))
+        if user is None:
+            return error_response(404, 10007, "Unknown Member")
+        return json_response(self.member_payload(user))
+
+    async def _get_channel(self, req: _Request) -> web.Response:
+        chan = self.channels.get(_int(req.params["channel_id"]))
+        if chan is None:
+            return error_response(404, 10003, "Unknown Channel")
+        return json_response(chan.payload(None if chan.type == 1 else self.guild_id, self.users))
+
+    # ------------------------------------------------------------------ application commands
+
+    def _command_list(self, req: _Request) -> list[dict[str, Any]] | None:
+        if _int(req.params["app_id"]) != self.application_id:
+            return None
+        gid = req.params.get("guild_id")
+        if gid is None:
+            return self.global_commands
+        return self.guild_commands.setdefault(_int(gid), [])
+
+    def _store_command(
+        self, existing: list[dict[str, Any]], cmd: dict[str, Any], guild_id: str | None
+    ) -> dict[str, Any]:
+        """Normalise a command definition the way Discord echoes it back (ids, defaults)."""
+        ctype = cmd.get("type", 1)
+        old = next((c for c in existing if c["name"] == cmd["name"] and c["type"] == ctype), None)
+        stored = copy.deepcopy(cmd)
+        stored.update(
+            {
+                "id": old["id"] if old else str(snowflake()),
+                "application_id": str(self.application_id),
+                "version": str(snowflake()),
+                "type": ctype,
+                "description": cmd.get("description", ""),
+                "options": cmd.get("options") or [],
+                "default_member_permissions": cmd.get("default_member_permissions"),
+                "dm_permission": cmd.get("dm_permission", True),
+                "nsfw": cmd.get("nsfw", False),
+            }
+        )
+        if guild_id is not None:
+            stored["guild_id"] = guild_id
+        return stored
+
+    def _check_commands(self, cmds: list[dict[str, Any]]) -> web.Response | None:
+        errors = [e for c in cmds for e in limits.validate_command(c)]
+        names = [(c.get("type", 1), c.get("name")) for c in cmds]
+        if len(set(names)) != len(names):
+            errors.append("duplicate command names")
+        if sum(1 for c in cmds if c.get("type", 1) == 1) > 100:
+            errors.append("more than 100 chat-input commands")
+        if errors:
+            self.violate("invalid_command", "; ".join(errors))
+            return error_response(400, 50035, "Invalid Form Body", errors)
+        return None
+
+    async def _list_commands(self, req: _Request) -> web.Response:
+        cmds = self._command_list(req)
+        if cmds is None:
+            return error_response(403, 20012, "You are not authorized to perform this action")
+        return json_response(cmds)
+
+    async def _bulk_commands(self, req: _Request) -> web.Response:
+        cmds = self._command_list(req)
+        if cmds is None:
+            return error_response(403, 20012, "You are not authorized to perform this action")
+        new = list(req.payload or [])
+        bad = self._check_commands(new)
+        if bad is not None:
+            return bad
+        stored = [self._store_command(cmds, c, req.params.get("guild_id")) for c in new]
+        cmds[:] = stored
+        self.command_syncs += 1
+        self.notify()
+        return json_response(stored)
+
+    async def _upsert_command(self, req: _Request) -> web.Response:
+        cmds = self._command_list(req)
+        if cmds is None:
+            return error_response(403, 20012, "You are not authorized to perform this action")
+        bad = self._check_commands([req.payload or {}])
+        if bad is not None:
+            return bad
+        stored = self._store_command(cmds, req.payload, req.params.get("guild_id"))
+        cmds[:] = [c for c in cmds if c["id"] != stored["id"]] + [stored]
+        self.notify()
+        return json_response(stored, 201)
+
+    def _find_command(self, req: _Request) -> tuple[list[dict[str, Any]], dict[str, Any]] | None:
+        cmds = self._command_list(req) or []
+        for cmd in cmds:
+            if cmd["id"] == req.params["command_id"]:
+                return cmds, cmd
+        return None
+
+    async def _get_command(self, req: _Request) -> web.Response:
+        found = self._find_command(req)
+        if found is None:
+            return error_response(404, 10063, "Unknown application command")
+        return json_response(found[1])
+
+    async def _patch_command(self, req: _Request) -> web.Response:
+        found = self._find_command(req)
+        if found is None:
+            return error_response(404, 10063, "Unknown application command")
+        found[1].update(req.payload or {})
+        self.notify()
+        return json_response(found[1])
+
+    async def _delete_command(self, req: _Request) -> web.Response:
+        found = self._find_command(req)
+        if found is None:
+            return error_response(404, 10063, "Unknown application command")
+        found[0].remove(found[1])
+        self.notify()
+        return no_content()
+
+    def find_command(self, name: str, *, type: int = 1) -> dict[str, Any] | None:
+        """A synced command by name: guild commands win over global ones (as in the client)."""
+        for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:
+            if cmd["name"] == name and cmd.get("type", 1) == type:
+                return cmd
+        return None
+
+    # ------------------------------------------------------------------ interaction callback
+
+    async def _callback(self, req: _Request) -> web.Response:
+        """``POST /interactions/{id}/{token}/callback`` - the single initial response."""
+        rec = self.interactions.get(_int(req.params["interaction_id"]))
+        if rec is None or rec.token != req.params["token"]:
+            self.violate("unknown_interaction", f"callback for unknown interaction {req.params}")
+            return error_response(404, 10062, "Unknown interaction")
+        rec.callback_count += 1
+        payload = req.payload or {}
+        ctype = int(payload.get("type", 0))
+        data = payload.get("data") or {}
+        elapsed = self.now() - (rec.dispatched_at or rec.created_at)
+        if self._expired(rec):
+            self.violate("expired_token", f"callback after token expiry: {_describe(rec)}", rec.id)
+            return error_response(404, 10062, "Unknown interaction")
+        if rec.acknowledged:
+            self.violate(
+                "double_ack",
+                f"second initial response (type {ctype}) after type {rec.response_type}: "
+                f"{_describe(rec)}",
+                rec.id,
+            )
+            return error_response(400, 40060, "Interaction has already been acknowledged.")
+        if elapsed > self.ack_deadline:
+            self.violate(
+                "late_ack",
+                f"first response after {elapsed:.2f}s (deadline {self.ack_deadline:g}s): "
+                f"{_describe(rec)}",
+                rec.id,
+            )
+            return error_response(404, 10062, "Unknown interaction")
+        allowed = set(ALLOWED_CALLBACKS.get(rec.type, set()))
+        if rec.type == IT_MODAL and rec.source_message_id is None:
+            allowed -= {6, 7}
+        if ctype not in allowed:
+            self.violate(
+                "bad_callback_type",
+                f"callback type {ctype} is not valid for interaction type {rec.type}",
+                rec.id,
+            )
+            return error_response(400, 50035, "Invalid Form Body", [f"invalid type {ctype}"])
+
+        user_id = rec.user_id
+        msg: StoredMessage | None = None
+        ephemeral = False
+        if ctype == 4:
+            bad = self._check_payload(
+                data, creating=True, files=req.files, where="interaction response", rec=rec
+            )
+            if bad is not None:
+                return bad
+            ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            msg = self.create_message(
+                rec.channel_id, data, req.files, visible_to=user_id if ephemeral else None, rec=rec
+            )
+            rec.original_message_id = msg.id
+        elif ctype == 5:
+            ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
+            msg = self.create_message(
+                rec.channel_id,
+                {},
+                [],
+                visible_to=user_id if ephemeral else None,
+                rec=rec,
+                flags=FLAG_LOADING,
+            )
+            rec.original_message_id = msg.id
+            rec.deferred_ephemeral = ephemeral
+            rec.first_followup_pending = True
+        elif ctype in (6, 7):
+            source = self.messages.get(rec.source_message_id or 0)
+            if source is None or source.deleted:
+                return error_response(404, 10008, "Unknown Message")
+            if ctype == 7:
+                bad = self._check_payload(
+                    data,
+                    creating=False,
+                    files=req.files,
+                    where="interaction update",
+                    flags=source.flags,
+                    rec=rec,
+                )
+                if bad is not None:
+                    return bad
+                self.edit_message(source, data, req.files)
+            msg = source
+            ephemeral = source.ephemeral
+            rec.original_message_id = source.id
+        elif ctype == 8:
+            choices = list(data.get("choices") or [])
+            if len(choices) > 25:
+                self.violate("invalid_payload", f"{len(choices)} autocomplete choices (max 25)")
+                return error_response(400, 50035, "Invalid Form Body", ["too many choices"])
+            rec.autocomplete_choices = choices
+        elif ctype == 9:
+            problems = _check_modal(data)
+            if problems:
+                self.violate("invalid_payload", "modal: " + "; ".join(problems), rec.id)
+                return error_response(400, 50035, "Invalid Form Body", problems)
+            rec.modal = copy.deepcopy(data)
+
+        rec.response_type = ctype
+        rec.acked_at = self.now()
+        self.notify()
+        if msg is not None and ctype in (4, 5):
+            await self._announce("MESSAGE_CREATE", msg)
+        elif msg is not None and ctype == 7:
+            await self._announce("MESSAGE_UPDATE", msg)
+
+        if req.query.get("with_response", "").lower() not in ("1", "true"):
+            return no_content()
+        body: dict[str, Any] = {
+            "interaction": {
+                "id": str(rec.id),
+                "type": rec.type,
+                "response_message_loading": ctype == 5,
+                "response_message_ephemeral": ephemeral,
+            },
+            "resource": {"type": ctype},
+        }
+        if msg is not None:
+            body["interaction"]["response_message_id"] = str(msg.id)
+            if ctype in (4, 5, 7):
+                body["resource"]["message"] = msg.payload()
+        return json_response(body)
+
+    # ------------------------------------------------------------------ webhooks (followups)
+
+    def _webhook_interaction(self, req: _Request) -> InteractionRecord | web.Response:
+        """Resolve ``/webhooks/{app}/{token}`` to an interaction, enforcing expiry and ack order."""
+        rec = self._by_token.get(req.params["token"])
+        if _int(req.params["app_id"]) != self.application_id or rec is None:
+            return error_response(404, 10015, "Unknown Webhook")
+        if self._expired(rec):
+            self.violate(
+                "expired_token",
+                f"{req.raw.method} on interaction webhook after token expiry "
+                f"({self.token_ttl:g}s): {_describe(rec)}",
+                rec.id,
+            )
+            return error_response(401, 50027, "Invalid Webhook Token")
+        if not rec.acknowledged:
+            self.violate(
+                "followup_before_ack",
+                f"{req.raw.method} on interaction webhook before the initial response: "
+                f"{_describe(rec)}",
+                rec.id,
+            )
+            return error_response(404, 10015, "Unknown Webhook")
+        return rec
+
+    def _webhook_message(
+        self, req: _Request, rec: InteractionRecord
+    ) -> StoredMessage | web.Response:
+        key = req.params["message_id"]
+        mid = rec.original_message_id if key == "@original" else _int(key)
+        allowed = {rec.original_message_id, *rec.followup_ids}
+        msg = self.messages.get(mid or 0)
+        if msg is None or msg.deleted or mid not in allowed:
+            return error_response(404, 10008, "Unknown Message")
+        return msg
+
+    async def _followup_create(self, req: _Request) -> web.Response:
+        found = self._webhook_interaction(req)
+        if isinstance(found, web.Response):
+            return found
+        rec = found
+        payload = req.payload or {}
+        bad = self._check_payload(
+            payload, creating=True, files=req.files, where="followup", rec=rec
+        )
+        if bad is not None:
+            return bad
+        wants_ephemeral = bool(int(payload.get("flags") or 0) & FLAG_EPHEMERAL)
+        original = self.messages.get(rec.original_message_id or 0)
+        if rec.first_followup_pending and original is not None and original.loading:
+            # Discord turns the first followup after a deferred (type 5) response into the
+            # original message; its visibility was fixed by the defer, not by this request.
+            rec.first_followup_pending = False
+            if wants_ephemeral and not rec.deferred_ephemeral:
+                self.violate(
+                    "ephemeral_leak",
+                    "followup requested ephemeral but the interaction was deferred publicly, so "
+                    f"Discord posts it for everyone: {_describe(rec)}",
+                    rec.id,
+                )
+            body = {"content": "", **payload, "flags": int(payload.get("flags") or 0)}
+            self.edit_message(original, body, req.files)
+            original.flags &= ~FLAG_LOADING
+            msg = original
+            await self._announce("MESSAGE_UPDATE", msg)
+        else:
+            msg = self.create_message(
+                rec.channel_id,
+                payload,
+                req.files,
+                visible_to=rec.user_id if wants_ephemeral else None,
+                rec=rec,
+            )
+            rec.followup_ids.append(msg.id)
+            await self._announce("MESSAGE_CREATE", msg)
+        self.notify()
+        if req.query.get("wait", "").lower() in ("1", "true"):
+            return json_response(msg.payload())
+        return no_content()
+
+    async def _webhook_get(self, req: _Request) -> web.Response:
+        found = self._webhook_interaction(req)
+        if isinstance(found, web.Response):
+            return found
+        msg = self._webhook_message(req, found)
+        if isinstance(msg, web.Response):
+            return msg
+        return json_response(msg.payload())
+
+    async def _webhook_edit(self, req: _Request) -> web.Response:
+        found = self._webhook_interaction(req)
+        if isinstance(found, web.Response):
+            return found
+        rec = found
+        msg = self._webhook_message(req, rec)
+        if isinstance(msg, web.Response):
+            return msg
+        payload = req.payload or {}
+        bad = self._check_payload(
+            payload, creating=False, files=req.files, where="webhook edit", flags=msg.flags, rec=rec
+        )
+        if bad is not None:
+            return bad
+        was_loading = msg.loading
+        self.edit_message(msg, payload, req.files)
+        if was_loading:
+            msg.flags &= ~FLAG_LOADING
+            if msg.id == rec.original_message_id:
+                rec.first_followup_pending = False
+        self.notify()
+        await self._announce("MESSAGE_UPDATE", msg)
+        return json_response(msg.payload())
+
+    async def _webhook_delete(self, req: _Request) -> web.Response:
+        found = self._webhook_interaction(req)
+        if isinstance(found, web.Response):
+            return found
+        msg = self._webhook_message(req, found)
+        if isinstance(msg, web.Response):
+            return msg
+        msg.deleted = True
+        self.notify()
+        await self._announce("MESSAGE_DELETE", msg)
+        return no_content()
+
+    # ------------------------------------------------------------------ channel messages
+
+    def _channel_or_error(self, req: _Request) -> FakeChannel | web.Response:
+        chan = self.channels.get(_int(req.params["channel_id"]))
+        if chan is None:
+            return error_response(404, 10003, "Unknown Channel")
+        return chan
+
+    def _channel_message(self, req: _Request, chan: FakeChannel) -> StoredMessage | web.Response:
+        """A message reachable through the channel API: never ephemeral, never deleted."""
+        msg = self.messages.get(_int(req.params["message_id"]))
+        if msg is None or msg.deleted or msg.ephemeral or msg.channel_id != chan.id:
+            return error_response(404, 10008, "Unknown Message")
+        return msg
+
+    async def _channel_create(self, req: _Request) -> web.Response:
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        payload = req.payload or {}
+        bad = self._check_payload(payload, creating=True, files=req.files, where="channel message")
+        if bad is not None:
+            return bad
+        if int(payload.get("flags") or 0) & FLAG_EPHEMERAL:
+            self.violate(
+                "ephemeral_leak",
+                f"ephemeral flag on a channel message in #{chan.name}: channel messages are "
+                "always public",
+            )
+        msg = self.create_message(chan.id, payload, req.files, flags=int(payload.get("flags") or 0))
+        await self._announce("MESSAGE_CREATE", msg)
+        return json_response(msg.payload())
+
+    async def _channel_history(self, req: _Request) -> web.Response:
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        limit = max(1, min(100, int(req.query.get("limit", "50"))))
+        msgs = [
+            m
+            for m in self.messages.values()
+            if m.channel_id == chan.id and not m.deleted and not m.ephemeral
+        ]
+        msgs.sort(key=lambda m: m.id, reverse=True)
+        if "before" in req.query:
+            msgs = [m for m in msgs if m.id < int(req.query["before"])]
+        if "after" in req.query:
+            msgs = [m for m in msgs if m.id > int(req.query["after"])]
+            msgs = sorted(msgs, key=lambda m: m.id)[:limit]
+            msgs.sort(key=lambda m: m.id, reverse=True)
+        if "around" in req.query:
+            pivot = int(req.query["around"])
+            msgs.sort(key=lambda m: abs(m.id - pivot))
+            msgs = sorted(msgs[:limit], key=lambda m: m.id, reverse=True)
+        return json_response([m.payload() for m in msgs[:limit]])
+
+    async def _channel_get(self, req: _Request) -> web.Response:
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        msg = self._channel_message(req, chan)
+        if isinstance(msg, web.Response):
+            return msg
+        return json_response(msg.payload())
+
+    async def _channel_edit(self, req: _Request) -> web.Response:
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        msg = self._channel_message(req, chan)
+        if isinstance(msg, web.Response):
+            return msg
+        if msg.author_id != self.bot_user.id:
+            return error_response(403, 50005, "Cannot edit a message authored by another user")
+        payload = req.payload or {}
+        bad = self._check_payload(
+            payload, creating=False, files=req.files, where="channel message edit", flags=msg.flags
+        )
+        if bad is not None:
+            return bad
+        self.edit_message(msg, payload, req.files)
+        await self._announce("MESSAGE_UPDATE", msg)
+        return json_response(msg.payload())
+
+    async def _channel_delete(self, req: _Request) -> web.Response:
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        msg = self._channel_message(req, chan)
+        if isinstance(msg, web.Response):
+            return msg
+        msg.deleted = True
+        self.notify()
+        await self._announce("MESSAGE_DELETE", msg)
+        return no_content()
+
+
+def _int(value: Any) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return -1
+
+
+def _describe(rec: InteractionRecord) -> str:
+    """Short human description of an interaction for violation messages."""
+    if rec.type in (IT_COMMAND, IT_AUTOCOMPLETE):
+        parts = [rec.data.get("name", "?")]
+        opts = rec.data.get("options") or []
+        while opts and opts[0].get("type") in (1, 2):
+            parts.append(opts[0]["name"])
+            opts = opts[0].get("options") or []
+        kind = "/" if rec.type == IT_COMMAND else "autocomplete /"
+        return kind + " ".join(parts)
+    if rec.type == IT_COMPONENT:
+        return f"component {rec.data.get('custom_id')!r}"
+    return f"modal {rec.data.get('custom_id')!r}"
+
+
+def _check_modal(data: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    if not data.get("custom_id") or len(str(data["custom_id"])) > limits.MAX_CUSTOM_ID:
+        problems.append("custom_id missing or longer than 100 chars")
+    if not data.get("title") or len(str(data["title"])) > 45:
+        problems.append("title missing or longer than 45 chars")
+    comps = data.get("components") or []
+    if not 1 <= len(comps) <= 5:
+        problems.append(f"{len(comps)} top-level components (need 1-5)")
+    return problems
+
+
+def patch_discord(url: str) -> tuple[Any, Any]:
+    """Point discord.py at ``url`` (the two class attributes); returns the old values.
+
+    ``Route.BASE`` is read each time a route is built and ``DEFAULT_GATEWAY`` each time a
+    websocket connects, so this must run before the client starts but needs nothing else.
+    """
+    import discord.gateway
+    import discord.http
+
+    old = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+    base = url.rstrip("/")
+    discord.http.Route.BASE = f"{base}/api/v10"
+    ws_base = "ws" + base[len("http") :] if base.startswith("http") else base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{ws_base}/gateway")
+    return old
+
+
+def unpatch_discord(old: tuple[Any, Any]) -> None:
+    """Undo :func:`patch_discord`."""
+    import discord.gateway
+    import discord.http
+
+    discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old
