@@ -209,10 +209,7 @@ def _impure_from(
     table: _Table, base: tuple[int, ...], wr: int, wr_n: int, budget: int, anchor: int, step: int
 ) -> None:
     """Enumerate impure runs from `anchor` going in direction `step` (the anchor is in the run)."""
-    if step > 0:
-        limit_pos = min(13 if anchor == 1 else 14, anchor + 12)
-    else:
-        limit_pos = max(2, anchor - 12)
+    limit_pos = min(13 if anchor == 1 else 14, anchor + 12) if step > 0 else max(2, anchor - 12)
 
     # Depth-first over positions beyond the anchor: take a natural card there or leave a gap.
     def walk(pos: int, taken: list[int], gaps: int, rest: list[int]) -> None:

@@ -13,6 +13,7 @@ way: it reasons about counts per suit, and its answers are checked against this 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -45,7 +46,7 @@ def can_be_pure(cards: Sequence[Card]) -> bool:
         return False
     for ace_high in (False, True):
         pos = sorted(_positions(c.rank, ace_high) for c in cards)
-        if all(b - a == 1 for a, b in zip(pos, pos[1:], strict=False)):
+        if all(b - a == 1 for a, b in itertools.pairwise(pos)):
             return True
     return False
 
@@ -78,12 +79,10 @@ def can_be_set(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> bo
     naturals = [c for c in cards if not rules.is_wild(c.face, wild_rank)]
     if len({c.rank for c in naturals}) > 1:
         return False
+    # Wild cards substitute for missing suits; natural cards must all differ in suit. A set
+    # grows past four only with wild cards, and only where the profile sets no limit.
     suits = [c.suit for c in naturals]
-    if len(set(suits)) != len(suits):
-        return False
-    # Wild cards substitute for *missing suits*: a set can only grow past four with wild cards
-    # when the profile has no set limit (then the extra wild cards simply extend it).
-    return True
+    return len(set(suits)) == len(suits)
 
 
 def classify_group(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> GroupKind | None:

@@ -1,0 +1,103 @@
+"""The `python -m bot.engine check` contract: JSON lines in, JSON lines out, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import PROJECT_ROOT
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.engine", "check", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=PROJECT_ROOT,
+        timeout=120,
+    )
+
+
+def test_json_lines_thirteen_and_fourteen_cards() -> None:
+    lines = [
+        {"hand": "4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C", "indicator": "8D", "variant": "paplu"},
+        {
+            "hand": "4h 5h 6h 9s ts jk 7c 7d 7s ac 2c 3c kd 4c",
+            "indicator": "8d",
+            "variant": "paplu",
+        },
+    ]
+    proc = run_cli(stdin="".join(json.dumps(x) + "\n" for x in lines))
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(out) == 2
+    first, second = out
+    assert first["hand"] == lines[0]["hand"] and first["variant"] == "paplu"
+    assert first["valid"] is True and first["deadwood"] == 0 and first["penalty"] == 0
+    assert sorted(g["kind"] for g in first["groups"]) == ["impure", "pure", "pure", "set"]
+    assert sorted(c for g in first["groups"] for c in g["cards"]) == sorted(
+        lines[0]["hand"].split()
+    )
+    assert first["leftover"] == []
+    assert second["declarable"] is True
+    assert second["winning_discards"] == ["KD"]
+    assert second["best_discard"] == "KD"
+
+
+def test_bad_lines_get_errors_and_processing_continues() -> None:
+    good = {
+        "hand": "AS 2S 3S 4H 5H 6H 7D 8D 9D JC QC KC KD",
+        "indicator": "2C",
+        "variant": "points",
+    }
+    stdin = "\n".join(
+        [
+            "this is not json",
+            json.dumps({"hand": "1S 2S 3S", "indicator": "AS", "variant": "points"}),
+            json.dumps({"hand": "AS 2S", "indicator": "AS", "variant": "points"}),
+            json.dumps({"hand": "AS 2S 3S", "indicator": "AS"}),
+            json.dumps({**good, "variant": "gin"}),
+            json.dumps({**good, "hand": "7H 7H 7H 2C 3C 4C 5C 6C 8C 9C 10C JC QC"}),
+            json.dumps(good),
+        ]
+    )
+    proc = run_cli(stdin=stdin)
+    assert proc.returncode == 1
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(out) == 7
+    assert all("error" in o for o in out[:6])
+    assert "1S" in out[1]["error"]
+    assert "13 cards" in out[2]["error"]
+    assert "variant" in out[3]["error"]
+    assert "gin" in out[4]["error"]
+    assert "7H" in out[5]["error"]
+    assert out[6]["valid"] is False and out[6]["deadwood"] == 10
+
+
+def test_all_shared_vectors_through_the_cli(vectors_path: Path) -> None:
+    text = vectors_path.read_text()
+    proc = run_cli(stdin=text)
+    assert proc.returncode == 0, proc.stdout[-500:]
+    for line, result in zip(text.splitlines(), proc.stdout.splitlines(), strict=True):
+        expected = json.loads(line)
+        got = json.loads(result)
+        for key in ("valid", "deadwood", "penalty", "declarable"):
+            if key in expected:
+                assert got[key] == expected[key], line
+        if "winning_discards" in expected:
+            assert got["winning_discards"] == sorted(expected["winning_discards"]), line
+
+
+def test_human_mode() -> None:
+    proc = run_cli(
+        "--variant", "paplu", "--indicator", "8D",
+        *["4H", "5H", "6H", "9S", "10S", "JK", "7C", "7D", "7S", "AC", "2C", "3C", "4C"],
+    )  # fmt: skip
+    assert proc.returncode == 0
+    assert "VALID declaration" in proc.stdout
+    assert "4♥ 5♥ 6♥" in proc.stdout
+    bad = run_cli("--variant", "paplu", "--indicator", "8D", "ZZ")
+    assert bad.returncode == 1 and "ZZ" in bad.stdout

@@ -1,0 +1,268 @@
+"""Hand evaluation: the worked examples of RULES.md, the shared vectors, and properties."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine.cards import Card, Face, parse_cards
+from bot.engine.evaluate import evaluate_drawn, evaluate_hand
+from bot.engine.groups import GroupKind, check_arrangement, classify_group
+from bot.engine.reference import reference_evaluate
+from bot.engine.rules import PROFILES, Rules, get_profile
+from tests.engine_helpers import hand, random_hand, wild
+
+# ---- the shared vectors ---------------------------------------------------------------------
+
+
+def test_every_shared_vector(vectors_path: Path) -> None:
+    failures = []
+    lines = vectors_path.read_text().splitlines()
+    assert lines, "the vectors file is empty"
+    for line in lines:
+        v = json.loads(line)
+        rules = get_profile(v["variant"])
+        cards = parse_cards(v["hand"], max_copies=rules.max_copies)
+        wild_rank = rules.wild_rank(Face.parse(v["indicator"]))
+        if len(cards) == 13:
+            ev = evaluate_hand(cards, rules, wild_rank)
+            got = {"valid": ev.valid, "deadwood": ev.deadwood, "penalty": ev.penalty}
+        else:
+            drawn = evaluate_drawn(cards, rules, wild_rank)
+            got = {
+                "declarable": drawn.declarable,
+                "winning_discards": sorted({c.code for c in drawn.winning_discards}),
+            }
+        expected = {k: v[k] for k in got}
+        if "winning_discards" in expected:
+            expected["winning_discards"] = sorted(expected["winning_discards"])
+        if got != expected:
+            failures.append(f"{line}\n  got {got}")
+    assert not failures, "\n".join(failures)
+
+
+# ---- worked examples of RULES.md ----------------------------------------------------------------
+
+
+def test_paplu_example_declaration_is_valid() -> None:
+    rules, wr = wild("paplu", "8D")
+    ev = evaluate_hand(hand("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C"), rules, wr)
+    assert ev.valid and ev.deadwood == 0 and ev.penalty == 0
+    kinds = sorted(g.kind.value for g in ev.groups)
+    assert kinds == ["impure", "pure", "pure", "set"]
+
+
+def test_paplu_example_draw_4c_discard_kd() -> None:
+    rules, wr = wild("paplu", "8D")
+    drawn = evaluate_drawn(hand("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C KD 4C"), rules, wr)
+    assert drawn.declarable
+    assert {c.code for c in drawn.winning_discards} == {"KD"}
+    assert drawn.best_discard.code == "KD"
+
+
+def test_both_lives_leftovers_k_and_5_pay_15() -> None:
+    rules, wr = wild("paplu", "8D")
+    ev = evaluate_hand(hand("4H 5H 6H 7H 9S 10S JS JK 2C 3C 4C KC 5D"), rules, wr)
+    assert not ev.valid
+    assert ev.deadwood == 15
+    assert sorted(c.code for c in ev.leftover) == ["5D", "KC"]
+
+
+def test_pool101_example_is_valid() -> None:
+    rules, wr = wild("pool101", "7D")
+    ev = evaluate_hand(hand("3S 4S 5S 9H 10H JK QH KC KD KH 6D 6C 7S"), rules, wr)
+    assert ev.valid
+
+
+def test_wild_rank_card_as_itself_keeps_run_pure() -> None:
+    rules, wr = wild("points", "7C")
+    assert classify_group(hand("5H 6H 7H 8H"), rules, wr) is GroupKind.PURE
+    assert classify_group(hand("5H 6H 7S 8H"), rules, wr) is GroupKind.IMPURE
+    rules, wr = wild("paplu", "8D")
+    assert classify_group(hand("7H 8H 9H"), rules, wr) is GroupKind.PURE
+    assert classify_group(hand("7H 8S 9H"), rules, wr) is GroupKind.IMPURE
+    assert classify_group(hand("9S 10S JK"), rules, wr) is GroupKind.IMPURE
+
+
+def test_lone_pure_run_capped_versus_protected() -> None:
+    # Only one pure run (2-3-4 of spades, worth 9) and no second run; the rest counts 89.
+    cards = hand("2S 3S 4S KH KD QC JH 10C 8D 9H 7C 5C 10D")
+    pool, wr = wild("pool101", "6H")
+    ev = evaluate_hand(cards, pool, wr)
+    assert ev.deadwood == 98 and ev.penalty == 80  # every card counts, capped
+    assert ev.groups == ()
+    points, wr = wild("points", "6H")
+    ev = evaluate_hand(cards, points, wr)
+    assert ev.deadwood == 89 and ev.penalty == 80  # best pure run protected, then capped
+    assert [g.kind for g in ev.groups] == [GroupKind.PURE]
+    paplu, wr = wild("paplu", "6H")
+    ev = evaluate_hand(cards, paplu, wr)
+    assert ev.deadwood == 89 and ev.penalty == 89  # no cap in paplu
+
+
+def test_ace_low_or_high_never_wrapping() -> None:
+    rules, wr = wild("pool101", "5D")
+    assert classify_group(hand("AS 2S 3S"), rules, wr) is GroupKind.PURE
+    assert classify_group(hand("QS KS AS"), rules, wr) is GroupKind.PURE
+    assert classify_group(hand("KS AS 2S"), rules, wr) is None
+    assert classify_group(hand("KS AS JK"), rules, wr) is GroupKind.IMPURE  # Q-K-A
+    assert classify_group(hand("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), rules, wr) is (
+        GroupKind.PURE
+    )
+
+
+def test_sets_respect_suits_and_profile_sizes() -> None:
+    rules, wr = wild("pool101", "2D")
+    assert classify_group(hand("9S 9H 9C"), rules, wr) is GroupKind.SET
+    assert classify_group(hand("9S 9S 9H"), rules, wr) is None  # identical copies never share
+    assert classify_group(hand("9S 9H 9C 9D"), rules, wr) is GroupKind.SET
+    assert classify_group(hand("9S 9H 9C 9D JK"), rules, wr) is None  # pool sets: 3-4
+    points, wr = wild("points", "2D")
+    assert classify_group(hand("9S 9H 9C 9D JK"), points, wr) is GroupKind.SET
+    paplu, wr = wild("paplu", "2D")
+    assert classify_group(hand("9S 9H 9C 9D"), paplu, wr) is None  # paplu: exactly three
+
+
+def test_no_pure_run_means_everything_counts() -> None:
+    rules, wr = wild("points", "3D")
+    # Sets and an impure run, but no pure run: all 13 cards count.
+    cards = hand("KS KH KC QS QH QC 5D 6D JK 9C 9H 9S 2C")
+    ev = evaluate_hand(cards, rules, wr)
+    assert ev.deadwood == 10 * 6 + 5 + 6 + 27 + 2
+    assert ev.groups == ()
+
+
+def test_only_sets_beside_pure_run_are_not_protected() -> None:
+    # A pure run and sets but no second sequence: sets do not count as protected.
+    rules, wr = wild("pool101", "3D")
+    cards = hand("4S 5S 6S KS KH KC QS QH QC 9D 9H 9S 2C")
+    assert evaluate_hand(cards, rules, wr).deadwood == 15 + 60 + 27 + 2
+
+
+def test_fourteen_cards_forbidden_physical_card() -> None:
+    rules, wr = wild("points", "9C")
+    cards = hand("2S 3S 4S 5H 6H 7H 8D 9D 10D JC QC KC AC KC")
+    taken = cards[-1]
+    drawn = evaluate_drawn(cards, rules, wr, forbidden=taken)
+    assert drawn.declarable
+    assert all(c.id != taken.id for c in drawn.winning_discards)
+    # The other physical KC may still go: the taken copy takes its place in the run.
+    assert {c.code for c in drawn.winning_discards} == {"KC"}
+    assert drawn.winning_discards[0].id != taken.id
+
+
+def test_check_arrangement_for_honor_mode() -> None:
+    rules, wr = wild("paplu", "8D")
+    cards = hand("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C")
+    groups = [cards[0:3], cards[3:6], cards[6:9], cards[9:13]]
+    assert check_arrangement(groups, rules, wr)
+    assert not check_arrangement([cards[0:3], cards[6:9], cards[3:6] + cards[9:13]], rules, wr)
+    # Only one sequence (the rest sets) is not a declaration.
+    sets = hand("4H 5H 6H 7C 7D 7S KS KH KC QS QH QC JK")
+    assert not check_arrangement([sets[0:3], sets[3:6], sets[6:9], sets[9:13]], rules, wr)
+
+
+# ---- properties ----------------------------------------------------------------------------
+
+profile_names = st.sampled_from(sorted(PROFILES))
+
+
+def _check_layout(cards: list[Card], rules: Rules, wild_rank: int | None) -> None:
+    ev = evaluate_hand(cards, rules, wild_rank)
+    shown = [c for g in ev.groups for c in g.cards] + list(ev.leftover)
+    assert sorted(c.id for c in shown) == sorted(c.id for c in cards)
+    for g in ev.groups:
+        kind = classify_group(g.cards, rules, wild_rank)
+        assert kind is not None, f"{g} is not a valid group"
+        if g.kind is GroupKind.PURE:
+            assert kind is GroupKind.PURE
+    leftover_value = sum(
+        0 if rules.is_wild(c.face, wild_rank) else c.face.value for c in ev.leftover
+    )
+    assert leftover_value == ev.deadwood
+    total = sum(0 if rules.is_wild(c.face, wild_rank) else c.face.value for c in cards)
+    assert ev.penalty <= ev.deadwood <= total
+    if rules.deal_cap is not None:
+        assert ev.penalty <= rules.deal_cap
+    if ev.valid:
+        assert ev.penalty == 0 and not ev.leftover
+        assert check_arrangement([g.cards for g in ev.groups], rules, wild_rank)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=profile_names, seed=st.integers(0, 2**32 - 1))
+def test_layout_is_valid_and_leftovers_sum_to_deadwood(profile: str, seed: int) -> None:
+    rules = get_profile(profile)
+    cards, indicator = random_hand(random.Random(seed), rules)
+    _check_layout(cards, rules, rules.wild_rank(indicator))
+
+
+@settings(max_examples=200, deadline=None)
+@given(profile=profile_names, seed=st.integers(0, 2**32 - 1), perm=st.randoms())
+def test_card_order_never_changes_the_ruling(profile: str, seed: int, perm: random.Random) -> None:
+    rules = get_profile(profile)
+    cards, indicator = random_hand(random.Random(seed), rules)
+    wr = rules.wild_rank(indicator)
+    a = evaluate_hand(cards, rules, wr)
+    shuffled = list(cards)
+    perm.shuffle(shuffled)
+    b = evaluate_hand(shuffled, rules, wr)
+    assert (a.valid, a.deadwood, a.penalty) == (b.valid, b.deadwood, b.penalty)
+
+
+@settings(max_examples=150, deadline=None)
+@given(profile=profile_names, seed=st.integers(0, 2**32 - 1))
+def test_fourteen_card_ruling_is_consistent(profile: str, seed: int) -> None:
+    rules = get_profile(profile)
+    cards, indicator = random_hand(random.Random(seed), rules, size=14)
+    wr = rules.wild_rank(indicator)
+    drawn = evaluate_drawn(cards, rules, wr)
+    winning = {c.face for c in drawn.winning_discards}
+    for discard, ev in drawn.by_discard:
+        assert ev.valid == (discard.face in winning)
+        assert drawn.best.deadwood <= ev.deadwood
+    assert drawn.declarable == bool(winning)
+
+
+# ---- differential: fast evaluator against the naive one ---------------------------------------
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_agrees_with_naive_evaluator(chunk: int) -> None:
+    """2,000 random 13-card hands (most skewed to one suit, many with 2-4 wild cards)."""
+    rng = random.Random(1000 + chunk)
+    profiles = list(PROFILES.values())
+    mismatches = []
+    for i in range(500):
+        rules = profiles[i % len(profiles)]
+        cards, indicator = random_hand(rng, rules)
+        wr = rules.wild_rank(indicator)
+        fast = evaluate_hand(cards, rules, wr)
+        ref = reference_evaluate(cards, rules, wr)
+        if (fast.valid, fast.deadwood, fast.penalty) != (ref.valid, ref.deadwood, ref.penalty):
+            mismatches.append(
+                f"{rules.name} {indicator.code} {' '.join(c.code for c in cards)}: "
+                f"fast {fast.valid, fast.deadwood} naive {ref.valid, ref.deadwood}"
+            )
+    assert not mismatches, "\n".join(mismatches[:10])
+
+
+def test_fourteen_cards_agree_with_naive_evaluator() -> None:
+    rng = random.Random(77)
+    profiles = list(PROFILES.values())
+    for i in range(40):
+        rules = profiles[i % len(profiles)]
+        cards, indicator = random_hand(rng, rules, size=14)
+        wr = rules.wild_rank(indicator)
+        drawn = evaluate_drawn(cards, rules, wr)
+        expected = set()
+        for c in cards:
+            rest = [x for x in cards if x.id != c.id]
+            if reference_evaluate(rest, rules, wr).valid:
+                expected.add(c.code)
+        assert {c.code for c in drawn.winning_discards} == expected
