@@ -7,6 +7,7 @@ acknowledgement, late acknowledgement, oversized payloads) so we can prove the f
 from __future__ import annotations
 
 import asyncio
+import io
 import textwrap
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -68,6 +69,7 @@ class SelfCheckBot(discord.Client):
         self.errors: list[Exception] = []
         self.last_interaction: discord.Interaction | None = None
         self.late_delay = 0.0
+        self.seen_messages: list[str] = []
         group = app_commands.Group(name="check", description="Self-check commands")
 
         @group.command(name="ephemeral", description="Reply only to the caller")
@@ -84,6 +86,8 @@ class SelfCheckBot(discord.Client):
         @group.command(name="button", description="Post a message with buttons")
         async def button(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("press it", view=PressView())
+            original = await interaction.original_response()  # GET .../messages/@original
+            assert original.content == "press it"
 
         @group.command(name="double", description="Acknowledge twice (bug)")
         async def double(interaction: discord.Interaction) -> None:
@@ -106,10 +110,7 @@ class SelfCheckBot(discord.Client):
 
         @group.command(name="rows", description="Six action rows (bug)")
         async def rows(interaction: discord.Interaction) -> None:
-            view = discord.ui.View()
-            for i in range(6):
-                view.add_item(discord.ui.Button(label=f"b{i}", custom_id=f"r{i}", row=i % 5))
-            # discord.py caps rows at 5 locally, so send the raw payload like a hand-built bug.
+            # discord.py caps views at 5 rows locally, so send a raw payload like a hand-built bug.
             rows_payload = [
                 {
                     "type": 1,
@@ -128,6 +129,13 @@ class SelfCheckBot(discord.Client):
             except discord.HTTPException as exc:
                 self.errors.append(exc)
             await interaction.followup.send("rows attempted")
+
+        @group.command(name="file", description="Ephemeral followup with a file")
+        async def file(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            upload = discord.File(io.BytesIO(b"A-hearts K-spades"), filename="hand.txt")
+            await interaction.followup.send("your hand", file=upload, ephemeral=True)
+            await interaction.followup.send("public note")
 
         @group.command(name="long", description="A 2001 character message (bug)")
         async def long(interaction: discord.Interaction) -> None:
@@ -171,6 +179,9 @@ class SelfCheckBot(discord.Client):
 
         self.tree.add_command(group)
 
+    async def on_message(self, message: discord.Message) -> None:
+        self.seen_messages.append(f"{message.author.name}: {message.content}")
+
     async def setup_hook(self) -> None:
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
@@ -210,6 +221,30 @@ async def test_defer_then_followup(fake: FakeDiscord, bot: SelfCheckBot) -> None
     assert result.message is not None and len(result.message.edits) == 1
     assert fake.last_public("general") is result.message
     fake.assert_no_violations()
+
+
+async def test_ephemeral_file_followup_and_public_followup(
+    fake: FakeDiscord, bot: SelfCheckBot
+) -> None:
+    result = await fake.slash("alice", "general", "check file")
+    assert result.ephemeral and result.text == "your hand\n📎 hand.txt"
+    assert result.message is not None
+    assert result.message.attachment_data == {"hand.txt": b"A-hearts K-spades"}
+    (note,) = await result.wait_followups(1)
+    assert not note.ephemeral and note.content == "public note"
+    assert fake.screen("bob", "general") == "public note"
+    assert await fake.wait_idle() == []
+
+
+async def test_gateway_resume_and_message_events(fake: FakeDiscord, bot: SelfCheckBot) -> None:
+    await fake.say("bob", "general", "hello bot")
+    await fake.wait_for(lambda: "bob: hello bot" in bot.seen_messages)
+    await fake.server.disconnect_bot(code=4000)
+    await fake.wait_for(lambda: fake.server.resume_count == 1 and fake.connected)
+    assert fake.server.identify_count == 1
+    result = await fake.slash("alice", "general", "check ephemeral")
+    assert result.text == "secret"
+    assert await fake.wait_idle() == []
 
 
 async def test_button_click_edits_message_and_stale_clicks_refused(

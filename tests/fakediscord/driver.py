@@ -489,6 +489,24 @@ class FakeDiscord:
                 raise TimeoutError(f"{text} (after {timeout:g}s)")
             await self.server.changed(min(remaining, 0.05))
 
+    async def wait_idle(self, quiet: float = 0.1, timeout: float = 10.0) -> list[Violation]:
+        """Wait until every dispatched interaction is acknowledged or past its deadline (so a
+        missing acknowledgement has been recorded) and the bot is quiet; return violations.
+
+        Call this before asserting on ``violations`` at the end of a test.
+        """
+        server = self.server
+
+        def done() -> bool:
+            return all(
+                rec.acknowledged or rec.dispatched_at is None or rec.deadline_checked
+                for rec in server.interactions.values()
+            )
+
+        await self.wait_for(done, timeout, message="interactions still pending")
+        await self.settle(quiet, timeout)
+        return list(server.violations)
+
     async def settle(self, quiet: float = 0.2, timeout: float = 10.0) -> None:
         """Wait until the bot has made no REST call for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()

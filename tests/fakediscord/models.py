@@ -164,6 +164,7 @@ class StoredMessage:
     application_id: int | None = None
     interaction_id: int | None = None
     interaction_user_id: int | None = None
+    interaction_user: dict[str, Any] | None = None
     interaction_type: int | None = None
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
@@ -241,16 +242,11 @@ class StoredMessage:
             data["webhook_id"] = str(self.webhook_id)
         if self.application_id is not None:
             data["application_id"] = str(self.application_id)
-        if self.interaction_id is not None and self.interaction_user_id is not None:
+        if self.interaction_id is not None and self.interaction_user is not None:
             data["interaction_metadata"] = {
                 "id": str(self.interaction_id),
                 "type": self.interaction_type or 2,
-                "user": {
-                    "id": str(self.interaction_user_id),
-                    "username": "user",
-                    "discriminator": "0",
-                    "avatar": None,
-                },
+                "user": self.interaction_user,
                 "authorizing_integration_owners": {},
             }
         return data
@@ -303,6 +299,7 @@ class InteractionRecord:
     created_at: float
     dispatched_at: float | None = None
     acked_at: float | None = None
+    deadline_checked: bool = False
     response_type: int | None = None
     callback_count: int = 0
     original_message_id: int | None = None

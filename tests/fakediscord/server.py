@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import yarl
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import limits
 from .models import (
@@ -650,6 +650,8 @@ class FakeDiscordServer:
 
     def _check_ack(self, interaction_id: int) -> None:
         rec = self.interactions[interaction_id]
+        rec.deadline_checked = True
+        self.notify()
         if not rec.acknowledged:
             self.violate(
                 "no_ack",
@@ -747,6 +749,7 @@ class FakeDiscordServer:
             msg.application_id = self.application_id
             msg.interaction_id = rec.id
             msg.interaction_user_id = rec.user_id
+            msg.interaction_user = self.users[rec.user_id].user_payload()
             msg.interaction_type = rec.type
             msg.type = 20 if rec.type == IT_COMMAND else 19 if rec.source_message_id else 0
         self.messages[msg.id] = msg
@@ -827,10 +830,10 @@ class FakeDiscordServer:
                 part = await reader.next()
                 if part is None:
                     break
-                if not isinstance(part, web.BodyPartReader) and not hasattr(part, "read"):
-                    continue
-                name = getattr(part, "name", None) or ""
-                raw = await part.read(decode=False)  # type: ignore[union-attr]
+                if not isinstance(part, BodyPartReader):
+                    continue  # nested multipart: discord.py never sends it
+                name = part.name or ""
+                raw = await part.read(decode=False)
                 if name == "payload_json":
                     payload = json.loads(bytes(raw).decode())
                 else:
@@ -839,9 +842,9 @@ class FakeDiscordServer:
                     files.append(
                         UploadedFile(
                             index=idx,
-                            filename=getattr(part, "filename", None) or f"file{idx}",
+                            filename=part.filename or f"file{idx}",
                             data=bytes(raw),
-                            content_type=part.headers.get("Content-Type"),  # type: ignore[union-attr]
+                            content_type=part.headers.get("Content-Type"),
                         )
                     )
             return payload if payload is not None else {}, files
@@ -868,7 +871,11 @@ class FakeDiscordServer:
                         400, 50109, f"The request body contains invalid JSON: {exc}"
                     )
                 else:
-                    resp = await handler(_Request(request, m.groupdict(), payload, files))
+                    try:
+                        resp = await handler(_Request(request, m.groupdict(), payload, files))
+                    except Exception as exc:  # a bug in the fake must not look like Discord
+                        self.violate("fake_internal_error", f"{method} {tail}: {exc!r}")
+                        resp = error_response(500, 0, f"fake server error: {exc!r}")
             self.request_log.append((method, tail, resp.status))
             return resp
         self.unknown_routes.append(f"{method} {tail}")
