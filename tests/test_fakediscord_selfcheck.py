@@ -244,6 +244,8 @@ async def test_gateway_resume_and_message_events(fake: FakeDiscord, bot: SelfChe
     assert fake.server.identify_count == 1
     result = await fake.slash("alice", "general", "check ephemeral")
     assert result.text == "secret"
+    with pytest.raises(InteractionRefused, match="unknown command"):
+        await fake.slash("bob", fake.dm_channel("bob"), "check ephemeral")  # guild-only command
     assert await fake.wait_idle() == []
 
 
@@ -399,6 +401,8 @@ async def test_subprocess_launch_kill_and_relaunch(fake: FakeDiscord, tmp_path: 
         assert fake.server.identify_count == 2
         reply = await fake.slash("bob", "general", "ping")
         assert reply.text == f"pong {second.pid}", second.log()
+        in_dm = await fake.slash("bob", fake.dm_channel("bob"), "ping")  # global command
+        assert fake.dm_messages("bob") == [in_dm.message] and fake.dm_messages("alice") == []
     finally:
         await second.kill()
     fake.assert_no_violations()

@@ -323,6 +323,16 @@ class FakeDiscord:
                 return c
         raise KeyError(f"unknown channel {which!r}")
 
+    def dm_channel(self, user: UserLike) -> FakeChannel:
+        """The DM channel between the bot and ``user`` (created on first use, as on Discord)."""
+        u = self.user(user)
+        for chan in self.server.channels.values():
+            if chan.type == 1 and chan.recipient_id == u.id:
+                return chan
+        chan = FakeChannel(id=snowflake(), name=f"dm-{u.name}", type=1, recipient_id=u.id)
+        self.server.channels[chan.id] = chan
+        return chan
+
     def add_user(self, name: str, *, admin: bool = False) -> FakeUser:
         """Add a guild member after start (no GUILD_MEMBER_ADD is sent; bots fetch lazily)."""
         user = make_user(name, admin=admin)
@@ -665,7 +675,7 @@ class FakeDiscord:
         if self.server.command_syncs == 0 and not self.server.global_commands:
             with contextlib.suppress(TimeoutError):
                 await self.wait_for(lambda: self.server.command_syncs > 0, 5.0)
-        cmd = self.server.find_command(words[0])
+        cmd = self.server.find_command(words[0], in_guild=channel.type != 1)
         if cmd is None:
             raise InteractionRefused(
                 f"unknown command /{words[0]}; synced commands: {self.command_names()}"
@@ -971,14 +981,15 @@ class FakeDiscord:
     async def submit_modal(
         self,
         opened_by: InteractionResult,
-        values: Mapping[str, str],
+        values: Mapping[str, str | Sequence[str]],
         *,
         wait: bool = True,
         timeout: float = 5.0,
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in answer to ``opened_by``.
 
-        ``values`` maps text-input custom_ids to text; inputs left out keep their pre-filled value.
+        ``values`` maps text-input custom_ids to text (select custom_ids to a list of values);
+        inputs left out keep their pre-filled value.
         """
         modal = opened_by.modal
         if modal is None:
@@ -1009,7 +1020,7 @@ class FakeDiscord:
                 return {"type": 4, "custom_id": cid, "value": text}
             if ctype == 3 and cid:
                 seen.add(cid)
-                chosen = values.get(cid, [])
+                chosen: str | Sequence[str] = values.get(cid, [])
                 picked = [chosen] if isinstance(chosen, str) else list(chosen)
                 return {"type": 3, "custom_id": cid, "values": picked}
             return None

@@ -1119,9 +1119,13 @@ class FakeDiscordServer:
         self.notify()
         return no_content()
 
-    def find_command(self, name: str, *, type: int = 1) -> dict[str, Any] | None:
-        """A synced command by name: guild commands win over global ones (as in the client)."""
-        for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:
+    def find_command(
+        self, name: str, *, type: int = 1, in_guild: bool = True
+    ) -> dict[str, Any] | None:
+        """A synced command by name: guild commands win over global ones (as in the client);
+        outside the guild (DMs) only global commands exist."""
+        guild_cmds = self.guild_commands.get(self.guild_id, []) if in_guild else []
+        for cmd in guild_cmds + self.global_commands:
             if cmd["name"] == name and cmd.get("type", 1) == type:
                 return cmd
         return None
