@@ -1,14 +1,24 @@
 """Fake Discord (REST + gateway on 127.0.0.1) and a driver for end-to-end bot tests.
 
-Typical in-process use::
+In-process (same event loop; ``start()`` patches discord.py's ``Route.BASE`` and
+``DiscordWebSocket.DEFAULT_GATEWAY`` and ``stop()`` restores them)::
 
     async with FakeDiscord(users=["alice", "bob"], channels=["general"]) as fake:
-        async with fake.running(bot):
+        async with fake.running(bot):                      # bot.start(fake.bot_token)
+            await fake.wait_for_commands("rummy")
             result = await fake.slash("alice", "general", "rummy new", profile="points")
             assert result.ephemeral
-        fake.assert_no_violations()
+            await fake.click("bob", fake.last_public("general"), label="Join")
+        assert await fake.wait_idle() == []                # no Discord rule violations
 
-See ``tests/test_fakediscord_selfcheck.py`` for worked examples (including subprocess bots).
+As a subprocess (``python -m tests.fakediscord.launch <module>`` with ``FAKE_DISCORD_URL``,
+``DISCORD_TOKEN`` etc. in the environment)::
+
+    proc = await fake.launch("bot")        # waits for IDENTIFY; proc.log() has its output
+    await proc.kill()                      # SIGKILL; a later launch() identifies afresh
+
+Rule breaches are recorded in ``fake.violations`` (``Violation.kind`` / ``str(v)``).
+See ``tests/test_fakediscord_selfcheck.py`` for worked examples.
 """
 
 from .driver import (
