@@ -122,7 +122,10 @@ class DealResult:
 
 
 def settle(deal: Deal, number: int, evaluations: dict[int, Evaluation]) -> DealResult:
-    """Charges and ledger changes for a finished deal (`evaluations`: `deal.final_evaluations()`)."""
+    """Charges and ledger changes for a finished deal.
+
+    `evaluations` is `deal.final_evaluations()`: the best arrangement of every hand still held.
+    """
     if deal.end is None:
         raise ValueError("the deal is not over")
     rules = deal.rules
