@@ -35,6 +35,7 @@ players who played a rated match inside the window.
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import importlib.resources
 import json
@@ -349,12 +350,15 @@ def _frac(value: Fraction | int | float | str | Decimal, what: str) -> Fraction:
     return result
 
 
-def _from_pairs(pairs: Iterable[tuple[int, int]]) -> Fraction:
-    """Exact sum of (numerator, denominator) pairs."""
-    total = Fraction(0)
-    for num, den in pairs:
-        total += Fraction(num, den)
-    return total
+def _pair(value: Fraction | int | float | str | Decimal, what: str) -> tuple[int, int]:
+    """(numerator, denominator) for storage; plain ints skip Fraction construction
+    because bulk imports convert millions of them."""
+    if type(value) is int:
+        if abs(value) >= _INT64:
+            raise ValueError(f"{what} {value} does not fit in 64 bits")
+        return value, 1
+    f = _frac(value, what)
+    return f.numerator, f.denominator
 
 
 def _day(ts: float) -> int:
@@ -519,6 +523,9 @@ class Storage:
                 conn.execute(f"PRAGMA synchronous={synchronous}")  # whitelisted above
                 conn.execute("PRAGMA foreign_keys=ON")
                 conn.execute("PRAGMA busy_timeout=5000")
+                # 64 MiB page cache: leaderboard/index pages of a big guild stay hot.
+                conn.execute("PRAGMA cache_size=-65536")
+                conn.execute("PRAGMA temp_store=MEMORY")
                 return _migrate(conn, migrations, upto)
 
             version = await _run_on_worker(db, setup)
@@ -833,8 +840,8 @@ class Storage:
         for i, seat in enumerate(result.seats):
             if seat.outcome not in OUTCOMES:
                 raise ValueError(f"bad outcome {seat.outcome!r}")
-            pen = _frac(seat.penalty, "penalty")
-            net = _frac(seat.net, "net")
+            pen_num, pen_den = _pair(seat.penalty, "penalty")
+            net_num, net_den = _pair(seat.net, "net")
             rows.append(
                 (
                     i,
@@ -845,10 +852,10 @@ class Storage:
                     seat.name,
                     int(seat.is_ai),
                     seat.outcome,
-                    pen.numerator,
-                    pen.denominator,
-                    net.numerator,
-                    net.denominator,
+                    pen_num,
+                    pen_den,
+                    net_num,
+                    net_den,
                 )
             )
         return rows
@@ -860,7 +867,7 @@ class Storage:
         for i, seat in enumerate(result.seats):
             if seat.place < 1:
                 raise ValueError("place must be >= 1")
-            net = _frac(seat.net, "net")
+            net_num, net_den = _pair(seat.net, "net")
             rows.append(
                 (
                     i,
@@ -872,8 +879,8 @@ class Storage:
                     int(seat.is_ai),
                     seat.place,
                     int(seat.is_winner),
-                    net.numerator,
-                    net.denominator,
+                    net_num,
+                    net_den,
                 )
             )
         return rows
@@ -1235,24 +1242,37 @@ class Storage:
 
             return body
 
+        # Pipelining: while the worker thread inserts one batch, this coroutine
+        # validates/converts the next one (sqlite releases the GIL while it works).
+        pending: asyncio.Future[int] | None = None
+
+        async def submit(job: Callable[[sqlite3.Connection], int]) -> int:
+            nonlocal pending
+            done = 0 if pending is None else await pending
+            pending = asyncio.ensure_future(self._tx(job))
+            return done
+
         dbatch: list[DealResult] = []
         for d in deals:
             guilds.add(d.guild_id)
             dbatch.append(d)
             if len(dbatch) >= batch_size:
-                n_deals += await self._tx(deal_batch(dbatch))
+                n_deals += await submit(deal_batch(dbatch))
                 dbatch = []
         if dbatch:
-            n_deals += await self._tx(deal_batch(dbatch))
+            n_deals += await submit(deal_batch(dbatch))
+        n_deals += 0 if pending is None else await pending
+        pending = None
         mbatch: list[MatchResult] = []
         for m in matches:
             guilds.add(m.guild_id)
             mbatch.append(m)
             if len(mbatch) >= batch_size:
-                n_matches += await self._tx(match_batch(mbatch))
+                n_matches += await submit(match_batch(mbatch))
                 mbatch = []
         if mbatch:
-            n_matches += await self._tx(match_batch(mbatch))
+            n_matches += await submit(match_batch(mbatch))
+        n_matches += 0 if pending is None else await pending
         for guild_id in sorted(guilds):
             await self.rebuild_summaries(guild_id)
         return n_deals, n_matches

@@ -849,3 +849,32 @@ async def test_forget_user(st: Storage) -> None:
     # a rebuild afterwards does not resurrect the user
     await st.rebuild_summaries(G)
     assert await st.player_rank(G, 1, sort="net_chips", now=NOW) is None
+
+
+# ---------------------------------------------------------------- bulk import
+
+
+async def test_import_results_is_idempotent_and_equals_recording(st: Storage) -> None:
+    deals = [two_player_deal(f"m{i}", 1 + i % 3, 4, F(i, 2), at=NOW - i * DAY) for i in range(12)]
+    matches = [match(f"m{i}", [(1 + i % 3, 1), (4, 2)], at=NOW - i * DAY) for i in range(12)]
+    assert await st.import_results(deals, matches, batch_size=5) == (12, 12)
+    assert await st.import_results(deals, matches) == (0, 0)  # nothing counted twice
+    for d in deals[:3]:
+        assert not await st.record_deal_result(d)
+    imported = {
+        (sort, period): await st.leaderboard(G, None, sort, period, min_games=1, now=NOW)
+        for sort in ("rating", "matches_won", "deals_won", "net_chips", "win_rate")
+        for period in ("all", "7d")
+    }
+    async with await Storage.open(":memory:") as other:
+        for d in deals:
+            await other.record_deal_result(d)
+        for m in reversed(matches):  # recorded in finished_at order, like the replay
+            await other.record_match_result(m)
+        for (sort, period), rows in imported.items():
+            again = await other.leaderboard(G, None, sort, period, min_games=1, now=NOW)  # type: ignore[arg-type]
+            if sort == "rating":
+                assert [r.user_id for r in again] == [r.user_id for r in rows]
+                assert [r.value for r in again] == pytest.approx([r.value for r in rows])
+            else:
+                assert again == rows, (sort, period)

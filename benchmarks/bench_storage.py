@@ -1,0 +1,312 @@
+"""Storage benchmark (a script, not a test).
+
+    python benchmarks/bench_storage.py [--players 100000 --deals 1000000]
+
+Fills a temporary database with ``--players`` players and ``--deals`` deal results
+(grouped into matches, all in ONE guild: the worst case for a per-guild
+leaderboard), then prints median/p95 latencies of the hot paths against targets:
+
+* a leaderboard page (every sort x period x profile scope, first and a deep page)
+  -- target <= 20 ms
+* recording one deal result -- target <= 5 ms
+* storing one game action (``commit_action``) -- target <= 2 ms
+
+The fill goes through ``Storage.import_results`` (bulk insert inside large
+transactions, then one set-based summary rebuild), so no SQL lives here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.storage import (
+    DealResult,
+    DealSeat,
+    MatchResult,
+    MatchSeat,
+    Outcome,
+    Period,
+    SortKey,
+    Storage,
+)
+
+GUILD = 1
+DAY = 86_400
+SORTS: tuple[SortKey, ...] = ("rating", "matches_won", "deals_won", "net_chips", "win_rate")
+PERIODS: tuple[Period, ...] = ("all", "30d", "7d")
+OUTCOMES_LOSING: tuple[Outcome, ...] = (
+    "lost",
+    "lost",
+    "lost",
+    "dropped_first",
+    "dropped_middle",
+    "invalid_declaration",
+)
+# (profile, share of matches, deals per match range)
+# A points "match" is one table session of several independently settled deals.
+PROFILES = (("points", 0.6, (3, 10)), ("pool101", 0.25, (3, 8)), ("deals2", 0.15, (2, 2)))
+
+
+def pick_profile(r: float) -> tuple[str, tuple[int, int]]:
+    """Profile and deals-per-match range for a uniform random number ``r``."""
+    acc = 0.0
+    for profile, share, span in PROFILES:
+        acc += share
+        if r <= acc:
+            return profile, span
+    return PROFILES[-1][0], PROFILES[-1][2]
+
+
+def generate(
+    n_players: int, n_deals: int, now: int, seed: int = 7
+) -> tuple[Iterator[DealResult], list[MatchResult]]:
+    """Deterministic synthetic results over the last 365 days. Matches are returned
+    as a list (needed for the import's second phase); deals are streamed."""
+    rng = random.Random(seed)
+    matches: list[MatchResult] = []
+    history = json.dumps({"moves": ["d:7H", "x:KS"] * 10})  # ~200-byte stand-in blob
+    names: dict[int | None, str] = {u: f"player{u}" for u in range(1, n_players + 1)}
+    names[None] = "Bot"
+
+    def money(halves: int) -> Fraction:
+        # ints are accepted by the storage (exact); Fraction only for .5 values
+        return Fraction(halves, 2) if halves % 2 else halves // 2  # type: ignore[return-value]
+
+    def deal_iter() -> Iterator[DealResult]:
+        made = 0
+        m_no = 0
+        while made < n_deals:
+            profile, (lo, hi) = pick_profile(rng.random())
+            n_seats = rng.choice((2, 2, 3, 4, 4, 5, 6))
+            users: list[int | None] = list(rng.sample(range(1, n_players + 1), n_seats))
+            if rng.random() < 0.1:
+                users[-1] = None  # an AI seat
+            start = now - rng.randint(0, 365 * DAY)
+            k = min(rng.randint(lo, hi), n_deals - made)
+            match_id = f"m{m_no}"
+            m_no += 1
+            # Money is tracked in integer half-points (10% of penalties end in .5)
+            # and only turned into a Fraction when it is not whole, which keeps the
+            # generator from dominating the fill time.
+            totals = [0] * n_seats
+            for deal_no in range(1, k + 1):
+                winner = rng.randrange(n_seats)
+                seats = []
+                halves = [0 if i == winner else rng.randint(4, 160) for i in range(n_seats)]
+                for i in range(n_seats):
+                    if i != winner and halves[i] % 2 and rng.random() >= 0.2:
+                        halves[i] += 1  # mostly whole penalties
+                pot = sum(halves)
+                for i, u in enumerate(users):
+                    net_h = pot if i == winner else -halves[i]
+                    totals[i] += net_h
+                    seats.append(
+                        DealSeat(
+                            user_id=u,
+                            name=names[u],
+                            is_ai=u is None,
+                            outcome="won" if i == winner else rng.choice(OUTCOMES_LOSING),
+                            penalty=money(halves[i]),
+                            net=money(net_h),
+                        )
+                    )
+                yield DealResult(
+                    GUILD, match_id, deal_no, profile, start + deal_no * 600, history, seats
+                )
+                made += 1
+            order = sorted(range(n_seats), key=lambda i: -totals[i])
+            places = {seat: rank + 1 for rank, seat in enumerate(order)}
+            matches.append(
+                MatchResult(
+                    match_id,
+                    GUILD,
+                    profile,
+                    start + k * 600 + 60,
+                    [
+                        MatchSeat(
+                            user_id=u,
+                            name=names[u],
+                            is_ai=u is None,
+                            place=places[i],
+                            is_winner=places[i] == 1,
+                            net=money(totals[i]),
+                        )
+                        for i, u in enumerate(users)
+                    ],
+                )
+            )
+
+    return deal_iter(), matches
+
+
+async def timed(fn: Callable[[], Awaitable[Any]], n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        await fn()
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def summary(label: str, samples: list[float], target: float | None = None) -> None:
+    samples = sorted(samples)
+    med = statistics.median(samples)
+    p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
+    verdict = ""
+    if target is not None:
+        verdict = f"  target <= {target:g} ms: {'OK' if med <= target else 'MISSED'}"
+    print(f"  {label:<44} median {med:8.3f} ms   p95 {p95:8.3f} ms   n={len(samples)}{verdict}")
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--players", type=int, default=100_000)
+    ap.add_argument("--deals", type=int, default=1_000_000)
+    ap.add_argument("--path", type=Path, default=None, help="database file (default: temp dir)")
+    ap.add_argument("--reuse", action="store_true", help="skip the fill if --path exists")
+    args = ap.parse_args()
+
+    tmp = tempfile.TemporaryDirectory(prefix="bench_storage_")
+    path = args.path or Path(tmp.name) / "bench.db"
+    now = int(time.time())
+    rng = random.Random(1)
+
+    if not (args.reuse and path.exists()):
+        print(f"filling {path} with {args.players:,} players / {args.deals:,} deals ...")
+        t0 = time.perf_counter()
+        async with await Storage.open(path, synchronous="NORMAL") as st:
+            deals, matches = generate(args.players, args.deals, now)
+            n_deals, n_matches = await st.import_results(deals, matches)
+        fill = time.perf_counter() - t0
+        size = path.stat().st_size / 2**20
+        print(f"fill: {n_deals:,} deals, {n_matches:,} matches in {fill:.1f} s ({size:.0f} MiB)")
+
+    async with await Storage.open(path) as st:
+        print("\nfirst period query per window (builds the rolling 7d/30d summaries once/day):")
+        for period in PERIODS[1:]:
+            t0 = time.perf_counter()
+            await st.leaderboard(GUILD, sort="net_chips", period=period, now=now)
+            print(f"  build {period}: {(time.perf_counter() - t0) * 1000:.0f} ms")
+
+        print("\nleaderboard page (limit 10), each combination timed 15x:")
+        all_pages: list[float] = []
+        per_sort: dict[str, list[float]] = {}
+        for sort in SORTS:
+            for period in PERIODS:
+                for profile in (None, "points"):
+                    for offset in (0, 1000):
+
+                        def page(
+                            sort: SortKey = sort,
+                            period: Period = period,
+                            profile: str | None = profile,
+                            offset: int = offset,
+                        ) -> Awaitable[Any]:
+                            return st.leaderboard(
+                                GUILD,
+                                profile,
+                                sort,
+                                period,
+                                offset=offset,
+                                now=now,
+                            )
+
+                        samples = await timed(page, 15)
+                        all_pages += samples
+                        per_sort.setdefault(sort, []).extend(samples)
+        summary("all pages", all_pages, 20)
+        for sort_name, samples in per_sort.items():
+            summary(f"  sort={sort_name}", samples)
+
+        user_ids = [rng.randint(1, args.players) for _ in range(200)]
+        it = iter(user_ids)
+
+        async def own_rank() -> None:
+            await st.player_rank(GUILD, next(it), sort="net_chips", period="30d", now=now)
+
+        summary("player_rank (net_chips, 30d, random player)", await timed(own_rank, 200))
+        it = iter(user_ids)
+
+        async def stats() -> None:
+            await st.player_stats(GUILD, next(it))
+
+        summary("player_stats (random player)", await timed(stats, 200))
+
+        print("\nwrites:")
+        counter = iter(range(10**9))
+
+        async def record() -> None:
+            n = next(counter)
+            users = rng.sample(range(1, args.players + 1), 4)
+            seats = [
+                DealSeat(
+                    u,
+                    f"player{u}",
+                    False,
+                    "won" if i == 0 else "lost",
+                    Fraction(0 if i == 0 else 20),
+                    Fraction(60 if i == 0 else -20),
+                )
+                for i, u in enumerate(users)
+            ]
+            ok = await st.record_deal_result(
+                DealResult(GUILD, f"bench-{n}", 1, "points", now, '{"moves": []}', seats)
+            )
+            assert ok
+
+        summary("record_deal_result (4 seats)", await timed(record, 300), 5)
+
+        async def record_match() -> None:
+            n = next(counter)
+            users = rng.sample(range(1, args.players + 1), 4)
+            seats = [
+                MatchSeat(u, f"player{u}", False, i + 1, i == 0, Fraction(0))
+                for i, u in enumerate(users)
+            ]
+            assert await st.record_match_result(
+                MatchResult(f"bench-m{n}", GUILD, "points", now, seats)
+            )
+
+        summary("record_match_result (4 seats, ratings)", await timed(record_match, 300))
+
+        state = json.dumps({"hands": [[f"{r}{s}" for r in "A23456789TJQK" for s in "SH"]] * 24})
+        await st.save_table(
+            "bench-table",
+            guild_id=GUILD,
+            channel_id=1,
+            host_id=1,
+            status="playing",
+            state_json=state,
+            version=1,
+        )
+        version = iter(range(2, 10**9))
+
+        async def action() -> None:
+            v = next(version)
+            await st.commit_action(
+                "bench-table",
+                v,
+                state,
+                '{"type": "discard", "card": "7H"}',
+                turn_deadline=now + 60.0,
+            )
+
+        summary(f"commit_action ({len(state)} B state)", await timed(action, 500), 2)
+    tmp.cleanup()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
