@@ -25,7 +25,16 @@ Design notes (the *why*):
   ``LIMIT``-sized page scans, and can be recomputed with :meth:`rebuild_summaries`.
   Scope ``'*'`` holds the all-profiles aggregate (and an overall rating).
 * **AI seats** (``is_ai`` or ``user_id is None``) are stored in results but never in
-  summaries, ratings, stats or leaderboards.
+  summaries, ratings, stats or leaderboards. Ratings only move in matches with at
+  least two humans; the humans are ranked among themselves by their places.
+* **Void deals** are kept in the history (``recent_deals``/``hand_history``) but
+  count for nothing: not played, not won, no net.
+* **Net chips** on boards/stats are the sum of *deal* nets; the per-seat match net
+  is stored with the match result but not added again (it would double count).
+* **forget_user** deletes the user's summaries, ratings, rating history and name,
+  and anonymises (user_id NULL, name "(deleted)") their seats in results so the
+  other players' results and totals stay intact. Hand-history JSON is engine-owned
+  opaque text and is not rewritten.
 
 Period semantics: a period ``"7d"``/``"30d"`` covers whole UTC calendar days, i.e.
 today (the UTC day of ``now``) and the previous 6 / 29 days. For ``sort="rating"``
