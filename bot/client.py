@@ -1,0 +1,142 @@
+"""The bot process: a `commands.Bot` that opens storage, restores tables and syncs commands.
+
+Start-up order matters: storage first (so restored tables have somewhere to write), then the
+cogs and the persistent components (so old buttons work from the first event), then command
+sync, and only once the gateway is ready do restored tables touch Discord again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.adapter import Tables, UserError
+from bot.config import Settings
+from bot.presenter import DiscordPresenter
+from bot.storage import Storage
+from bot.views import GameButton, GameSelect
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.rummy",)
+
+
+class PapluBot(commands.Bot):
+    storage: Storage
+    tables: Tables
+    presenter: DiscordPresenter
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.settings.database_path)
+        self.presenter = DiscordPresenter(self)
+        self.tables = Tables(
+            self.storage,
+            self.presenter,
+            ai_delay=self.settings.ai_delay,
+            next_deal_delay=self.settings.next_deal_delay,
+            deck_seed=self.settings.deck_seed,
+        )
+        self.presenter.tables = self.tables
+        self.tree.on_error = self.on_app_command_error
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        self.add_dynamic_items(GameButton, GameSelect)
+        restored = await self.tables.restore()
+        if restored:
+            log.info("restored %d open table(s)", len(restored))
+        await self.sync_commands()
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        if not self._resumed:
+            self._resumed = True
+            for table in list(self.tables.by_id.values()):
+                try:
+                    await self.tables.resume(table)
+                except Exception:
+                    log.exception("could not resume table %s", table.id)
+
+    async def sync_commands(self) -> None:
+        """Sync to the dev guild on every start; globally only when the tree changed."""
+        guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("synced commands to guild %s", guild.id)
+            return
+        payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands()]
+        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        marker = _sync_marker(self.settings.database_path)
+        if marker.exists() and marker.read_text().strip() == digest:
+            log.info("command tree unchanged since the last sync; not syncing")
+            return
+        await self.tree.sync()
+        marker.write_text(digest)
+        log.info("synced commands globally")
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """One place turns every command failure into a short private answer."""
+        original = getattr(error, "original", error)
+        if isinstance(original, UserError):
+            message = original.message
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            message = "Rummy is played in a server channel, not in DMs."
+        elif isinstance(error, app_commands.MissingPermissions):
+            message = "You need the Manage Server permission for that."
+        elif isinstance(error, app_commands.CheckFailure):
+            message = "You cannot use that command here."
+        else:
+            log.error("command %s failed", interaction.command, exc_info=original)
+            message = "Something went wrong on our side; the table is unchanged. Try again."
+        await send_private(interaction, message)
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.shutdown()
+        if hasattr(self, "presenter"):
+            await self.presenter.shutdown()
+        await super().close()
+        if hasattr(self, "storage"):
+            await self.storage.close()
+
+
+def _sync_marker(database_path: Path) -> Path:
+    path = database_path.parent / ".command-sync"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+async def send_private(interaction: discord.Interaction[Any], message: str, **kwargs: Any) -> None:
+    """Answer only the user, whether or not the interaction was already acknowledged."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(message, ephemeral=True, **kwargs)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+def run(settings: Settings) -> None:
+    discord.utils.setup_logging(level=settings.log_level)
+    bot = PapluBot(settings)
+    bot.run(settings.token, log_handler=None)

@@ -1,0 +1,377 @@
+"""`/rummy`: the slash commands and every button and menu of the game.
+
+Thin by design: each handler parses the interaction, calls the adapter (or storage), and renders
+the answer. Game moves acknowledge at once (a deferred update) and then edit the player's private
+view, so the 3-second rule holds even when the table is busy.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render
+from bot.adapter import AI_TIERS, StaleView, Table, UserError, build_options
+from bot.client import send_private
+from bot.engine.cards import CardParseError, Face, parse_cards
+from bot.engine.rules import get_profile
+from bot.views import ComponentId, lobby_view
+from cogs.stats import StatsCommands
+
+if TYPE_CHECKING:
+    from bot.client import PapluBot
+
+log = logging.getLogger(__name__)
+
+PROFILE_CHOICES = [
+    app_commands.Choice(name=f"{name} — {desc}", value=name)
+    for name, desc in (
+        ("points", "one deal, chips, 80 cap"),
+        ("pool101", "out at 101"),
+        ("pool201", "out at 201"),
+        ("deals", "fixed number of deals"),
+        ("paplu", "traditional, transfers, no cap"),
+        ("classic", "2-10 players, house rules"),
+    )
+]
+DECLARATION_CHOICES = [
+    app_commands.Choice(name="assisted — Declare only when verified", value="assisted"),
+    app_commands.Choice(name="honor — any layout; wrong shows penalised", value="honor"),
+]
+GAME_ACTIONS = {"draw", "take", "discard", "declare", "rummy", "confirm_drop"}
+
+
+class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
+    """Indian Rummy (13-card rummy, Paplu)."""
+
+    def __init__(self, bot: PapluBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def tables(self) -> Any:
+        return self.bot.tables
+
+    @property
+    def presenter(self) -> Any:
+        return self.bot.presenter
+
+    # ---- lobby commands ------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a rummy table in this channel")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        profile="Which rules (default: the server's default)",
+        seats="Most players at the table",
+        turn_timer="Seconds per turn (default: the server's setting)",
+        declaration="assisted: Declare only when valid; honor: wrong shows are penalised",
+        deals="Number of deals (deals: 2, 3 or 6; classic: any)",
+        pool_limit="Pool games: the score at which a player is out",
+        target_score="Classic: play until someone reaches this score",
+        no_reshuffle="House rule: stock runs out = void deal",
+        joker_indicator_doubles="House rule: a joker as indicator doubles payments",
+        aces_wild_on_joker="House rule: a joker as indicator makes aces wild",
+        nothing_wild="House rule: no wild cards at all",
+        one_joker_per_deck="House rule: one printed joker per deck",
+        no_packing="House rule: no dropping",
+    )
+    @app_commands.choices(profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        profile: str | None = None,
+        seats: app_commands.Range[int, 2, 10] | None = None,
+        turn_timer: app_commands.Range[int, 15, 600] | None = None,
+        declaration: str | None = None,
+        deals: app_commands.Range[int, 1, 50] | None = None,
+        pool_limit: app_commands.Range[int, 20, 1000] | None = None,
+        target_score: app_commands.Range[int, 10, 10000] | None = None,
+        no_reshuffle: bool = False,
+        joker_indicator_doubles: bool = False,
+        aces_wild_on_joker: bool = False,
+        nothing_wild: bool = False,
+        one_joker_per_deck: bool = False,
+        no_packing: bool = False,
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        settings = await self.bot.storage.get_settings(interaction.guild_id)
+        if not settings.channel_allowed(interaction.channel_id):
+            raise UserError("Tables cannot be opened in this channel (see `/rummy settings`).")
+        toggles = {
+            "no_reshuffle": no_reshuffle,
+            "joker_indicator_doubles": joker_indicator_doubles,
+            "aces_wild_on_joker": aces_wild_on_joker,
+            "nothing_wild": nothing_wild,
+            "one_joker_per_deck": one_joker_per_deck,
+            "no_packing": no_packing,
+        }
+        options = build_options(
+            profile or settings.default_profile,
+            seats,
+            turn_timer or settings.turn_timer,
+            declaration,
+            toggles,
+            deals,
+            pool_limit,
+            target_score,
+        )
+        user = interaction.user
+        table = await self.tables.create(
+            interaction.guild_id, interaction.channel_id, user.id, user.display_name, options
+        )
+        embed = render.lobby_embed(
+            options.rules(),
+            [(user.display_name, False)],
+            user.display_name,
+            options.max_seats,
+            options.turn_timer,
+        )
+        response = await interaction.response.send_message(
+            embed=embed, view=lobby_view(table.id, table.version)
+        )
+        message_id = response.message_id
+        if message_id is None:  # pragma: no cover - Discord always reports it
+            message_id = (await interaction.original_response()).id
+        table.message_id = message_id  # before any await: a quick Join must edit this message
+        await self.tables.set_messages(table, message_id=message_id)
+
+    @app_commands.command(name="join", description="Sit down at the table in this channel")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await self.tables.join(table, interaction.user.id, interaction.user.display_name)
+        await send_private(interaction, "You joined the table.")
+
+    @app_commands.command(name="leave", description="Leave the table (mid-game this is a drop)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await self.tables.leave(table, interaction.user.id)
+        await interaction.followup.send(message, ephemeral=True)
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.tables.start(table, interaction.user.id)
+        await interaction.followup.send("The game has started. Press “Your hand”.", ephemeral=True)
+
+    @app_commands.command(name="cancel", description="Close the table (host or Manage Server)")
+    @app_commands.guild_only()
+    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await self.tables.cancel(table, interaction.user.id, _is_manager(interaction))
+        await send_private(interaction, "The table is closed.")
+
+    # ---- game commands --------------------------------------------------------------------
+
+    @app_commands.command(name="hand", description="See your cards (only you can see them)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await self._open_hand(interaction, table)
+
+    @app_commands.command(name="drop", description="Drop (pack) this deal, before drawing")
+    @app_commands.guild_only()
+    async def drop(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await self._open_hand(interaction, table, confirm_drop=True)
+
+    @app_commands.command(name="table", description="Show the table again at the bottom")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        table = self._table_here(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.presenter.repost(table)
+        await interaction.followup.send("The table is below.", ephemeral=True)
+
+    @app_commands.command(name="rules", description="The rules of a profile, from the engine")
+    @app_commands.describe(profile="Which rules (default: this table's, or points)")
+    @app_commands.choices(profile=PROFILE_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction[Any], profile: str | None = None
+    ) -> None:
+        if profile is None:
+            here = self.tables.by_channel.get(interaction.channel_id)
+            rules = here.rules if here is not None else get_profile("points")
+        else:
+            rules = get_profile(profile)
+        await send_private(interaction, render.rules_summary(rules))
+
+    @app_commands.command(name="check", description="Rule on a hand: best arrangement, penalty")
+    @app_commands.describe(
+        hand="13 or 14 cards, e.g. 4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C",
+        indicator="The indicator (cut joker) card, e.g. 8D or JK",
+        profile="Which rules",
+    )
+    @app_commands.choices(profile=PROFILE_CHOICES)
+    async def check(
+        self,
+        interaction: discord.Interaction[Any],
+        hand: str,
+        indicator: str,
+        profile: str = "points",
+    ) -> None:
+        rules = get_profile(profile)
+        try:
+            cards = parse_cards(hand, max_copies=rules.max_copies)
+            ind = Face.parse(indicator)
+        except CardParseError as exc:
+            raise UserError(f"{exc}.") from None
+        if len(cards) not in (13, 14):
+            raise UserError(f"A hand has 13 cards (or 14 after drawing); you gave {len(cards)}.")
+        await send_private(interaction, render.ruling_text(cards, rules, ind))
+
+    # ---- components ---------------------------------------------------------------------------
+
+    async def on_component(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+    ) -> None:
+        """Every button and menu of the game arrives here (see `bot.views`)."""
+        try:
+            await self._component(interaction, cid, values)
+        except UserError as exc:
+            await self._answer_error(interaction, cid, exc)
+        except Exception:
+            log.exception("component %s failed", cid)
+            await send_private(
+                interaction, "Something went wrong on our side; nothing changed. Try again."
+            )
+
+    async def _component(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+    ) -> None:
+        table = self.tables.get(cid.table_id)
+        user = interaction.user
+        action = cid.action
+        if action == "join":
+            await self.tables.join(table, user.id, user.display_name)
+            await send_private(interaction, "You joined the table.")
+        elif action == "leave":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(await self.tables.leave(table, user.id), ephemeral=True)
+        elif action == "start":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.tables.start(table, user.id)
+            await interaction.followup.send(
+                "The game has started. Press “Your hand” to see your cards.", ephemeral=True
+            )
+        elif action == "cancel":
+            await self.tables.cancel(table, user.id, _is_manager(interaction))
+            await send_private(interaction, "The table is closed.")
+        elif action == "add_ai":
+            tier = values[0] if values else ""
+            if tier not in AI_TIERS:
+                raise UserError("Choose an AI tier from the menu.")
+            await self.tables.add_ai(table, user.id, tier)
+            await send_private(interaction, f"Added a {tier} AI player.")
+        elif action == "hand":
+            await self._open_hand(interaction, table)
+        elif action == "next":
+            await send_private(interaction, await self.tables.vote_next(table, user.id, None))
+        else:
+            await self._hand_action(interaction, table, cid, values)
+
+    async def _hand_action(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        cid: ComponentId,
+        values: list[str],
+    ) -> None:
+        """Controls inside a private hand view: acknowledge first, then edit the view."""
+        user_id = interaction.user.id
+        seat = table.engine_seat(user_id)
+        if cid.seat is not None and seat != cid.seat:
+            raise UserError(
+                "Those controls belong to someone else's hand. "
+                "Press “Your hand” on the table to see yours."
+            )
+        await interaction.response.defer()
+        note = None
+        confirm_drop = False
+        if cid.action == "sort":
+            key = (table.id, user_id)
+            if cid.arg == "suit":
+                self.presenter.sort_by_suit.add(key)
+            else:
+                self.presenter.sort_by_suit.discard(key)
+        elif cid.action == "refresh":
+            pass
+        elif cid.action == "drop":
+            if cid.version != table.version:
+                raise StaleView()
+            confirm_drop = True
+        elif cid.action in GAME_ACTIONS:
+            kind = "drop" if cid.action == "confirm_drop" else cid.action
+            card = None
+            raw = values[0] if values else cid.arg
+            if kind in ("discard", "declare"):
+                if not raw.isdigit():
+                    raise UserError("Choose a card first.")
+                card = int(raw)
+            note = await self.tables.act(table, user_id, cid.version, kind, card, cid.seat)
+        else:
+            raise UserError("That button is not recognised.")
+        if table.status != "playing" or table.match is None:
+            await interaction.edit_original_response(
+                content=note or "The game is over.", embed=None, view=None
+            )
+            return
+        self.presenter.remember_hand(table, user_id, interaction)
+        payload = self.presenter.hand_payload(table, user_id, note, confirm_drop)
+        await interaction.edit_original_response(**payload)
+
+    async def _answer_error(
+        self, interaction: discord.Interaction[Any], cid: ComponentId, exc: UserError
+    ) -> None:
+        """Refusals change nothing; in a hand view, also show the hand as it is now."""
+        table = self.tables.by_id.get(cid.table_id)
+        in_hand_view = cid.seat is not None and interaction.response.is_done()
+        if (
+            in_hand_view
+            and table is not None
+            and table.status == "playing"
+            and table.engine_seat(interaction.user.id) == cid.seat
+        ):
+            try:
+                payload = self.presenter.hand_payload(
+                    table, interaction.user.id, f"⚠️ {exc.message}"
+                )
+                await interaction.edit_original_response(**payload)
+                self.presenter.remember_hand(table, interaction.user.id, interaction)
+                return
+            except (UserError, discord.HTTPException):
+                pass
+        await send_private(interaction, exc.message)
+
+    async def _open_hand(
+        self, interaction: discord.Interaction[Any], table: Table, confirm_drop: bool = False
+    ) -> None:
+        if table.status == "lobby":
+            raise UserError("The game has not started yet.")
+        if table.engine_seat(interaction.user.id) is None:
+            raise UserError("You are not playing at this table, so you have no hand here.")
+        payload = self.presenter.hand_payload(table, interaction.user.id, confirm_drop=confirm_drop)
+        await interaction.response.send_message(ephemeral=True, **payload)
+        self.presenter.remember_hand(table, interaction.user.id, interaction)
+
+    def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
+        if interaction.channel_id is None:
+            raise UserError("Use this in a server channel.")
+        return self.tables.in_channel(interaction.channel_id)  # type: ignore[no-any-return]
+
+
+def _is_manager(interaction: discord.Interaction[Any]) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+async def setup(bot: PapluBot) -> None:
+    await bot.add_cog(Rummy(bot))
