@@ -261,10 +261,10 @@ class Table:
             "message_id": self.message_id,
             "prompt_message_id": self.prompt_message_id,
             "deadline": self.deadline,
-            "turn_marker": self.turn_marker,
-            "timeouts": self.timeouts,
+            "turn_marker": None if self.turn_marker is None else list(self.turn_marker),
+            "timeouts": dict(self.timeouts),
             "log": self.log[-20:],
-            "next_votes": self.next_votes,
+            "next_votes": list(self.next_votes),
             "seed": self.seed,
             "ai_counter": self.ai_counter,
         }

@@ -1,0 +1,287 @@
+"""The adapter without Discord: seats, locks, versions, refusals, durability, timers, AI."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.adapter import (
+    CUSTOM_ID_TEMPLATE,
+    StaleView,
+    Table,
+    TableOptions,
+    Tables,
+    UserError,
+    build_options,
+    custom_id,
+)
+from bot.engine.evaluate import evaluate_drawn
+from bot.engine.match import MatchPhase
+from bot.storage import Storage, StorageError
+from bot.views import SELECT_TEMPLATE
+
+GUILD, CHANNEL = 1000, 2000
+ALICE, BOB, CAROL = 11, 22, 33
+
+
+class Recorder:
+    """A presenter that only records what it was asked to show."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str]] = []
+
+    async def table_changed(self, table: Table) -> None:
+        self.calls.append(("changed", table.id))
+
+    async def turn_started(self, table: Table) -> None:
+        self.calls.append(("turn", table.id))
+
+    async def turn_warning(self, table: Table) -> None:
+        self.calls.append(("warning", table.id))
+
+    async def deal_finished(self, table: Table, number: int) -> None:
+        self.calls.append((f"deal {number}", table.id))
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        self.calls.append((reason, table.id))
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(tmp_path / "t.sqlite3")
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def tables(storage: Storage) -> AsyncIterator[Tables]:
+    t = Tables(storage, Recorder(), ai_delay=0.0, next_deal_delay=0.05, deck_seed=5)
+    yield t
+    await t.shutdown()
+
+
+def options(profile: str = "points", **kw: Any) -> TableOptions:
+    return build_options(profile, None, 60, None, {}, kw.get("deals"), None, None)
+
+
+async def two_player_game(tables: Tables, profile: str = "points") -> Table:
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options(profile))
+    await tables.join(table, BOB, "bob")
+    await tables.start(table, ALICE)
+    return table
+
+
+def on_turn(table: Table) -> int:
+    turn = table.current_turn()
+    assert turn is not None and table.match is not None
+    return int(table.match.players[turn].id[1:])
+
+
+async def test_lobby_rules(tables: Tables) -> None:
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options())
+    with pytest.raises(UserError, match="already has a lobby"):
+        await tables.create(GUILD, CHANNEL, BOB, "bob", options())
+    with pytest.raises(UserError, match="needs at least 2"):
+        await tables.start(table, ALICE)
+    await tables.join(table, BOB, "bob")
+    with pytest.raises(UserError, match="already seated"):
+        await tables.join(table, BOB, "bob")
+    with pytest.raises(UserError, match="Only the host"):
+        await tables.start(table, BOB)
+    with pytest.raises(UserError, match="Only the host"):
+        await tables.add_ai(table, BOB, "easy")
+    with pytest.raises(UserError, match="host"):
+        await tables.leave(table, ALICE)
+    assert await tables.leave(table, BOB) == "You left the table."
+    assert [s.name for s in table.seats] == ["alice"]
+
+
+async def test_table_full(tables: Tables) -> None:
+    opts = build_options("points", 2, 60, None, {}, None, None, None)
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.join(table, BOB, "bob")
+    with pytest.raises(UserError, match="full"):
+        await tables.join(table, CAROL, "carol")
+
+
+def test_build_options_validation() -> None:
+    with pytest.raises(UserError, match="2, 3, 6"):
+        build_options("deals", None, 60, None, {}, 4, None, None)
+    with pytest.raises(UserError, match="no number of deals"):
+        build_options("points", None, 60, None, {}, 3, None, None)
+    with pytest.raises(UserError, match="not a pool game"):
+        build_options("paplu", None, 60, None, {}, None, 150, None)
+    with pytest.raises(UserError, match="seats 2–6"):
+        build_options("paplu", 8, 60, None, {}, None, None, None)
+    opts = build_options("classic", 8, 30, "honor", {"no_packing": True}, None, None, 200)
+    rules = opts.rules()
+    assert rules.target_score == 200 and rules.no_packing and rules.max_players == 10
+    assert rules.declaration_mode.value == "honor"
+
+
+def test_custom_ids_fit_discord_and_templates() -> None:
+    import re
+
+    cid = custom_id("abcdefghij", 123456789, 5, "confirm_drop", "1234")
+    assert len(cid) <= 100
+    m = re.fullmatch(CUSTOM_ID_TEMPLATE, cid)
+    assert m is not None and m["version"] == "123456789" and m["seat"] == "5"
+    assert re.fullmatch(SELECT_TEMPLATE, "rs" + cid[2:]) is not None
+    assert re.fullmatch(CUSTOM_ID_TEMPLATE, "rs" + cid[2:]) is None
+
+
+async def test_refusals_change_nothing(tables: Tables) -> None:
+    table = await two_player_game(tables)
+    waiting = BOB if on_turn(table) == ALICE else ALICE
+    before = table.to_json()
+    with pytest.raises(UserError, match="not your turn"):
+        await tables.act(table, waiting, table.version, "draw")
+    with pytest.raises(StaleView):
+        await tables.act(table, on_turn(table), table.version - 1, "draw")
+    with pytest.raises(UserError, match="not playing"):
+        await tables.act(table, CAROL, table.version, "draw")
+    with pytest.raises(UserError, match="someone else"):
+        seat = table.engine_seat(on_turn(table))
+        await tables.act(table, on_turn(table), table.version, "draw", owner_seat=1 - seat)
+    with pytest.raises(UserError, match="Draw a card first"):
+        assert table.match is not None and table.match.deal is not None
+        card = table.match.deal.hands[table.engine_seat(on_turn(table))][0].id
+        await tables.act(table, on_turn(table), table.version, "discard", card)
+    assert table.to_json() == before
+
+
+async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Storage) -> None:
+    table = await two_player_game(tables)
+    player = on_turn(table)
+    v = table.version
+    await tables.act(table, player, v, "draw")
+    assert table.version == v + 1
+    record = await storage.load_table(table.id)
+    assert record is not None and record.version == table.version
+    assert Table.from_json(record.state_json).match == table.match
+    assert table.match is not None and table.match.deal is not None
+    hand = table.match.deal.hands[table.engine_seat(player)]
+    await tables.act(table, player, table.version, "discard", hand[0].id)
+    assert on_turn(table) != player
+    assert "drew from the stock" in table.log[-2]
+    events = await storage.load_events(table.id)
+    assert [json.loads(e.event_json)["type"] for e in events][-2:] == ["act", "act"]
+
+
+async def test_storage_failure_rolls_back(tables: Tables, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = await two_player_game(tables)
+    before = table.to_json()
+
+    async def broken(*args: Any, **kwargs: Any) -> None:
+        raise StorageError("disk full")
+
+    monkeypatch.setattr(tables.storage, "commit_action", broken)
+    with pytest.raises(UserError, match="did not happen"):
+        await tables.act(table, on_turn(table), table.version, "draw")
+    assert table.to_json() == before
+
+
+async def test_timeouts_autoplay_then_drop(tables: Tables) -> None:
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options("pool101"))
+    await tables.join(table, BOB, "bob")
+    await tables.join(table, CAROL, "carol")
+    await tables.start(table, ALICE)
+    assert table.match is not None
+    absent = on_turn(table)
+    seat = table.engine_seat(absent)
+    for round_ in range(3):
+        # Everyone else plays normally; the absent player only ever times out.
+        while on_turn(table) != absent:
+            player = on_turn(table)
+            await tables.act(table, player, table.version, "draw")
+            deal = table.match.deal
+            assert deal is not None
+            drawn = evaluate_drawn(deal.hands[deal.turn], table.match.rules, deal.wild_rank)
+            await tables.act(table, player, table.version, "discard", drawn.best_discard.id)
+        assert table.turn_marker is not None
+        await tables.timeout(table, list(table.turn_marker))
+        if round_ < 2:
+            assert "ran out of time" in table.log[-1]
+            assert table.match.deal is not None
+            assert len(table.match.deal.hands[seat]) == 13
+    assert "dropped after 3 timeouts" in table.log[-1]
+    assert table.match.deal is not None
+    assert table.match.deal.status[seat].value == "dropped"
+
+
+async def test_stale_timer_does_nothing(tables: Tables) -> None:
+    table = await two_player_game(tables)
+    before = table.to_json()
+    await tables.timeout(table, [99, 0, 0])
+    assert table.to_json() == before
+
+
+async def test_ai_plays_its_turns(tables: Tables) -> None:
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options())
+    await tables.add_ai(table, ALICE, "medium")
+    await tables.start(table, ALICE)
+    assert table.match is not None
+    for _ in range(30):
+        if table.status != "playing":
+            break
+        if on_turn_or_none(table) == ALICE:
+            await tables.act(table, ALICE, table.version, "draw")
+            deal = table.match.deal
+            assert deal is not None
+            drawn = evaluate_drawn(deal.hands[deal.turn], table.match.rules, deal.wild_rank)
+            await tables.act(table, ALICE, table.version, "discard", drawn.best_discard.id)
+        await asyncio.sleep(0.05)
+    ai_moves = [line for line in table.log if line.startswith("🤖")]
+    assert ai_moves, table.log
+
+
+def on_turn_or_none(table: Table) -> int | None:
+    turn = table.current_turn()
+    if turn is None or table.match is None:
+        return None
+    key = table.match.players[turn].id
+    return int(key[1:]) if key.startswith("u") else None
+
+
+async def test_restore_after_restart(tables: Tables, storage: Storage) -> None:
+    table = await two_player_game(tables)
+    await tables.act(table, on_turn(table), table.version, "draw")
+    fresh = Tables(storage, Recorder(), ai_delay=0.0)
+    restored = await fresh.restore()
+    assert [t.id for t in restored] == [table.id]
+    again = restored[0]
+    assert again.version == table.version
+    assert again.match == table.match
+    assert fresh.in_channel(CHANNEL) is again
+    await fresh.shutdown()
+
+
+async def test_whole_match_records_results_once(tables: Tables, storage: Storage) -> None:
+    table = await two_player_game(tables)
+    m = table.match
+    assert m is not None
+    for _ in range(400):
+        if table.status != "playing":
+            break
+        player = on_turn(table)
+        await tables.act(table, player, table.version, "draw")
+        if table.status != "playing" or m.deal is None or m.deal.over:
+            continue
+        deal = m.deal
+        drawn = evaluate_drawn(deal.hands[deal.turn], m.rules, deal.wild_rank, forbidden=deal.taken)
+        kind = "declare" if drawn.declarable else "discard"
+        card = drawn.winning_discards[0] if drawn.declarable else drawn.best_discard
+        await tables.act(table, player, table.version, kind, card.id)
+    assert table.status == "finished"
+    assert m.phase is MatchPhase.OVER
+    assert CHANNEL not in tables.by_channel
+    await tables._record_results(table)  # a retry must not count anything twice
+    deals = await storage.recent_deals(GUILD, ALICE)
+    assert len(deals) == 1
+    stats = await storage.player_stats(GUILD, ALICE)
+    assert stats.profiles["points"].deals_played == 1
