@@ -214,7 +214,7 @@ class DiscordPresenter:
                 table.options.turn_timer,
             )
             if final == "cancelled":
-                embed.title = "🃏 Indian Rummy — table cancelled"
+                embed.title = "🎴 Indian Rummy — table cancelled"
                 return {"embed": embed, "view": views.empty_view()}
             return {"embed": embed, "view": views.lobby_view(table.id, table.version)}
         view_ = self.tables.public_view(table)

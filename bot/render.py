@@ -136,7 +136,7 @@ def lobby_embed(
     note: str | None = None,
 ) -> discord.Embed:
     """`seats`: (display name, is AI) in joining order."""
-    e = discord.Embed(title="🃏 Indian Rummy — table open", colour=COLOUR)
+    e = discord.Embed(title="🎴 Indian Rummy — table open", colour=COLOUR)
     e.description = "\n".join(settings_lines(rules, max_seats, turn_timer))
     seat_lines = [f"{i + 1}. {name}" for i, (name, _ai) in enumerate(seats)]
     seat_lines += ["· empty"] * max(0, min(max_seats, 6) - len(seats))
@@ -165,9 +165,9 @@ def table_embed(
     note: str | None = None,
 ) -> discord.Embed:
     """The public table: no hidden card may appear here (it only reads a PublicView)."""
-    title = f"🃏 {rules.name} — deal {view.deal_number}"
+    title = f"🎴 {rules.name} — deal {view.deal_number}"
     if view.match_phase == "over":
-        title = f"🃏 {rules.name} — match over"
+        title = f"🎴 {rules.name} — match over"
     e = discord.Embed(title=title, colour=COLOUR)
     seat_lines = []
     for s in view.seats:
