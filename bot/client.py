@@ -54,7 +54,7 @@ class PapluBot(commands.Bot):
             deck_seed=self.settings.deck_seed,
         )
         self.presenter.tables = self.tables
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(GameButton, GameSelect)

@@ -357,7 +357,7 @@ def result_embed(
     return e
 
 
-# ---- rules and rulings ----------------------------------------------------------------------------
+# ---- rules and rulings ------------------------------------------------------------------------
 
 
 def rules_summary(rules: Rules) -> str:
@@ -386,7 +386,11 @@ def rules_summary(rules: Rules) -> str:
         if rules.lone_pure is LonePure.PROTECTED
         else "every card counts"
     )
-    cap = f"capped at {rules.deal_cap}" if rules.deal_cap is not None else "no cap"
+    cap = (
+        f"One deal's penalty is capped at {rules.deal_cap}"
+        if rules.deal_cap is not None
+        else "There is no cap on a deal's penalty"
+    )
     first = f"{rules.first_drop}"
     if rules.first_drop_to_stock_bottom:
         first += " (cards shuffled into the bottom of the stock)"
@@ -428,7 +432,7 @@ def rules_summary(rules: Rules) -> str:
         "• Declare with all 13 cards in groups: at least two runs, at least one pure "
         f"(no substitute). Sets: {set_size}, different suits.",
         "• Values: A K Q J 10 count 10, 2–9 face value.",
-        f"• A loser with a pure run but no second run: {lone}. Penalty {cap}.",
+        f"• A loser with a pure run but no second run: {lone}. {cap}.",
         f"• Drop before your first draw: {first}; later: {rules.middle_drop} ({paid}).",
         f"• Invalid declaration: {invalid}.",
         f"• Stock runs out: {stock}.",

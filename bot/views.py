@@ -48,7 +48,7 @@ class ComponentId:
 async def _route(
     interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
 ) -> None:
-    cog = interaction.client.get_cog("Rummy")  # type: ignore[union-attr]
+    cog = interaction.client.get_cog("Rummy")
     if cog is None:  # pragma: no cover - only while the extension reloads
         await interaction.response.send_message(
             "The game is restarting; try again.", ephemeral=True
@@ -86,11 +86,12 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> GameButton:
-        return cls(ComponentId.from_match(match), label=item.label or "?")
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(ComponentId.from_match(match), label=label or "?")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _route(interaction, self.cid, [])
@@ -122,11 +123,12 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> GameSelect:
-        return cls(ComponentId.from_match(match), options=list(item.options))
+        options = list(item.options) if isinstance(item, discord.ui.Select) else None
+        return cls(ComponentId.from_match(match), options=options)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _route(interaction, self.cid, list(self.item.values))
@@ -257,7 +259,7 @@ def hand_view(
                 )
             )
     elif obs.my_turn and obs.phase == "discard":
-        discards = [a.card for a in legal if a.kind is ActionKind.DISCARD]
+        discards = [a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None]
         by_id = {c.id: c for c in obs.hand}
         options = []
         for cid_ in sorted(
@@ -268,8 +270,6 @@ def hand_view(
                 by_id[i].rank,
             ),
         ):
-            if cid_ is None:
-                continue
             c = by_id[cid_]
             options.append(
                 discord.SelectOption(

@@ -12,7 +12,7 @@ import random
 from bot.engine.policy import POLICIES, Policy
 
 with contextlib.suppress(ImportError):  # the tiers module registers easy/medium/hard
-    from bot.ai import policies as _policies  # noqa: F401
+    import bot.ai.policies  # noqa: F401
 
 
 def make_policy(tier: str, seed: int | None = None) -> Policy:
