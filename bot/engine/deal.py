@@ -164,6 +164,21 @@ class Deal:
         deal.turn = order[0]
         return deal
 
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        seats: Sequence[int],
+        dealer: int,
+        seed: int | None,
+        actions: Sequence[Action],
+    ) -> Deal:
+        """Rebuild a seeded deal from its accepted actions (audits, bug reports, tests)."""
+        deal = cls.start(rules, seats, dealer, seed)
+        for a in actions:
+            deal.apply(a)
+        return deal
+
     # ---- table geometry ---------------------------------------------------------------------
 
     def next_seat(self, seat: int, active_only: bool = True) -> int:
