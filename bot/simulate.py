@@ -21,11 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine.actions import Action
-from .engine.match import Match, MatchPhase
+from .engine.actions import Action, ActionKind
+from .engine.deal import Deal, OutReason, Phase
+from .engine.match import Match, MatchPhase, ScoreKind
 from .engine.observation import Observation
 from .engine.policy import POLICIES, Policy
-from .engine.rules import Rules, get_profile
+from .engine.rules import MatchFormat, Rules, get_profile
+from .engine.settlement import fixed_cost
 
 
 @dataclass
@@ -136,11 +138,13 @@ def _play_match(
         if check and action not in obs.legal_actions:
             raise AssertionError(f"policy chose an illegal action {action}")
         version = match.version
+        expected_cost = obs.drop_cost
         match.apply(action)
         summary.steps += 1
         if check:
             assert match.version == version + 1, "version did not advance"
             match.check_invariants()
+            _check_step(deal, seat, action, expected_cost)
         if match.phase is not MatchPhase.PLAYING:
             summary.deals += 1
             summary.ends[match.results[-1].end.value] += 1
@@ -150,6 +154,50 @@ def _play_match(
                 path.write_text(json.dumps(match.hand_history(number), indent=1))
     if match.phase is MatchPhase.OVER:
         summary.matches_finished += 1
+        if check:
+            check_match_end(match)
+
+
+def _check_step(deal: Deal, seat: int, action: Action, expected_cost: int | None) -> None:
+    """Turn order and drop costs, checked after every accepted action."""
+    if action.kind is ActionKind.DROP:
+        reason = deal.out_reason[seat]
+        assert fixed_cost(deal.rules, reason) == expected_cost, "drop cost changed"
+        first = reason is OutReason.FIRST_DROP
+        assert first == (deal.turns_taken[seat] == 1), "first drop after a turn"
+    if not deal.over and action.kind in (ActionKind.DISCARD, ActionKind.DROP):
+        assert deal.turn == deal.next_seat(seat), "turn did not pass to the right"
+        assert deal.phase is Phase.DRAW
+
+
+def check_match_end(match: Match) -> None:
+    """The match ended for the reason its format gives, with the right winners."""
+    rules, played = match.rules, len(match.results)
+    fmt = rules.match_format
+    playing = match.in_play
+    if len(playing) >= 2 or fmt is MatchFormat.POOL:
+        if fmt is MatchFormat.SINGLE_DEAL:
+            assert played == 1
+        elif fmt is MatchFormat.DEALS:
+            assert played == rules.num_deals
+        elif fmt is MatchFormat.ROTATION:
+            assert played == len(match.players)
+        elif fmt is MatchFormat.TARGET:
+            target = rules.target_score
+            reached = target is not None and any(match.scores[s] >= target for s in playing)
+            assert played == rules.num_deals or reached
+        elif fmt is MatchFormat.POOL:
+            limit = rules.pool_limit
+            assert limit is not None
+            assert all(match.scores[s] >= limit for s in match.eliminated)
+            assert all(match.scores[s] < limit for s in playing)
+            assert len(playing) <= 1 and match.winners == tuple(playing)
+    if match.score_kind is ScoreKind.NET:
+        assert sum(match.scores.values()) == 0
+    if match.winners and fmt is not MatchFormat.POOL:
+        pick = max if match.score_kind is ScoreKind.NET else min
+        best = pick(match.scores[s] for s in playing)
+        assert match.winners == tuple(s for s in playing if match.scores[s] == best)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
