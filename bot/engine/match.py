@@ -21,13 +21,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, ActionKind
 from .deal import Deal, make_rng
 from .errors import MatchOver, UnknownSeat, WrongPhase
 from .rules import DropPaid, FirstDealer, MatchFormat, Rules, get_profile
 from .settlement import DealResult, settle
+
+if TYPE_CHECKING:
+    from .observation import Observation, PublicView
 
 FORMAT_VERSION = 1
 
@@ -167,12 +170,12 @@ class Match:
         """The downloadable record of finished deal `number` (1-based)."""
         return self.histories[number - 1]
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: int) -> Observation:
         from .observation import build_observation
 
         return build_observation(self, seat)
 
-    def public_view(self) -> Any:
+    def public_view(self) -> PublicView:
         from .observation import build_public_view
 
         return build_public_view(self)
