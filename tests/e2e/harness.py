@@ -7,8 +7,9 @@ button, read the ephemeral message, and click its buttons or pick from its menus
 from __future__ import annotations
 
 import contextlib
+import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -149,3 +150,565 @@ async def play_turn(fake: FakeDiscord, user: str, view: StoredMessage) -> Stored
     assert options, f"{user} has no discard menu:\n{fake.render(view)}"
     best = min(options, key=deadwood_of)
     return await act(fake, user, view, values=[best["value"]], placeholder="Discard a card…")
+
+
+# =====================================================================================
+# Whole games: a table driver that plays every human seat through its own views only.
+# =====================================================================================
+
+PING_RE = re.compile(r"<@(\d+)>")
+HISTORY_RE = re.compile(r"deal-(\d+)-history\.json")
+# A card as the bot renders it: `7♥`, `10♠`, `Q♦*` (wild), `🃏` (printed joker).
+CARD_RE = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
+
+
+def results_deal(msg: StoredMessage) -> int | None:
+    """The deal number of a results message (it carries the hand-history attachment)."""
+    for name in msg.attachment_names:
+        m = HISTORY_RE.fullmatch(name)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def footer(msg: StoredMessage) -> str:
+    return " ".join((e.get("footer") or {}).get("text", "") for e in msg.embeds)
+
+
+def embed_field(msg: StoredMessage, name: str) -> str | None:
+    for e in msg.embeds:
+        for f in e.get("fields") or []:
+            if f.get("name") == name:
+                return str(f.get("value", ""))
+    return None
+
+
+def is_match_over(msg: StoredMessage) -> bool:
+    return results_deal(msg) is not None and "Match over" in footer(msg)
+
+
+def is_ping(msg: StoredMessage) -> bool:
+    return (
+        not msg.embeds
+        and bool(PING_RE.search(msg.content))
+        and ("your turn" in msg.content or "seconds left" in msg.content)
+    )
+
+
+def has_select(msg: StoredMessage, placeholder: str) -> bool:
+    return any(
+        c.get("type") == 3 and c.get("placeholder") == placeholder and not c.get("disabled")
+        for c in msg.iter_components()
+    )
+
+
+def table_message(fake: FakeDiscord, channel: str = "general") -> StoredMessage:
+    """The live public table (an embed with the “Your hand” button)."""
+    found = find_table_message(fake, channel)
+    assert found is not None, "no table message with a “Your hand” button"
+    return found
+
+
+def find_table_message(fake: FakeDiscord, channel: str = "general") -> StoredMessage | None:
+    return next(
+        (
+            m
+            for m in reversed(fake.public_messages(channel))
+            if m.embeds and "Your hand" in labels(m)
+        ),
+        None,
+    )
+
+
+def recent_log(fake: FakeDiscord, channel: str = "general") -> list[str]:
+    """The public “Recent” lines of the newest table message (any state)."""
+    for m in reversed(fake.public_messages(channel)):
+        value = embed_field(m, "Recent")
+        if value is not None and results_deal(m) is None:
+            return value.splitlines()
+    return []
+
+
+def all_public_text(fake: FakeDiscord, channel: str = "general") -> str:
+    """Every public message of the channel, including every earlier version of each."""
+    out = []
+    for m in fake.public_messages(channel):
+        for snap in m.edits:
+            out.append(json.dumps(snap, ensure_ascii=False))
+        out.append(m.text())
+    return "\n".join(out)
+
+
+def forge_interaction(
+    fake: FakeDiscord,
+    user: str,
+    message: StoredMessage,
+    custom_id: str,
+    *,
+    values: list[str] | None = None,
+) -> Any:
+    """Register a component interaction with a custom_id the user's client never showed them.
+
+    Discord (and the fake's driver) only lets a user click components that exist on a message
+    they can see, and discord.py ignores a click whose component is not on the message it came
+    with. So another player's ephemeral controls, or controls for a turn that is not yours,
+    cannot be reached honestly. A tampered client is the only way: it claims a click on a
+    message it can see (``message``) carrying the forged component. `send_forged` sends it,
+    with the component grafted into the message payload, to prove the bot's own guards refuse.
+    """
+    from tests.fakediscord.server import IT_COMPONENT
+
+    u = fake.user(user)
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+    if values is not None:
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+    chan = fake.server.channels[message.channel_id]
+    return fake.server.create_interaction(IT_COMPONENT, u, chan, data, source_message=message)
+
+
+async def send_forged(fake: FakeDiscord, rec: Any) -> Any:
+    from tests.fakediscord import InteractionResult
+
+    server = fake.server
+    original = server.interaction_payload
+    cid = rec.data["custom_id"]
+    if rec.data["component_type"] == 2:
+        comp = {"type": 2, "style": 2, "label": "forged", "custom_id": cid}
+    else:
+        opts = [{"label": v, "value": v} for v in rec.data["values"]]
+        comp = {"type": 3, "custom_id": cid, "options": opts, "min_values": 1, "max_values": 1}
+
+    def payload(r: Any) -> dict[str, Any]:
+        body = original(r)
+        if r is rec and "message" in body:
+            body["message"]["components"] = [
+                *body["message"].get("components", [])[:4],
+                {"type": 1, "components": [comp]},
+            ]
+        return body
+
+    server.interaction_payload = payload  # type: ignore[method-assign]
+    try:
+        await server.dispatch_interaction(rec)
+    finally:
+        server.interaction_payload = original  # type: ignore[method-assign]
+    result = InteractionResult(fake, rec)
+    await result.wait()
+    return result
+
+
+async def answered(fake: FakeDiscord, result: Any, timeout: float = 10.0) -> None:
+    """Wait until the bot has finished answering an interaction: acknowledged, and (after a
+    deferred update) the edit or follow-up made through its token has landed."""
+    rec = result.record
+    start = 0
+
+    def done() -> bool:
+        if not rec.acknowledged:
+            return False
+        if rec.response_type not in (5, 6):
+            return True
+        return any(
+            path.startswith("/webhooks/") and rec.token in path and method in ("PATCH", "POST")
+            for method, path, _status in fake.server.request_log[start:]
+        )
+
+    await fake.wait_for(done, timeout, message=lambda: f"bot never finished answering {rec.id}")
+
+
+class Strategy:
+    """How a seat plays, reading only its own view: draw from the stock, declare if the view
+    offers it, else discard the card the menu says leaves the least deadwood."""
+
+    def choose(self, view: StoredMessage) -> tuple[str, Any] | None:
+        if enabled(view, "Declare hand rummy"):
+            return ("click", "Declare hand rummy")
+        if enabled(view, "Draw from stock"):
+            return ("click", "Draw from stock")
+        options = select_options(view, "Discard a card")
+        if not options or not has_select(view, "Discard a card…"):
+            return None
+        declare = label_starting(view, "Declare — discard")
+        if declare is not None and enabled(view, "Declare — discard"):
+            return ("click", declare)
+        if has_select(view, "Declare, discarding…"):  # honor mode: the player lays out
+            winning = [o for o in options if deadwood_of(o) < 0]
+            if winning:
+                return ("select", ("Declare, discarding…", winning[0]["value"]))
+        best = min(options, key=deadwood_of)
+        return ("select", ("Discard a card…", best["value"]))
+
+
+class TableDriver:
+    """Plays a match from the lobby to the result as the human users, through their views.
+
+    Whose turn it is comes from the public turn ping (it mentions the player); the player then
+    opens (or refreshes) their own private view and plays from what it shows.
+    """
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        humans: list[str],
+        channel: str = "general",
+        *,
+        strategy: Strategy | None = None,
+        silent: set[str] | frozenset[str] = frozenset(),
+        click_next: bool = True,
+    ) -> None:
+        self.fake = fake
+        self.humans = humans
+        self.channel = channel
+        self.strategy = strategy or Strategy()
+        self.silent = set(silent)
+        self.click_next = click_next
+        self.views: dict[str, int] = {}
+        self.handled: set[int] = set()
+        self.turns = 0
+        self.next_clicks = 0
+        self.moves: list[tuple[str, str]] = []
+        self.lobby: StoredMessage | None = None
+
+    # ---- lobby ---------------------------------------------------------------------------
+
+    async def open(self, host: str, *, ai: list[str] = (), **options: Any) -> StoredMessage:  # type: ignore[assignment]
+        fake = self.fake
+        result = await fake.slash(host, self.channel, "rummy new", **options)
+        assert result.message is not None and not result.ephemeral, result
+        lobby = result.message
+        for user in self.humans:
+            if user != host:
+                r = await fake.click(user, fake.message(lobby.id), label="Join")
+                assert r.ephemeral and "joined" in r.text, r
+        for tier in ai:
+            r = await fake.select(
+                host, fake.message(lobby.id), [tier], placeholder="Add an AI player…"
+            )
+            assert r.ephemeral, r
+        await fake.wait_for(
+            lambda: (
+                fake.render(lobby.id).count("\n") >= 0
+                and all(u in fake.render(lobby.id) for u in self.humans)
+            ),
+            message=lambda: f"lobby does not list everyone:\n{fake.render(lobby.id)}",
+        )
+        self.lobby = fake.message(lobby.id)
+        return self.lobby
+
+    async def start(self, host: str) -> None:
+        assert self.lobby is not None
+        r = await self.fake.click(host, self.fake.message(self.lobby.id), label="Start")
+        await r.wait()
+        assert r.ephemeral and "started" in r.text, r
+
+    # ---- the match -----------------------------------------------------------------------
+
+    def _next_event(self) -> tuple[str, StoredMessage] | None:
+        msgs = self.fake.public_messages(self.channel)
+        for m in reversed(msgs):
+            if is_match_over(m):
+                return ("over", m)
+        for m in msgs:
+            if m.id in self.handled:
+                continue
+            if results_deal(m) is not None and "Next deal" in labels(m):
+                return ("results", m)
+            if is_ping(m):
+                return ("ping", m)
+        return None
+
+    async def play(
+        self,
+        max_turns: int = 400,
+        timeout: float = 30.0,
+        stop_after: int | None = None,
+        until: Callable[[], bool] | None = None,
+    ) -> StoredMessage | None:
+        """Play until the match is over and return the final results message (or return None
+        once `stop_after` turns have been played in all, or when `until()` holds)."""
+        while True:
+            if stop_after is not None and self.turns >= stop_after:
+                return None
+            if until is not None and until():
+                return None
+            kind, msg = await self.fake.wait_for(
+                self._next_event,
+                timeout,
+                message=lambda: (
+                    "the match stalled; channel:\n"
+                    + self.fake.screen(self.humans[0], self.channel)[-3000:]
+                ),
+            )
+            if kind == "over":
+                return msg
+            self.handled.add(msg.id)
+            if kind == "results":
+                if self.click_next:
+                    await self.next_deal(msg)
+                continue
+            uid = int(PING_RE.search(msg.content).group(1))  # type: ignore[union-attr]
+            user = self.fake.user(uid).name
+            if user in self.silent or user not in self.humans:
+                continue
+            await self.take_turn(user, msg)
+            self.turns += 1
+            assert self.turns <= max_turns, "too many turns"
+
+    async def next_deal(self, results: StoredMessage) -> None:
+        """Everyone still in the match presses “Next deal” on the results message."""
+        standings = embed_field(results, "Standings") or ""
+        for user in self.humans:
+            out = any(
+                line.startswith(f"{user}:") and ("(out)" in line or "(left)" in line)
+                for line in standings.splitlines()
+            )
+            if out or user in self.silent:
+                continue
+            current = self.fake.message(results.id)
+            if "Next deal" not in labels(current):
+                break
+            r = await self.fake.click(user, current, label="Next deal")
+            await r.wait()
+            assert r.ephemeral, r
+            self.next_clicks += 1
+
+    async def view_of(self, user: str, ping: StoredMessage | None = None) -> StoredMessage:
+        """The user's private view: refreshed in place if they have one, else opened fresh."""
+        fake = self.fake
+        vid = self.views.get(user)
+        if vid is not None and not fake.message(vid).deleted:
+            return await self.act(user, fake.message(vid), "click", "Refresh")
+        source = ping if ping is not None and not fake.message(ping.id).deleted else None
+        if source is None:
+            source = await fake.wait_for(lambda: find_table_message(fake, self.channel))
+        r = await fake.click(user, fake.message(source.id), label="Your hand")
+        assert r.ephemeral and r.message is not None, r
+        self.views[user] = r.message.id
+        return fake.message(r.message.id)
+
+    async def act(self, user: str, view: StoredMessage, how: str, what: Any) -> StoredMessage:
+        fake = self.fake
+        if how == "click":
+            r = await fake.click(user, view, label=what)
+        else:
+            placeholder, value = what
+            r = await fake.select(user, view, [value], placeholder=placeholder)
+        await answered(fake, r)
+        return fake.message(view.id)
+
+    async def take_turn(self, user: str, ping: StoredMessage | None = None) -> None:
+        view = await self.view_of(user, ping)
+        for _ in range(8):
+            choice = self.strategy.choose(view)
+            if choice is None:
+                return
+            how, what = choice
+            self.moves.append((user, what if how == "click" else f"{what[0]} {what[1]}"))
+            view = await self.act(user, view, how, what)
+        raise AssertionError(f"{user}'s turn did not end:\n{self.fake.render(view)}")
+
+
+# =====================================================================================
+# Hidden-information audit: every message, at the moment Discord stores it.
+# =====================================================================================
+
+
+def _subcommand(data: dict[str, Any]) -> str | None:
+    options = data.get("options") or []
+    if data.get("name") == "rummy" and options and options[0].get("type") == 1:
+        return str(options[0]["name"])
+    return None
+
+
+def _card_tokens(obj: Any) -> list[str]:
+    return CARD_RE.findall(json.dumps(obj, ensure_ascii=False))
+
+
+class HiddenCardAudit:
+    """Checks every message the bot creates or edits against the hands at that moment.
+
+    A card face counts as leaked when it appears in a public message (content, embeds,
+    components, attachment names) or in another player's ephemeral message while it is in
+    some player's hand and has not been public in this deal or the previous one (indicator,
+    every card ever thrown on the pile). Results messages may reveal the hands of their own deal,
+    and only once that deal is over. In-process bots only (it reads the live table).
+    """
+
+    def __init__(self, fake: FakeDiscord, client: PapluBot) -> None:
+        self.fake = fake
+        self.client = client
+        self.leaks: list[str] = []
+        self.checked = 0
+        self.results_checked = 0
+        self._tables: dict[int, Any] = {}
+        self._deals: dict[str, list[Any]] = {}
+        server = fake.server
+        orig_create, orig_edit = server.create_message, server.edit_message
+
+        def create_message(*args: Any, **kwargs: Any) -> StoredMessage:
+            msg = orig_create(*args, **kwargs)
+            self.check(msg)
+            return msg
+
+        def edit_message(msg: StoredMessage, *args: Any, **kwargs: Any) -> None:
+            orig_edit(msg, *args, **kwargs)
+            self.check(msg)
+
+        server.create_message = create_message  # type: ignore[method-assign]
+        server.edit_message = edit_message  # type: ignore[method-assign]
+
+    def _table(self, channel_id: int) -> Any:
+        live = self.client.tables.by_channel.get(channel_id)
+        if live is not None:
+            self._tables[channel_id] = live
+        return self._tables.get(channel_id)
+
+    def _known(self, table: Any) -> set[str]:
+        from bot.render import card
+
+        m = table.match
+        deals = self._deals.setdefault(table.id, [])
+        if m.deal is not None and (not deals or deals[-1] is not m.deal):
+            deals.append(m.deal)
+        known: set[str] = set()
+        for deal in deals[-2:]:
+            if deal.indicator is not None:
+                known.add(card(deal.indicator))
+            known.update(card(e.card) for e in deal.pile_log)
+        return known
+
+    def check(self, msg: StoredMessage) -> None:
+        from bot.engine.match import MatchPhase
+        from bot.render import card
+
+        if msg.author_id != self.fake.bot_user.id:
+            return
+        rec = self.fake.server.interactions.get(msg.interaction_id or 0)
+        if rec is not None and _subcommand(rec.data) == "check":
+            return  # `/rummy check` rules on cards the user typed in, shown only to them
+        table = self._table(msg.channel_id)
+        if table is None or table.match is None:
+            return
+        self.checked += 1
+        m = table.match
+        surface = {
+            "content": msg.content,
+            "embeds": msg.embeds,
+            "components": msg.components,
+            "attachments": msg.attachment_names,
+        }
+        seen_by = f"ephemeral to {msg.visible_to}" if msg.ephemeral else "public"
+        where = f"message {msg.id} ({seen_by})"
+        number = results_deal(msg)
+        if number is not None:
+            self.results_checked += 1
+            if len(m.results) < number:
+                self.leaks.append(f"{where}: results of deal {number} before it ended")
+            return
+        deal = m.deal
+        known = self._known(table)
+        if m.phase is not MatchPhase.PLAYING or deal is None or deal.over:
+            return
+        hidden = {s: {card(c) for c in deal.hands[s]} for s in deal.seats}
+        viewer = None if msg.visible_to is None else table.engine_seat(msg.visible_to)
+        own = hidden.get(viewer, set()) if viewer is not None else set()
+        secret = set().union(*(h for s, h in hidden.items() if s != viewer)) - known - own
+        for token in _card_tokens(surface):
+            if token in secret:
+                owners = [m.players[s].name for s, h in hidden.items() if token in h]
+                self.leaks.append(f"{where}: {token} (in the hand of {owners}) in {msg.text()!r}")
+
+
+# =====================================================================================
+# Environments
+# =====================================================================================
+
+
+class Env:
+    def __init__(self, fake: FakeDiscord, client: PapluBot, audit: HiddenCardAudit) -> None:
+        self.fake = fake
+        self.bot = client
+        self.audit = audit
+
+    def table(self, channel: str = "general") -> Any:
+        """The open table of the channel (None once closed)."""
+        return self.bot.tables.by_channel.get(self.fake.channel(channel).id)
+
+    def last_table(self, channel: str = "general") -> Any:
+        """The channel's table object, open or closed (as the audit last saw it)."""
+        return self.table(channel) or self.audit._tables.get(self.fake.channel(channel).id)
+
+    async def finish(self) -> None:
+        """The Discord-rule audit and the hidden-card audit, for the whole scenario."""
+        violations = await self.fake.wait_idle()
+        assert violations == [], "Discord rule violations:\n" + "\n".join(map(str, violations))
+        assert self.audit.leaks == [], "hidden cards shown:\n" + "\n".join(self.audit.leaks)
+        assert self.fake.server.unknown_routes == [], self.fake.server.unknown_routes
+
+
+@contextlib.asynccontextmanager
+async def game_env(
+    tmp_path: Path,
+    users: list[str],
+    seed: int | None = 7,
+    *,
+    edit_interval: float | None = 0.1,
+    **kw: Any,
+) -> AsyncIterator[Env]:
+    """The real bot in-process with both audits installed; checks them on a clean exit.
+
+    Scripted players are much faster than people, and the bot coalesces edits of the public
+    table to one a second, so a whole test game could otherwise pass with the table drawn only
+    at its start and end. `edit_interval` shortens that pause (a tuning constant, not logic) so
+    the hidden-card audit sees the table in many more intermediate states; None keeps 1 s.
+    """
+    import bot.presenter
+
+    saved = bot.presenter.EDIT_INTERVAL
+    if edit_interval is not None:
+        bot.presenter.EDIT_INTERVAL = edit_interval
+    try:
+        async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
+            client = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
+            audit = HiddenCardAudit(fake, client)
+            async with fake.running(client):
+                await fake.wait_for_commands("rummy")
+                env = Env(fake, client, audit)
+                yield env
+                await env.finish()
+    finally:
+        bot.presenter.EDIT_INTERVAL = saved
+
+
+class _FastAsyncio:
+    """`asyncio` as seen by `bot.adapter`, with sleeps shortened by `factor`."""
+
+    def __init__(self, factor: float) -> None:
+        import asyncio
+
+        self._asyncio = asyncio
+        self._sleep = asyncio.sleep
+        self.factor = factor
+
+    async def sleep(self, delay: float, result: Any = None) -> Any:
+        return await self._sleep(delay / self.factor, result)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._asyncio, name)
+
+
+def fast_turn_clock(monkeypatch: Any, client: PapluBot, factor: float) -> None:
+    """Run the bot's turn clocks `factor` times faster, in-process, without touching its code.
+
+    The adapter measures turns with its injectable `Tables.clock` and waits with
+    `asyncio.sleep`; both are sped up by the same factor, so a 30 s turn timer (the shortest
+    the command allows is 15 s) expires after 30/factor real seconds, with its 15 s warning at
+    the same proportion.
+    """
+    import time
+
+    import bot.adapter
+
+    t0 = time.time()
+    monkeypatch.setattr(bot.adapter, "asyncio", _FastAsyncio(factor))
+    client.tables.clock = lambda: t0 + (time.time() - t0) * factor

@@ -1,0 +1,298 @@
+"""Every wrong click is answered privately and changes nothing.
+
+Players act through their views; where the Discord client itself would not let a user send
+something (another player's ephemeral controls are invisible to them, and a view never shows
+controls for a turn that is not yours), a tampered client is simulated with
+`harness.forge_interaction`: a raw component interaction carrying a custom_id the user was never
+shown, sent with a message they can see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.presenter
+from tests.e2e.harness import (
+    Env,
+    TableDriver,
+    answered,
+    find_table_message,
+    forge_interaction,
+    game_env,
+    labels,
+    select_options,
+    send_forged,
+    table_message,
+)
+from tests.fakediscord import InteractionRefused, StoredMessage
+
+USERS = ["alice", "bob", "carol"]  # carol watches; alice and bob play
+
+
+def state(env: Env) -> tuple[int, str]:
+    table = env.table()
+    return table.version, json.dumps(table.match.to_dict(), sort_keys=True, default=str)
+
+
+def ever_said(msg: StoredMessage, text: str) -> bool:
+    """Whether a message showed `text` in any of its versions (later pushes may replace it)."""
+    return any(text in json.dumps(snap, ensure_ascii=False) for snap in msg.edits) or (
+        text in msg.text()
+    )
+
+
+def custom_ids(msg: StoredMessage) -> dict[str, str]:
+    return {
+        c.get("label") or c.get("placeholder") or "": c["custom_id"]
+        for c in msg.iter_components()
+        if c.get("custom_id")
+    }
+
+
+async def started(env: Env) -> tuple[TableDriver, str, str]:
+    """A points table for alice and bob; returns (driver, player on turn, the other)."""
+    driver = TableDriver(env.fake, ["alice", "bob"])
+    await driver.open("alice", profile="points")
+    await driver.start("alice")
+    ping = await env.fake.wait_for(lambda: driver._next_event())
+    assert ping[0] == "ping"
+    first = env.fake.user(int(ping[1].content[2:].split(">")[0])).name
+    other = "bob" if first == "alice" else "alice"
+    await env.fake.wait_for(lambda: find_table_message(env.fake))
+    return driver, first, other
+
+
+async def test_lobby_mistakes(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        r = await fake.slash("alice", "general", "rummy new", profile="points")
+        lobby = r.message
+        assert lobby is not None and not r.ephemeral
+
+        async def refused(result: Any, words: str) -> None:
+            await result.wait()
+            assert result.ephemeral, result
+            assert words in result.text, result.text
+
+        await refused(await fake.slash("bob", "general", "rummy new"), "already has a lobby")
+        await refused(await fake.click("alice", lobby, label="Join"), "already seated")
+        await refused(await fake.click("alice", lobby, label="Start"), "needs at least 2")
+        await refused(await fake.click("alice", lobby, label="Leave"), "host")
+        await refused(await fake.slash("bob", "general", "rummy hand"), "not started")
+        await fake.click("bob", lobby, label="Join")
+        await refused(await fake.click("bob", fake.message(lobby.id), label="Start"), "host")
+        await refused(await fake.click("carol", fake.message(lobby.id), label="Cancel"), "host")
+        await refused(
+            await fake.select(
+                "bob", fake.message(lobby.id), ["hard"], placeholder="Add an AI player…"
+            ),
+            "Only the host",
+        )
+        # Options the engine rejects are explained; options outside the command's range are
+        # refused by the Discord client itself.
+        await refused(await fake.slash("carol", "general", "rummy leave"), "not seated")
+        with pytest.raises(InteractionRefused):
+            await fake.slash("alice", "general", "rummy new", turn_timer=10)
+        table = env.table()
+        assert [s.name for s in table.seats] == ["alice", "bob"] and table.status == "lobby"
+        await env.finish()
+
+
+async def test_options_the_rules_reject(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        r = await env.fake.slash("alice", "general", "rummy new", profile="points", pool_limit=50)
+        assert r.ephemeral and "not a pool game" in r.text
+        assert env.table() is None
+        await env.finish()
+
+
+async def test_someone_elses_hand_controls(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        driver, first, other = await started(env)
+        mine = await driver.view_of(first)
+        theirs = await driver.view_of(other)
+        draw_id = custom_ids(mine)["Draw from stock"]
+        before = state(env)
+
+        # The other player replays the first player's Draw button from their own view.
+        result = await send_forged(fake, forge_interaction(fake, other, theirs, draw_id))
+        assert result.ephemeral and "someone else's hand" in result.text, result
+        assert state(env) == before
+        # A spectator tries the same from the public table message.
+        result = await send_forged(
+            fake, forge_interaction(fake, "carol", table_message(fake), draw_id)
+        )
+        assert result.ephemeral and "someone else's hand" in result.text, result
+        # ... and a discard on someone else's behalf, as a select.
+        select_id = draw_id.replace("rm:", "rs:").replace(":draw", ":discard")
+        hand = env.table().match.deal.hands[env.table().engine_seat(fake.user(first).id)]
+        result = await send_forged(
+            fake, forge_interaction(fake, other, theirs, select_id, values=[str(hand[0].id)])
+        )
+        assert result.ephemeral and "someone else's hand" in result.text, result
+        assert state(env) == before
+        # The spectator has no hand at all.
+        result = await fake.click("carol", table_message(fake), label="Your hand")
+        assert result.ephemeral and "not playing at this table" in result.text
+        result = await fake.slash("carol", "general", "rummy hand")
+        assert result.ephemeral and "not playing at this table" in result.text
+        assert state(env) == before
+        # None of this was shown publicly, and the rightful owner's view still works.
+        assert not any("someone else" in m.text() for m in fake.public_messages("general"))
+        await driver.take_turn(first)
+        assert state(env)[0] > before[0]
+        await env.finish()
+
+
+async def test_out_of_turn(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        driver, first, other = await started(env)
+        theirs = await driver.view_of(other)
+        # The view of a player who is not on turn offers no move at all...
+        assert not {"Draw from stock", "Drop (20)"} & set(labels(theirs))
+        assert not select_options(theirs, "Discard a card")
+        before = state(env)
+        # ... so a tampered client builds one for their own seat at the current version.
+        table = env.table()
+        seat = table.engine_seat(fake.user(other).id)
+        for action in ("draw", "take", "confirm_drop", "rummy", "drop"):
+            cid = f"rm:{table.id}:{table.version}:{seat}:{action}"
+            result = await send_forged(fake, forge_interaction(fake, other, theirs, cid))
+            await answered(fake, result)
+            shown = fake.render(theirs.id)
+            if action == "drop":  # only asks for a confirmation, which it does not offer
+                assert not any(
+                    x.startswith("Confirm drop") for x in labels(fake.message(theirs.id))
+                )
+            else:
+                assert shown.startswith("⚠️") and "turn" in shown.lower(), (action, shown)
+            assert result.ephemeral
+            assert state(env) == before
+        # /rummy drop out of turn opens the hand without any drop to confirm.
+        result = await fake.slash(other, "general", "rummy drop")
+        assert result.ephemeral
+        assert not any(lbl.startswith("Confirm drop") for lbl in labels(result.message))
+        assert state(env) == before
+        await driver.take_turn(first)
+        await env.finish()
+
+
+async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        driver, first, other = await started(env)
+        old = await driver.view_of(first)  # from the table's button
+        fresh_r = await fake.slash(first, "general", "rummy hand")  # a second, newer view
+        fresh = fresh_r.message
+        assert fresh is not None and fresh.id != old.id
+
+        # Double-click Draw in the fresh view: one draw happens, the second is refused.
+        seat = env.table().engine_seat(fake.user(first).id)
+        r1 = await fake.click(first, fresh, label="Draw from stock", wait=False)
+        r2 = await fake.click(first, fresh, label="Draw from stock", wait=False)
+        await asyncio.gather(r1.wait(), r2.wait())
+        await fake.wait_idle()
+        assert len(env.table().match.deal.hands[seat]) == 14
+        assert ever_said(fake.message(fresh.id), "⚠️ The table has moved on")
+        before = state(env)
+
+        # The old view still shows “Draw from stock” (it is stale): refused, state unchanged.
+        assert "Draw from stock" in labels(fake.message(old.id))
+        result = await fake.click(first, fake.message(old.id), label="Draw from stock")
+        await fake.wait_for(lambda: ever_said(fake.message(old.id), "moved on"))
+        assert result.ephemeral and state(env) == before
+        # The refusal re-shows the hand as it is now: it now offers the discard menu.
+        assert select_options(fake.message(old.id), "Discard a card")
+
+        # Double-click Discard (two different cards, as fast as the client allows).
+        view = fake.message(fresh.id)
+        await fake.wait_for(lambda: bool(select_options(fake.message(fresh.id), "Discard a card")))
+        view = fake.message(fresh.id)
+        options = select_options(view, "Discard a card")
+        a, b = options[0]["value"], options[1]["value"]
+        pile = len(env.table().match.deal.pile)
+        r1 = await fake.select(first, view, [a], placeholder="Discard a card…", wait=False)
+        r2 = await fake.select(first, view, [b], placeholder="Discard a card…", wait=False)
+        await asyncio.gather(r1.wait(), r2.wait())
+        await fake.wait_idle()
+        deal = env.table().match.deal
+        assert len(deal.hands[seat]) == 13
+        assert len(deal.pile) == pile + 1
+        assert str(deal.pile[-1].id) == a  # the first click won, the second changed nothing
+        assert str(b) in {str(c.id) for c in deal.hands[seat]}
+        assert deal.turn != seat
+        assert (
+            sum(
+                "⚠️ The table has moved on" in json.dumps(snap, ensure_ascii=False)
+                for snap in [
+                    *fake.message(fresh.id).edits,
+                    {"content": fake.message(fresh.id).content},
+                ]
+            )
+            == 2
+        )  # once for the second Draw, once for the second Discard
+        # Play continues normally.
+        await driver.take_turn(other)
+        await env.finish()
+
+
+class ShiftedClock:
+    """`time` for the presenter, following the fake Discord's clock (which tests can advance),
+    so the bot and Discord agree on how old an interaction token is."""
+
+    def __init__(self, fake: Any) -> None:
+        self.fake = fake
+
+    def monotonic(self) -> float:
+        return float(self.fake.server.now())
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(time, name)
+
+
+async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        monkeypatch.setattr(bot.presenter, "time", ShiftedClock(fake))
+        driver, first, other = await started(env)
+        await driver.take_turn(first)
+        old = await driver.view_of(other)  # the other player's turn: Draw is offered
+        assert "Draw from stock" in labels(old)
+        first_view = fake.message(driver.views[first])
+        first_edits = len(first_view.edits)
+
+        fake.server.advance_time(16 * 60)  # every token so far has died
+
+        # The other player plays from a fresh `/rummy hand` view; the bot must not try to
+        # refresh the first player's view through its dead token (the fake would record it).
+        r = await fake.slash(other, "general", "rummy hand")
+        driver.views[other] = r.message.id
+        await driver.take_turn(other)
+        await fake.wait_idle()
+        assert len(fake.message(first_view.id).edits) == first_edits
+        before = state(env)
+
+        # The expired, stale view: its Draw button is refused, nothing changes.
+        result = await fake.click(other, fake.message(old.id), label="Draw from stock")
+        await fake.wait_for(lambda: ever_said(fake.message(old.id), "moved on"))
+        assert result.ephemeral and state(env) == before
+
+        # The first player's view went quiet; the table's button gives a fresh, working view.
+        fresh = await fake.click(first, table_message(fake), label="Your hand")
+        assert fresh.ephemeral and fresh.message.id != first_view.id
+        assert "Draw from stock" in labels(fresh.message)
+        driver.views[first] = fresh.message.id
+        await driver.take_turn(first)
+        assert state(env)[0] > before[0]
+        # ... and that fresh view is kept up to date again.
+        await fake.wait_for(lambda: "Waiting for" in fake.render(fresh.message.id))
+        assert not [v for v in fake.violations if v.kind == "expired_token"]
+        await env.finish()
