@@ -1,0 +1,333 @@
+"""The three AI tiers: `easy`, `medium` and `hard`, registered in `bot.engine.policy.POLICIES`.
+
+Each tier is a `Policy`: `act(obs)` reads one `Observation` (the seat's own hand and public
+facts, never another hand or the stock) and returns one of `obs.legal_actions`. The tiers are
+meant to be honestly different in strength:
+
+* `EasyPolicy` plays like a beginner who knows the rules: keeps pairs and near-runs, throws
+  high lone cards, takes the discard only when it obviously makes a group, declares whenever
+  the engine says it can. No evaluator search, no card counting.
+* `MediumPolicy` is greedy on the engine: for every possible throw it asks the evaluator what
+  the remaining 13 would pay and counts the live cards that would complete a group, throws the
+  card that leaves the least of the one and the most of the other, takes the discard only when
+  that improves the hand (or completes a group, or is wild), keeps wild cards, and drops a
+  hopeless opening hand when the drop costs less than the likely loss.
+* `HardPolicy` adds what a strong player remembers: card tracking (every seen card, copies per
+  face, what each opponent took and let pass), a structural score that values live partial
+  groups, discard safety (not feeding the next player what they collect), and a sampled
+  one-draw lookahead over the unseen cards, for both the draw and the discard.
+
+Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
+derives one generator per decision from that seed and the observation, so the same observation
+always gets the same answer whatever happened before (the adapter rebuilds policies per move).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import Card, Face
+from bot.engine.evaluate import evaluate_drawn, evaluate_hand
+from bot.engine.observation import Observation
+from bot.engine.policy import register_policy
+from bot.engine.quickcheck import has_pure_triple
+from bot.engine.rules import StockExhausted
+
+from .common import (
+    by_kind,
+    completes_group,
+    discard_choices,
+    distinct_faces,
+    non_wild,
+    pure_partials,
+    safe_declaration,
+)
+from .lookahead import after_draw_value, sample_draws, weakest
+from .shape import Live, shape_cost
+from .tracking import Tracker
+
+
+def _draw_action(obs: Observation, kinds: dict[ActionKind, list[Action]], take: bool) -> Action:
+    """Take the discard or draw from the stock, falling back to whichever is legal."""
+    stock = kinds.get(ActionKind.DRAW_STOCK)
+    pile = kinds.get(ActionKind.TAKE_DISCARD)
+    if take and pile:
+        return pile[0]
+    if stock:
+        return stock[0]
+    if pile:
+        return pile[0]
+    return obs.legal_actions[0]  # only drop (or declare) is left
+
+
+def _discard(obs: Observation, card: Card) -> Action:
+    return Action.discard(obs.seat, card.id)
+
+
+def _throwable(obs: Observation) -> list[Card]:
+    """Distinct-face discard candidates, wild cards only when nothing else may go."""
+    choices = discard_choices(obs)
+    return distinct_faces(non_wild(choices, obs.rules, obs.wild_rank) or choices)
+
+
+# ---- easy -------------------------------------------------------------------------------------
+
+
+class EasyPolicy:
+    """A beginner: keeps obvious pairs and neighbours, throws high lone cards.
+
+    It sees only *obvious* links: two cards of one rank, or two cards of one suit side by
+    side (7-8, not 7-9), never the evaluator's arrangement, and it does not plan for the pure
+    sequence a declaration needs. It takes the discard only when it is wild or obviously
+    makes a group with two cards in hand, and now and then (`sloppiness`) throws a card it
+    should have kept. It declares whenever a declaration is certainly valid.
+    """
+
+    def __init__(self, rng: random.Random, sloppiness: float = 0.2) -> None:
+        self.rng = rng
+        self.sloppiness = sloppiness
+
+    def act(self, obs: Observation) -> Action:
+        kinds = by_kind(obs)
+        declare = safe_declaration(obs, kinds)
+        if declare is not None:
+            return declare
+        if ActionKind.DISCARD not in kinds:
+            top = obs.top_discard
+            take = top is not None and (
+                obs.rules.is_wild(top.face, obs.wild_rank)
+                or completes_group(top.face, obs.hand, obs.rules, obs.wild_rank)
+            )
+            return _draw_action(obs, kinds, take)
+        return _discard(obs, self._choose_discard(obs))
+
+    def _choose_discard(self, obs: Observation) -> Card:
+        choices = discard_choices(obs)
+        cands = non_wild(choices, obs.rules, obs.wild_rank) or choices
+        hand = obs.hand
+
+        def links(c: Card) -> int:
+            return sum(1 for o in hand if o.id != c.id and obvious_link(c.face, o.face))
+
+        if self.rng.random() < self.sloppiness:
+            return self.rng.choice(cands)
+        fewest = min(links(c) for c in cands)
+        pool = [c for c in cands if links(c) == fewest]
+        top_value = max(c.face.value for c in pool)
+        return self.rng.choice([c for c in pool if c.face.value == top_value])
+
+
+def obvious_link(a: Face, b: Face) -> bool:
+    """A beginner's link: same rank (any suit), or same suit and adjacent rank."""
+    if a.is_joker or b.is_joker:
+        return False
+    if a.rank == b.rank:
+        return True
+    return a.suit == b.suit and abs(a.rank - b.rank) == 1
+
+
+# ---- medium -----------------------------------------------------------------------------------
+
+
+class MediumPolicy:
+    """Greedy, one decision at a time, on the engine's evaluation (see the module docstring).
+
+    The score of a 13-card hand is `shape_cost` (the loose cards' value, with partial groups
+    discounted by how many live cards would complete them) plus a share of the engine's real
+    deadwood. Medium counts only cards it can see (its hand, the pile, the indicator, cards it
+    watched an opponent take); it does not read opponents' intentions or look ahead.
+    """
+
+    deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
+    take_margin = 4.0  # a stock draw improves a hand too; a take must beat that by this much
+    loss_share = 0.6  # expected share of the penalty a hopeless opening hand ends up paying
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, obs: Observation) -> Action:
+        kinds = by_kind(obs)
+        declare = safe_declaration(obs, kinds)
+        if declare is not None:
+            return declare
+        tracker = Tracker.from_observation(obs)
+        live = tracker.live_table()
+        if ActionKind.DISCARD in kinds:
+            return _discard(obs, self._best_discard(obs, live))
+        if ActionKind.DROP in kinds and self._should_drop(obs):
+            return kinds[ActionKind.DROP][0]
+        return _draw_action(obs, kinds, self._should_take(obs, live))
+
+    def _best_discard(self, obs: Observation, live: Live) -> Card:
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        ev = evaluate_drawn(hand, rules, wr, forbidden=obs.taken)
+        dead = {c.face: e.deadwood for c, e in ev.by_discard}
+        best: tuple[float, int, int, Card] | None = None
+        for c in _throwable(obs):
+            rest = [x for x in hand if x.id != c.id]
+            value = shape_cost(rest, rules, wr, live) + self.deadwood_weight * dead[c.face]
+            key = (value, -c.face.value, c.id, c)
+            if best is None or key[:3] < best[:3]:
+                best = key
+        assert best is not None
+        return best[3]
+
+    def _should_take(self, obs: Observation, live: Live) -> bool:
+        top = obs.top_discard
+        if top is None:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        if rules.is_wild(top.face, wr):
+            return True
+        now = shape_cost(hand, rules, wr, live)
+        after = min(
+            shape_cost([*(x for x in hand if x.id != c.id), top], rules, wr, live)
+            for c in distinct_faces(non_wild(hand, rules, wr) or list(hand))
+        )
+        return after < now - self.take_margin
+
+    def _should_drop(self, obs: Observation) -> bool:
+        """Drop the opening hand when it has no credible pure sequence and dropping is cheaper
+        than the loss such a hand usually ends with."""
+        if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
+            return False  # only the cheap first drop; later the hand has had its chances
+        return hopeless_opening(obs, self.loss_share)
+
+
+def hopeless_opening(obs: Observation, loss_share: float) -> bool:
+    rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+    if has_pure_triple([c for c in hand if not c.face.is_joker]):
+        return False
+    wilds = sum(1 for c in hand if rules.is_wild(c.face, wr))
+    partials = pure_partials(hand, rules, wr)
+    if partials >= 2 or (partials >= 1 and wilds >= 1):
+        return False
+    expected_loss = loss_share * evaluate_hand(hand, rules, wr).penalty
+    return obs.drop_cost is not None and obs.drop_cost < expected_loss
+
+
+# ---- hard -------------------------------------------------------------------------------------
+
+
+class HardPolicy:
+    """Medium's engine sense plus card tracking, discard safety and sampled lookahead."""
+
+    candidates = 4  # discards examined by lookahead (the best by the quick score)
+    samples = 20  # sampled next draws per decision (shared by every candidate)
+    throw_pool = 3  # own cards considered for the throw after a sampled draw
+    deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
+    danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
+    take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
+    time_budget = 0.25  # seconds; an emergency brake only (sample counts are fixed)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.seed = rng.getrandbits(64)
+
+    def _rng(self, obs: Observation) -> random.Random:
+        """A generator for this decision only: a function of the seed and the observation."""
+        hand = ",".join(str(c.id) for c in obs.hand)
+        return random.Random(f"{self.seed}:{obs.deal_number}:{obs.version}:{obs.seat}:{hand}")
+
+    def act(self, obs: Observation) -> Action:
+        kinds = by_kind(obs)
+        declare = safe_declaration(obs, kinds)
+        if declare is not None:
+            return declare
+        deadline = time.perf_counter() + self.time_budget
+        tracker = Tracker.from_observation(obs)
+        rng = self._rng(obs)
+        if ActionKind.DISCARD in kinds:
+            return _discard(obs, self._choose_discard(obs, tracker, rng, deadline))
+        if ActionKind.DROP in kinds and self._should_drop(obs):
+            return kinds[ActionKind.DROP][0]
+        return _draw_action(obs, kinds, self._should_take(obs, tracker, rng, deadline))
+
+    # -- pieces ----------------------------------------------------------------------------
+
+    def _race(self, obs: Observation) -> bool:
+        """Near the end of a stock that voids the deal, any valid declaration beats a void:
+        stop caring about deadwood and only chase completion."""
+        if obs.rules.effective_stock_exhausted is not StockExhausted.VOID:
+            return False
+        active = sum(1 for s in obs.seats if s.status == "active")
+        return obs.stock_size <= 3 * max(2, active)
+
+    def _danger(self, t: Tracker, card: Card) -> float:
+        """How much throwing `card` may help the next player (and, less, the others)."""
+        if t.next_seat is None:
+            return 0.0
+        danger = max(0.0, t.interest(t.next_seat, card.face))
+        for seat in t.took:
+            if seat not in (t.seat, t.next_seat):
+                danger += 0.3 * max(0.0, t.interest(seat, card.face))
+        return self.danger_weight * danger
+
+    def _choose_discard(
+        self, obs: Observation, t: Tracker, rng: random.Random, deadline: float
+    ) -> Card:
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        live = t.live_table()
+        cands = _throwable(obs)
+        beta = 0.0 if self._race(obs) else self.deadwood_weight
+        engine: dict[int, int] = {}
+        if beta:
+            ev = evaluate_drawn(hand, rules, wr, forbidden=obs.taken)
+            by_face = {c.face: e.deadwood for c, e in ev.by_discard}
+            engine = {c.id: by_face.get(c.face, 0) for c in cands}
+        quick: list[tuple[float, float, Card]] = []
+        for c in cands:
+            rest = [x for x in hand if x.id != c.id]
+            extra = beta * engine.get(c.id, 0) + self._danger(t, c)
+            quick.append((shape_cost(rest, rules, wr, live) + extra, extra, c))
+        quick.sort(key=lambda q: (q[0], -q[2].face.value, q[2].id))
+        if len(quick) == 1:
+            return quick[0][2]
+        draws = sample_draws(t.unseen_faces(), self.samples, rng)
+        best: tuple[float, int, Card] | None = None
+        for _, extra, c in quick[: self.candidates]:
+            rest = [x for x in hand if x.id != c.id]
+            pool = weakest(rest, rules, wr, live, self.throw_pool)
+            value = after_draw_value(rest, draws, rules, wr, live, pool, deadline) + extra
+            key = (value, -c.face.value)
+            if best is None or key < best[:2]:
+                best = (value, -c.face.value, c)
+        assert best is not None
+        return best[2]
+
+    def _should_take(
+        self, obs: Observation, t: Tracker, rng: random.Random, deadline: float
+    ) -> bool:
+        top = obs.top_discard
+        if top is None:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        if rules.is_wild(top.face, wr):
+            return True
+        live = t.live_table()
+        take_value = min(
+            shape_cost([*(x for x in hand if x.id != c.id), top], rules, wr, live)
+            for c in distinct_faces(non_wild(hand, rules, wr) or list(hand))
+        )
+        pool = weakest(hand, rules, wr, live, self.throw_pool)
+        draws = sample_draws(t.unseen_faces(), self.samples, rng)
+        stock_value = after_draw_value(hand, draws, rules, wr, live, pool, deadline)
+        return take_value < stock_value - self.take_margin
+
+    def _should_drop(self, obs: Observation) -> bool:
+        if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
+            return False
+        return hopeless_opening(obs, MediumPolicy.loss_share)
+
+
+def shape_of(obs: Observation, cards: Sequence[Card]) -> float:
+    """The structural score of `cards` with this observation's live counts (for tools)."""
+    live: Live = Tracker.from_observation(obs).live_table()
+    return shape_cost(cards, obs.rules, obs.wild_rank, live)
+
+
+register_policy("easy", EasyPolicy)
+register_policy("medium", MediumPolicy)
+register_policy("hard", HardPolicy)
