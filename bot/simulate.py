@@ -2,8 +2,17 @@
 
 Meaning of `--deals K`: K deals in total, played as consecutive matches of the chosen variant
 (a new match starts whenever one ends; the last one may be cut short). Every seat is driven by a
-policy (`--seats random,random,...`, names registered in `bot.engine.policy.POLICIES`) that
-sees only its own `Observation`. With `--check` every step is verified against the engine's
+policy (`--seats random,random,...`, names registered in `bot.engine.policy.POLICIES`, i.e.
+`random`, `easy`, `medium`, `hard`, or `module.path:ClassName` for any outside class that
+implements the `Policy` protocol; its constructor may take the `random.Random` or nothing) that
+sees only its own `Observation`.
+
+Comparing policies: when the seats name different policies, matches are played in groups that
+share one seed (the same shuffles), once per rotation of the seats, so every policy sits in
+every position with the same cards and position and card luck cancel (duplicate format). The
+summary then gives, per policy: deals played, deal win rate with a 95% (Wilson) confidence
+interval (a void deal is a deal nobody won), average penalty paid per deal, drops and average
+decision time. With `--check` every step is verified against the engine's
 invariants (card conservation, hand sizes, ledger sums). `--dump-dir` writes each finished
 deal's hand history as JSON; `--json` prints one summary object at the end.
 """
@@ -11,7 +20,10 @@ deal's hand history as JSON; `--json` prints one summary object at the end.
 from __future__ import annotations
 
 import argparse
+import importlib
+import inspect
 import json
+import math
 import random
 import sys
 import time
@@ -21,11 +33,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import ai as _ai  # noqa: F401  (registers the easy/medium/hard tiers)
 from .engine.actions import Action, ActionKind
 from .engine.deal import Deal, OutReason, Phase
 from .engine.match import Match, MatchPhase, ScoreKind
 from .engine.observation import Observation
-from .engine.policy import POLICIES, Policy
+from .engine.policy import POLICIES, Policy, PolicyFactory
 from .engine.rules import MatchFormat, Rules, get_profile
 from .engine.settlement import fixed_cost
 
@@ -41,6 +54,12 @@ class Summary:
     ends: Counter[str] = field(default_factory=Counter)
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    policies: dict[str, PolicyStats] = field(default_factory=dict)
+
+    def stats(self, name: str) -> PolicyStats:
+        if name not in self.policies:
+            self.policies[name] = PolicyStats()
+        return self.policies[name]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -54,7 +73,74 @@ class Summary:
             "errors": self.errors,
             "seconds": round(self.seconds, 3),
             "deals_per_second": round(self.deals / self.seconds, 1) if self.seconds else None,
+            "policies": {name: st.to_dict() for name, st in sorted(self.policies.items())},
         }
+
+
+@dataclass
+class PolicyStats:
+    """One policy's record over a run (summed over every seat it held)."""
+
+    seat_deals: int = 0  # deals in which one of its seats took part
+    wins: int = 0
+    paid: float = 0.0  # penalties charged to its seats
+    drops: int = 0
+    decisions: int = 0
+    seconds: float = 0.0  # time spent inside `act`
+
+    def to_dict(self) -> dict[str, Any]:
+        n = self.seat_deals
+        lo, hi = wilson(self.wins, n)
+        return {
+            "deals": n,
+            "wins": self.wins,
+            "win_rate": round(self.wins / n, 4) if n else None,
+            "win_ci95": [round(lo, 4), round(hi, 4)],
+            "avg_paid": round(self.paid / n, 2) if n else None,
+            "drops": self.drops,
+            "decisions": self.decisions,
+            "avg_decision_ms": (
+                round(1000 * self.seconds / self.decisions, 3) if self.decisions else None
+            ),
+        }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate (sound near 0% and 100%, unlike p +- 2se)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def resolve_policy(spec: str) -> PolicyFactory:
+    """A factory for a registered name or for `module.path:ClassName` (an outside policy)."""
+    if spec in POLICIES:
+        return POLICIES[spec]
+    if ":" not in spec:
+        raise ValueError(f"unknown policy {spec!r} (known: {', '.join(sorted(POLICIES))}, "
+                         "or module.path:ClassName)")  # fmt: skip
+    module_name, _, attr = spec.partition(":")
+    try:
+        obj = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"cannot load policy {spec!r}: {exc}") from None
+    if not callable(getattr(obj, "act", None)):
+        raise ValueError(f"{spec!r} has no act(obs) method: not a Policy")
+    try:
+        inspect.signature(obj).bind(random.Random())
+        takes_rng = True
+    except (TypeError, ValueError):
+        takes_rng = False
+
+    def factory(rng: random.Random) -> Policy:
+        policy: Policy = obj(rng) if takes_rng else obj()
+        return policy
+
+    return factory
 
 
 def check_observation(match: Match, obs: Observation) -> None:
@@ -92,20 +178,27 @@ def play(
     names = list(seats) or ["random"] * players
     if len(names) != players:
         raise ValueError("--seats must name one policy per player")
+    factories = {name: resolve_policy(name) for name in names}
+    # Different policies: replay each seed once per rotation of the seats (duplicate format).
+    rotations = players if len(set(names)) > 1 else 1
     start = time.perf_counter()
+    match_seed = 0
     while summary.deals < deals:
-        match_seed = master.getrandbits(48)
+        rotation = summary.matches % rotations
+        if rotation == 0:
+            match_seed = master.getrandbits(48)
+        seat_names = names[rotation:] + names[:rotation]
         rng = random.Random(match_seed)
         policies: list[Policy] = []
-        for name in names:
-            policy = POLICIES[name](rng)
+        for name in seat_names:
+            policy = factories[name](rng)
             if drop_chance is not None and hasattr(policy, "drop_chance"):
                 policy.drop_chance = drop_chance
             policies.append(policy)
         summary.matches += 1
         try:
             match = Match.create([f"P{i + 1}" for i in range(players)], rules, seed=match_seed)
-            _play_match(match, policies, summary, deals, dump_dir, check)
+            _play_match(match, policies, summary, deals, dump_dir, check, seat_names)
         except Exception as exc:  # recorded; the run goes on
             summary.errors.append(f"match seed {match_seed}: {type(exc).__name__}: {exc}")
             summary.deals += 1
@@ -120,7 +213,9 @@ def _play_match(
     deals: int,
     dump_dir: Path | None,
     check: bool,
+    seat_names: Sequence[str] = (),
 ) -> None:
+    names = list(seat_names) or [f"seat{i}" for i in range(len(policies))]
     while summary.deals < deals:
         if match.phase is MatchPhase.OVER:
             summary.matches_finished += 1
@@ -134,7 +229,13 @@ def _play_match(
         obs = match.observation(seat)
         if check:
             check_observation(match, obs)
+        t0 = time.perf_counter()
         action: Action = policies[seat].act(obs)
+        stats = summary.stats(names[seat])
+        stats.seconds += time.perf_counter() - t0
+        stats.decisions += 1
+        if action.kind is ActionKind.DROP:
+            stats.drops += 1
         if check and action not in obs.legal_actions:
             raise AssertionError(f"policy chose an illegal action {action}")
         version = match.version
@@ -147,7 +248,14 @@ def _play_match(
             _check_step(deal, seat, action, expected_cost)
         if match.phase is not MatchPhase.PLAYING:
             summary.deals += 1
-            summary.ends[match.results[-1].end.value] += 1
+            result = match.results[-1]
+            summary.ends[result.end.value] += 1
+            for s in deal.seats:
+                st = summary.stats(names[s])
+                st.seat_deals += 1
+                st.wins += 1 if result.winner == s else 0
+            for charge in result.charges:
+                summary.stats(names[charge.seat]).paid += float(charge.amount)
             if dump_dir is not None:
                 number = len(match.results)
                 path = dump_dir / f"match{summary.matches:04d}-deal{number:02d}.json"
@@ -203,10 +311,13 @@ def check_match_end(match: Match) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.simulate", description=__doc__)
     parser.add_argument("--variant", default="paplu", help="profile name")
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats (default: one per --seats entry, else 4)")  # fmt: skip
     parser.add_argument("--deals", type=int, default=100, help="total deals (across matches)")
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--seats", default="", help="comma-separated policy names per seat")
+    parser.add_argument("--seats", default="",
+                        help="comma-separated policies per seat: random, easy, medium, hard, "
+                        "or module.path:ClassName")  # fmt: skip
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                         help="house-rule toggle or match option, e.g. honor, no_reshuffle, "
                         "num_deals=3")  # fmt: skip
@@ -220,19 +331,43 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    unknown = [s for s in seats if s not in POLICIES]
-    if unknown:
-        parser.error(f"unknown policy {unknown[0]!r} (known: {', '.join(sorted(POLICIES))})")
+    for spec in seats:
+        try:
+            resolve_policy(spec)
+        except ValueError as exc:
+            parser.error(str(exc))
+    players = args.players if args.players is not None else (len(seats) or 4)
+    if seats and len(seats) != players:
+        parser.error(f"--seats names {len(seats)} policies for {players} players")
     if args.dump_dir is not None:
         args.dump_dir.mkdir(parents=True, exist_ok=True)
-    summary = play(rules, args.players, args.deals, args.seed, seats, args.dump_dir, args.check)
+    summary = play(rules, players, args.deals, args.seed, seats, args.dump_dir, args.check)
     out = summary.to_dict()
     if args.json:
         print(json.dumps(out))
     else:
         for k, v in out.items():
-            print(f"{k:>18}: {v}")
+            if k != "policies":
+                print(f"{k:>18}: {v}")
+        print()
+        print(policy_table(out["policies"]))
     return 1 if summary.errors else 0
+
+
+def policy_table(policies: dict[str, dict[str, Any]]) -> str:
+    """The per-policy comparison as a text table."""
+    head = (f"{'policy':<16}{'deals':>7}{'wins':>7}{'win %':>8}{'95% CI':>16}"
+            f"{'avg paid':>10}{'drops':>7}{'ms/decision':>13}")  # fmt: skip
+    lines = [head]
+    for name, st in policies.items():
+        rate = "-" if st["win_rate"] is None else f"{100 * st['win_rate']:.1f}"
+        lo, hi = st["win_ci95"]
+        ci = f"{100 * lo:.1f}-{100 * hi:.1f}"
+        paid = "-" if st["avg_paid"] is None else f"{st['avg_paid']:.2f}"
+        ms = "-" if st["avg_decision_ms"] is None else f"{st['avg_decision_ms']:.2f}"
+        lines.append(f"{name:<16}{st['deals']:>7}{st['wins']:>7}{rate:>8}{ci:>16}"
+                     f"{paid:>10}{st['drops']:>7}{ms:>13}")  # fmt: skip
+    return "\n".join(lines)
 
 
 def _options(items: list[str]) -> dict[str, Any]:

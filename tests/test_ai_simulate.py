@@ -1,0 +1,82 @@
+"""The simulator's policy comparison: --seats with tiers and outside policies, rotation, stats."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from bot.engine.actions import Action
+from bot.engine.observation import Observation
+from bot.engine.rules import get_profile
+from bot.simulate import main, play, resolve_policy, wilson
+
+
+class FirstLegal:
+    """An outside policy with a no-argument constructor: always the first legal action."""
+
+    def act(self, obs: Observation) -> Action:
+        return obs.legal_actions[0]
+
+
+class Seeded:
+    """An outside policy that takes the simulator's random generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, obs: Observation) -> Action:
+        return self.rng.choice(obs.legal_actions)
+
+
+def test_resolve_registered_and_outside_policies() -> None:
+    for name in ("random", "easy", "medium", "hard"):
+        assert hasattr(resolve_policy(name)(random.Random(1)), "act")
+    assert isinstance(resolve_policy(f"{__name__}:FirstLegal")(random.Random(1)), FirstLegal)
+    assert isinstance(resolve_policy(f"{__name__}:Seeded")(random.Random(1)), Seeded)
+    with pytest.raises(ValueError, match="unknown policy"):
+        resolve_policy("grandmaster")
+    with pytest.raises(ValueError, match="cannot load"):
+        resolve_policy("no.such.module:Thing")
+    with pytest.raises(ValueError, match="not a Policy"):
+        resolve_policy("random:Random")
+
+
+def test_rotation_gives_every_policy_every_seat() -> None:
+    summary = play(get_profile("points"), 2, 20, seed=3, seats=["easy", "random"], check=True)
+    assert summary.errors == []
+    stats = summary.policies
+    assert stats["easy"].seat_deals == stats["random"].seat_deals == 20
+    wins = stats["easy"].wins + stats["random"].wins
+    assert wins + summary.ends.get("void", 0) == 20
+    assert stats["easy"].decisions > 0 and stats["easy"].seconds > 0
+
+
+def test_cli_json_with_outside_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--variant", "pool101", "--seats", f"easy,{__name__}:Seeded",
+                 "--deals", "6", "--seed", "2", "--json", "--check"])  # fmt: skip
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["players"] == 2 and out["deals"] == 6
+    row = out["policies"]["easy"]
+    assert set(row) >= {"win_rate", "win_ci95", "avg_paid", "drops", "avg_decision_ms"}
+
+
+def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["--variant", "points", "--seats", "medium,easy", "--deals", "4", "--seed", "1"]) == 0
+    )
+    text = capsys.readouterr().out
+    assert "95% CI" in text and "medium" in text and "ms/decision" in text
+
+
+def test_cli_rejects_unknown_policy() -> None:
+    with pytest.raises(SystemExit):
+        main(["--seats", "easy,grandmaster"])
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
