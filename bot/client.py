@@ -22,6 +22,7 @@ from bot.config import Settings
 from bot.presenter import DiscordPresenter
 from bot.storage import Storage
 from bot.views import GameButton, GameSelect
+from cogs.stats import stats_dynamic_items
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ class PapluBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(GameButton, GameSelect)
+        self.add_dynamic_items(GameButton, GameSelect, *stats_dynamic_items())
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))

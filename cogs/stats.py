@@ -1,10 +1,510 @@
 """Leaderboards, stats, history, server settings and forget-me (the `/rummy` stats commands).
 
-Scaffold: the commands arrive with the storage integration; `Rummy` mixes this class in.
+`StatsCommands` is a mixin: the `Rummy` group cog inherits it, and discord.py collects app
+commands from the whole class MRO, so these methods become `/rummy leaderboard` and friends
+without a second cog or a second top-level command.
+
+Thin by design: parse the interaction, call `bot.storage`, render with `bot.render_stats`.
+
+Components (leaderboard pager, hand-history download menu, forget-me confirmation) are
+`DynamicItem`s whose whole state lives in their custom_id (prefix ``st:``), so they keep working
+after a restart and need no view object in memory. Each id carries the id of the user who ran
+the command: only that user may page or confirm, everybody else gets a short private refusal.
+Every handler that touches storage acknowledges first (defer), so a busy database can never make
+Discord show "This interaction failed".
 """
 
 from __future__ import annotations
 
+import io
+import logging
+import re
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
 
-class StatsCommands:
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render_stats as rs
+from bot.adapter import UserError
+from bot.storage import Storage
+
+if TYPE_CHECKING:
+    from bot.client import PapluBot
+
+log = logging.getLogger(__name__)
+
+PROFILE_CHOICES = [app_commands.Choice(name=p, value=p) for p in rs.PROFILE_NAMES]
+SORT_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in rs.SORT_LABELS.items()]
+PERIOD_CHOICES = [
+    app_commands.Choice(name=label, value=key) for key, label in rs.PERIOD_LABELS.items()
+]
+#: custom_id token for "no profile filter" (a profile name never equals it).
+ALL_PROFILES = "any"
+#: How many recent deals /rummy history lists (and offers for download).
+HISTORY_LIMIT = 10
+#: A forget-me confirmation older than this is refused: the click should follow the question.
+FORGET_TTL = 15 * 60
+
+LB_TEMPLATE = (
+    r"st:lb:(?P<page>\d{1,6}):(?P<profile>[a-z0-9]{1,12}):(?P<sort>[a-z_]{1,16})"
+    r":(?P<period>all|30d|7d):(?P<owner>\d{1,20})"
+)
+HH_TEMPLATE = r"st:hh:(?P<owner>\d{1,20})"
+FM_TEMPLATE = r"st:fm:(?P<action>yes|no):(?P<owner>\d{1,20}):(?P<issued>\d{1,12})"
+
+NOT_YOURS = (
+    "Only the person who ran this command can use these buttons. Run it yourself to get your own."
+)
+
+
+# ---- helpers --------------------------------------------------------------------------------
+
+
+def _storage(interaction: discord.Interaction[Any]) -> Storage:
+    return cast("PapluBot", interaction.client).storage
+
+
+def _guild_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise UserError("Use this in a server channel.")
+    return interaction.guild_id
+
+
+async def _private(interaction: discord.Interaction[Any], message: str) -> None:
+    """Answer only the clicking user, acknowledged or not (mirrors `bot.client.send_private`,
+    which cannot be imported here: bot.client imports this module)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s", interaction.id)
+
+
+async def _guarded(
+    interaction: discord.Interaction[Any], handler: Callable[[], Awaitable[None]]
+) -> None:
+    """Component callbacks bypass the app-command error handler, so refusals and failures are
+    turned into a private answer here (an unanswered click shows "This interaction failed")."""
+    try:
+        await handler()
+    except UserError as exc:
+        await _private(interaction, exc.message)
+    except Exception:
+        log.exception("stats component %s failed", interaction.data)
+        await _private(interaction, "Something went wrong on our side. Try again.")
+
+
+def _parse_profile(token: str) -> str | None:
+    if token == ALL_PROFILES:
+        return None
+    if token not in rs.PROFILE_NAMES:
+        raise UserError("That leaderboard no longer exists; run /rummy leaderboard again.")
+    return token
+
+
+def _check_board(sort: str, period: str) -> None:
+    if sort not in rs.SORT_LABELS or period not in rs.PERIOD_LABELS:
+        raise UserError("Unknown leaderboard; choose sort and period from the lists.")
+
+
+def _require_manage_guild(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server (or Administrator). `default_permissions` cannot be set on a subcommand
+    (it belongs to the whole /rummy group), so the check runs when the command is used."""
+    perms = interaction.permissions
+    if perms.administrator or perms.manage_guild:
+        return True
+    raise app_commands.MissingPermissions(["manage_guild"])
+
+
+# ---- leaderboard ----------------------------------------------------------------------------
+
+
+async def leaderboard_page(
+    storage: Storage,
+    guild_id: int,
+    owner_id: int,
+    page: int,
+    profile: str | None,
+    sort: str,
+    period: str,
+) -> tuple[discord.Embed, discord.ui.View | None]:
+    """One page and its pager. One extra row is fetched to know whether a next page exists
+    without counting the whole board."""
+    rows = await storage.leaderboard(
+        guild_id,
+        profile,
+        sort,  # type: ignore[arg-type]
+        period,  # type: ignore[arg-type]
+        limit=rs.PAGE_SIZE + 1,
+        offset=page * rs.PAGE_SIZE,
+        min_games=rs.WIN_RATE_MIN_GAMES,
+    )
+    has_next = len(rows) > rs.PAGE_SIZE
+    rows = rows[: rs.PAGE_SIZE]
+    own = await storage.player_rank(
+        guild_id,
+        owner_id,
+        profile,
+        sort,  # type: ignore[arg-type]
+        period,  # type: ignore[arg-type]
+        min_games=rs.WIN_RATE_MIN_GAMES,
+    )
+    embed = rs.leaderboard_embed(
+        rows, profile=profile, sort=sort, period=period, page=page, own=own, owner_id=owner_id
+    )
+    if page == 0 and not has_next:
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    token = ALL_PROFILES if profile is None else profile
+    view.add_item(
+        LeaderboardPager(
+            page - 1, token, sort, period, owner_id, label="◀ Previous", disabled=page == 0
+        )
+    )
+    view.add_item(
+        LeaderboardPager(
+            page + 1, token, sort, period, owner_id, label="Next ▶", disabled=not has_next
+        )
+    )
+    return embed, view
+
+
+class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LB_TEMPLATE):
+    """◀/▶ on a leaderboard; the target page and the board are in the custom_id."""
+
+    def __init__(
+        self,
+        page: int,
+        profile: str,
+        sort: str,
+        period: str,
+        owner_id: int,
+        *,
+        label: str = "…",
+        disabled: bool = False,
+    ) -> None:
+        self.page = max(page, 0)
+        self.profile, self.sort, self.period, self.owner_id = profile, sort, period, owner_id
+        # A disabled ◀ on page 0 still needs an id distinct from ▶ (page 1): -1 -> 0 is fine.
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                custom_id=f"st:lb:{self.page}:{profile}:{sort}:{period}:{owner_id}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LeaderboardPager:
+        return cls(
+            int(match["page"]),
+            match["profile"],
+            match["sort"],
+            match["period"],
+            int(match["owner"]),
+            label=getattr(item, "label", None) or "…",
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def turn() -> None:
+            if interaction.user.id != self.owner_id:
+                raise UserError(NOT_YOURS)
+            profile = _parse_profile(self.profile)
+            _check_board(self.sort, self.period)
+            await interaction.response.defer()  # an update of the pager's own message
+            embed, view = await leaderboard_page(
+                _storage(interaction),
+                _guild_id(interaction),
+                self.owner_id,
+                self.page,
+                profile,
+                self.sort,
+                self.period,
+            )
+            await interaction.edit_original_response(embed=embed, view=view)
+
+        await _guarded(interaction, turn)
+
+
+# ---- history --------------------------------------------------------------------------------
+
+
+class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=HH_TEMPLATE):
+    """The "download a deal" menu under /rummy history; option values are deal ids."""
+
+    def __init__(self, owner_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        self.owner_id = owner_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"st:hh:{owner_id}",
+                placeholder="Download a deal's hand history…",
+                options=options or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> HistoryDownload:
+        return cls(int(match["owner"]), list(getattr(item, "options", None) or []))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def download() -> None:
+            if interaction.user.id != self.owner_id:
+                raise UserError(NOT_YOURS)
+            values = self.item.values
+            picked = rs.parse_deal_option(values[0]) if values else None
+            if picked is None:
+                raise UserError("Pick a deal from the menu.")
+            deal_id, match_id, deal_no = picked
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await _storage(interaction).hand_history(_guild_id(interaction), deal_id)
+            if text is None:
+                raise UserError("That deal is no longer available.")
+            file = discord.File(
+                io.BytesIO(text.encode("utf-8")),
+                filename=rs.hand_history_filename(match_id, deal_no),
+            )
+            await interaction.followup.send(
+                f"Hand history of table {match_id}, deal {deal_no}.", file=file, ephemeral=True
+            )
+
+        await _guarded(interaction, download)
+
+
+# ---- forget-me ------------------------------------------------------------------------------
+
+
+class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_TEMPLATE):
+    """Confirm / cancel under /rummy forget-me; the id carries who asked and when."""
+
+    def __init__(self, action: str, owner_id: int, issued: int) -> None:
+        self.action, self.owner_id, self.issued = action, owner_id, issued
+        yes = action == "yes"
+        super().__init__(
+            discord.ui.Button(
+                label="Delete my stats" if yes else "Cancel",
+                style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
+                custom_id=f"st:fm:{action}:{owner_id}:{issued}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ForgetConfirm:
+        return cls(match["action"], int(match["owner"]), int(match["issued"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async def answer() -> None:
+            if interaction.user.id != self.owner_id:
+                raise UserError(NOT_YOURS)
+            if self.action == "no":
+                await interaction.response.edit_message(content=rs.FORGET_CANCELLED, view=None)
+                return
+            if time.time() - self.issued > FORGET_TTL:
+                await interaction.response.edit_message(
+                    content="That confirmation expired; nothing was deleted. "
+                    "Run /rummy forget-me again.",
+                    view=None,
+                )
+                return
+            await interaction.response.defer()
+            await _storage(interaction).forget_user(_guild_id(interaction), self.owner_id)
+            log.info("forgot user %s in guild %s", self.owner_id, interaction.guild_id)
+            await interaction.edit_original_response(content=rs.FORGET_DONE, view=None)
+
+        await _guarded(interaction, answer)
+
+
+def forget_view(owner_id: int, issued: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetConfirm("yes", owner_id, issued))
+    view.add_item(ForgetConfirm("no", owner_id, issued))
+    return view
+
+
+def stats_dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    """The persistent components of this module, for `bot.add_dynamic_items` in setup_hook."""
+    return (LeaderboardPager, HistoryDownload, ForgetConfirm)
+
+
+# ---- commands -------------------------------------------------------------------------------
+
+
+# Only for the type checker: app_commands decorators want a Cog/Group as `self`. At run time
+# the mixin must stay a plain class, or CogMeta would treat it as a cog of its own.
+if TYPE_CHECKING:
+    _MixinBase = commands.Cog
+else:
+    _MixinBase = object
+
+
+class StatsCommands(_MixinBase):
     """Mixed into the `Rummy` group cog so these commands live under `/rummy`."""
+
+    bot: PapluBot
+
+    @app_commands.command(name="leaderboard", description="Top players in this server")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        profile="Only this profile's games (default: all profiles)",
+        sort="Rank by (default: rating)",
+        period="Time window (default: all time)",
+    )
+    @app_commands.choices(profile=PROFILE_CHOICES, sort=SORT_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction[Any],
+        profile: str | None = None,
+        sort: str = "rating",
+        period: str = "all",
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        if profile is not None:
+            _parse_profile(profile)
+        _check_board(sort, period)
+        await interaction.response.defer(thinking=True)
+        embed, view = await leaderboard_page(
+            self.bot.storage, guild_id, interaction.user.id, 0, profile, sort, period
+        )
+        if view is None:
+            await interaction.edit_original_response(embed=embed)
+        else:
+            await interaction.edit_original_response(embed=embed, view=view)
+
+    @app_commands.command(name="stats", description="A player's rummy stats in this server")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose stats (default: yours)")
+    async def stats(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        target = user or interaction.user
+        if target.bot:
+            raise UserError("Bots and AI players have no stats.")
+        await interaction.response.defer(thinking=True)
+        storage = self.bot.storage
+        stats = await storage.player_stats(guild_id, target.id)
+        trend = await storage.rating_history(guild_id, target.id, None, limit=20)
+        await interaction.edit_original_response(
+            embed=rs.stats_embed(target.display_name, stats, trend)
+        )
+
+    @app_commands.command(name="history", description="Recent deals, with hand-history downloads")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose deals (default: yours)")
+    async def history(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        target = user or interaction.user
+        if target.bot:
+            raise UserError("Bots and AI players have no history.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows = await self.bot.storage.recent_deals(guild_id, target.id, limit=HISTORY_LIMIT)
+        embed = rs.history_embed(target.display_name, rows)
+        if not rows:
+            await interaction.edit_original_response(embed=embed)
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(HistoryDownload(interaction.user.id, [rs.history_option(r) for r in rows]))
+        await interaction.edit_original_response(embed=embed, view=view)
+
+    @app_commands.command(name="settings", description="Server settings (Manage Server only)")
+    @app_commands.guild_only()
+    @app_commands.check(_require_manage_guild)
+    @app_commands.describe(
+        default_profile="Profile /rummy new uses when none is given",
+        turn_timer="Default seconds per turn",
+        allow_channel="Add a channel where tables may open (restricts to the list)",
+        remove_channel="Remove a channel from the list",
+        all_channels="True: tables may open in every channel again (clears the list)",
+    )
+    @app_commands.choices(default_profile=PROFILE_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        default_profile: str | None = None,
+        turn_timer: app_commands.Range[int, 15, 600] | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        remove_channel: discord.TextChannel | None = None,
+        all_channels: bool | None = None,
+    ) -> None:
+        guild_id = _guild_id(interaction)
+        if all_channels and (allow_channel or remove_channel):
+            raise UserError("Use all_channels alone, or allow/remove channels, not both.")
+        if allow_channel and remove_channel and allow_channel.id == remove_channel.id:
+            raise UserError("Allow and remove the same channel? Pick one.")
+        if default_profile is not None and default_profile not in rs.PROFILE_NAMES:
+            raise UserError("Unknown profile.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        storage = self.bot.storage
+        current = await storage.get_settings(guild_id)
+        changes: dict[str, Any] = {}
+        said: list[str] = []
+        if default_profile is not None:
+            changes["default_profile"] = default_profile
+            said.append(f"Default profile: {default_profile}")
+        if turn_timer is not None:
+            changes["turn_timer"] = int(turn_timer)
+            said.append(f"Turn timer: {turn_timer} s")
+        if all_channels:
+            changes["allowed_channel_ids"] = None
+            said.append("Tables may open in every channel")
+        elif allow_channel or remove_channel:
+            allowed = set(current.allowed_channel_ids or ())
+            if allow_channel:
+                allowed.add(allow_channel.id)
+                said.append(f"Tables may open in {allow_channel.mention}")
+            if remove_channel:
+                if current.allowed_channel_ids is None:
+                    raise UserError(
+                        "Tables may open in every channel; add one with allow_channel first."
+                    )
+                if remove_channel.id not in allowed:
+                    raise UserError(f"{remove_channel.mention} is not on the list.")
+                allowed.discard(remove_channel.id)
+                if not allowed:
+                    # storage reads an empty list as "every channel"; make that explicit.
+                    raise UserError(
+                        "That is the last channel on the list. "
+                        "Use all_channels:True to allow every channel instead."
+                    )
+                said.append(f"Tables no longer open in {remove_channel.mention}")
+            changes["allowed_channel_ids"] = sorted(allowed)
+        if changes:
+            current = await storage.update_settings(guild_id, **changes)
+        await interaction.edit_original_response(embed=rs.settings_embed(current, said))
+
+    @app_commands.command(
+        name="forget-me", description="Delete your rummy stats and history in this server"
+    )
+    @app_commands.guild_only()
+    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
+        _guild_id(interaction)
+        await interaction.response.send_message(
+            rs.FORGET_PROMPT,
+            view=forget_view(interaction.user.id, int(time.time())),
+            ephemeral=True,
+        )

@@ -1,0 +1,293 @@
+"""Unit tests for `bot.render_stats` (pure text/embeds) and the stats custom_id budget."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import discord
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot import render_stats as rs
+from bot.storage import (
+    DealHistoryRow,
+    GuildSettings,
+    LeaderboardRow,
+    PlayerRank,
+    PlayerStats,
+    ProfileStats,
+    RatingInfo,
+    RatingPoint,
+)
+from cogs.stats import (
+    FM_TEMPLATE,
+    HH_TEMPLATE,
+    LB_TEMPLATE,
+    ForgetConfirm,
+    HistoryDownload,
+    LeaderboardPager,
+    stats_dynamic_items,
+)
+
+BIG_ID = 2**63 - 1  # the largest snowflake a custom_id must still fit
+
+
+def profile(name: str = "points", **kw: object) -> ProfileStats:
+    base: dict[str, object] = dict(
+        profile=name,
+        matches_played=3,
+        matches_won=1,
+        deals_played=10,
+        deals_won=4,
+        avg_penalty_when_losing=Fraction(193, 7),
+        drops_first=2,
+        drops_middle=1,
+        invalid_declarations=0,
+        best_deal=Fraction(95, 2),
+        worst_deal=Fraction(-80),
+        net=Fraction(-5, 2),
+        rating=RatingInfo(27.0, 6.0, 9.0, 3),
+        rating_trend=-1.25,
+    )
+    base.update(kw)
+    return ProfileStats(**base)  # type: ignore[arg-type]
+
+
+def embed_size(embed: discord.Embed) -> int:
+    return len(embed)
+
+
+# ---- values ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sort", "value", "shown"),
+    [
+        ("rating", 12.345, "12.3"),
+        ("rating", -0.04, "-0.0"),
+        ("matches_won", 7, "7"),
+        ("deals_won", 0, "0"),
+        ("net_chips", Fraction(15, 2), "+7½"),
+        ("net_chips", Fraction(-1, 2), "-½"),
+        ("net_chips", Fraction(1, 3), "+1/3"),
+        ("net_chips", Fraction(0), "0"),
+        ("win_rate", 0.5, "50.0%"),
+        ("win_rate", 1.0, "100.0%"),
+    ],
+)
+def test_board_value_units(sort: str, value: float | int | Fraction, shown: str) -> None:
+    assert rs.board_value(sort, value) == shown
+
+
+def test_games_unit_plurals() -> None:
+    assert rs.games_unit("rating", 1) == "1 rated match"
+    assert rs.games_unit("rating", 2) == "2 rated matches"
+    assert rs.games_unit("matches_won", 0) == "0 matches"
+    assert rs.games_unit("deals_won", 1) == "1 deal"
+    assert rs.games_unit("win_rate", 12) == "12 deals"
+
+
+def test_display_name_escapes_markdown_and_truncates() -> None:
+    assert rs.display_name("**bold**") == "\\*\\*bold\\*\\*"
+    assert rs.display_name("   ") == "(unknown)"
+    long = rs.display_name("x" * 40)
+    assert long.endswith("…") and len(long) == rs.NAME_WIDTH
+
+
+# ---- leaderboard ----------------------------------------------------------------------------
+
+
+def rows(n: int, start: int = 1) -> list[LeaderboardRow]:
+    return [
+        LeaderboardRow(start + i, 100 + i, f"player{i}", Fraction(100 - i, 2), 10) for i in range(n)
+    ]
+
+
+def test_leaderboard_marks_caller_on_page() -> None:
+    page = rows(3)
+    own = PlayerRank(2, 101, "player1", Fraction(99, 2), 10, 3)
+    embed = rs.leaderboard_embed(
+        page, profile="points", sort="net_chips", period="7d", page=0, own=own, owner_id=101
+    )
+    desc = embed.description or ""
+    assert desc.splitlines()[1] == "**2.** player1 — +49½ (10 deals) ◀ you"
+    assert "◀ you" not in desc.splitlines()[0]
+    assert embed.title == "Leaderboard — Net chips · points · last 7 days"
+    assert embed.fields[0].value == "**#2** of 3 — +49½ (10 deals)"
+    assert embed.footer.text == "Page 1 of 1"
+
+
+def test_leaderboard_own_rank_off_page_and_unranked() -> None:
+    own = PlayerRank(42, 7, "me", 3, 5, 95)
+    embed = rs.leaderboard_embed(
+        rows(10), profile=None, sort="deals_won", period="all", page=0, own=own, owner_id=7
+    )
+    assert "◀ you" not in (embed.description or "")
+    assert embed.fields[0].value == "**#42** of 95 — 3 (5 deals)"
+    assert embed.footer.text == "Page 1 of 10"
+    assert "all profiles · all time" in (embed.title or "")
+
+    none = rs.leaderboard_embed(
+        [], profile=None, sort="win_rate", period="30d", page=0, own=None, owner_id=7
+    )
+    assert none.description == "Nobody is ranked here yet."
+    assert f"needs {rs.WIN_RATE_MIN_GAMES} deals" in (none.fields[0].value or "")
+    assert "at least 5 deals" in (none.footer.text or "")
+    later = rs.leaderboard_embed(
+        [], profile=None, sort="rating", period="all", page=3, own=None, owner_id=7
+    )
+    assert later.description == "No players on this page."
+    assert "play a game" in (later.fields[0].value or "")
+
+
+def test_leaderboard_embed_fits_discord_limits_with_long_names() -> None:
+    page = [LeaderboardRow(i + 1, i, "W" * 32, Fraction(-(10**12), 7), 10**6) for i in range(10)]
+    embed = rs.leaderboard_embed(
+        page, profile="classic", sort="net_chips", period="all", page=9999, own=None, owner_id=1
+    )
+    assert len(embed.description or "") <= 4096
+    assert embed_size(embed) <= 6000
+
+
+# ---- stats ----------------------------------------------------------------------------------
+
+
+def test_sparkline() -> None:
+    assert rs.sparkline([]) == ""
+    assert rs.sparkline([5.0, 5.0]) == "▄▄"
+    assert rs.sparkline([0.0, 1.0, 2.0]) == "▁▅█"
+
+
+@given(st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=1, max_size=30))
+def test_sparkline_one_char_per_value(values: list[float]) -> None:
+    line = rs.sparkline(values)
+    assert len(line) == len(values) and set(line) <= set("▁▂▃▄▅▆▇█")
+
+
+def test_profile_field_is_exact_and_rounds_only_the_average() -> None:
+    text = rs.profile_field(profile())
+    assert "Matches: 3 played, 1 won (33%)" in text
+    assert "Deals: 10 played, 4 won (40%)" in text
+    assert "Avg penalty when losing: 27½" in text  # 193/7 = 27.57 -> nearest half
+    assert "Drops: 2 first, 1 middle · wrong shows: 0" in text
+    assert "Best deal +47½ · worst deal -80" in text
+    assert "Net chips: -2½" in text
+    assert "Rating: 9.0 (▼ 1.2 recently) · μ 27.0, σ 6.0 · 3 rated matches" in text
+    bare = rs.profile_field(
+        profile(
+            avg_penalty_when_losing=None,
+            best_deal=None,
+            worst_deal=None,
+            rating=None,
+            rating_trend=None,
+            matches_played=0,
+            matches_won=0,
+        )
+    )
+    assert "Avg penalty" not in bare and "Best deal" not in bare
+    assert "Rating: unrated" in bare and "(—)" in bare
+
+
+def test_stats_embed_orders_profiles_by_activity() -> None:
+    stats = PlayerStats(
+        1,
+        2,
+        {
+            "deals": profile("deals", deals_played=1, matches_played=1),
+            "points": profile("points"),
+        },
+        RatingInfo(30.0, 5.0, 15.0, 4),
+    )
+    trend = [RatingPoint(str(i), i, 25.0, 8.0, float(i), float(i - 1)) for i in range(5)]
+    embed = rs.stats_embed("alice", stats, trend)
+    assert [f.name for f in embed.fields] == ["points", "deals"]
+    assert "Overall rating: 15.0" in (embed.description or "")
+    assert "Trend: ▁▃▅▆█" in (embed.description or "")
+    assert all(len(f.value or "") <= 1024 for f in embed.fields)
+    empty = rs.stats_embed("bob", PlayerStats(1, 3, {}, None))
+    assert "No games recorded" in (empty.description or "") and not empty.fields
+    assert "unrated" in (empty.description or "")
+
+
+# ---- history --------------------------------------------------------------------------------
+
+
+def deal(outcome: str = "won", net: Fraction = Fraction(15, 2)) -> DealHistoryRow:
+    return DealHistoryRow(77, "abcd1234", 3, "pool101", 1_700_000_000, outcome, net)  # type: ignore[arg-type]
+
+
+def test_history_line_and_option() -> None:
+    assert rs.history_line(deal()) == (
+        "<t:1700000000:f> — pool101 · table abcd1234 · deal 3 — **won** +7½"
+    )
+    assert rs.history_line(deal("void", Fraction(0))).endswith("**void**")
+    assert "**dropped (middle)** -20" in rs.history_line(deal("dropped_middle", Fraction(-20)))
+    opt = rs.history_option(deal("lost", Fraction(-12)))
+    assert opt.label == "pool101 · table abcd1234 · deal 3"
+    assert opt.description == "lost -12 · 2023-11-14 22:13 UTC"
+    assert rs.parse_deal_option(opt.value) == (77, "abcd1234", 3)
+    assert rs.parse_deal_option("nonsense") is None
+
+
+def test_history_embed_empty_and_full() -> None:
+    assert "No deals recorded" in (rs.history_embed("x", []).description or "")
+    full = rs.history_embed("x", [deal()] * 10)
+    assert len((full.description or "").splitlines()) == 10
+    assert "download" in (full.footer.text or "")
+
+
+@pytest.mark.parametrize(
+    ("match_id", "no", "name"),
+    [
+        ("abcd1234", 2, "hand-history-abcd1234-deal2.json"),
+        ("../../etc/passwd", 1, "hand-history-etc_passwd-deal1.json"),
+        ("", 1, "hand-history-table-deal1.json"),
+    ],
+)
+def test_hand_history_filename_is_safe(match_id: str, no: int, name: str) -> None:
+    assert rs.hand_history_filename(match_id, no) == name
+
+
+# ---- settings -------------------------------------------------------------------------------
+
+
+def test_settings_embed() -> None:
+    default = rs.settings_embed(GuildSettings(1))
+    values = {f.name: f.value for f in default.fields}
+    assert values == {
+        "Default profile": "points",
+        "Turn timer": "60 s",
+        "Tables may open in": "every channel",
+    }
+    changed = rs.settings_embed(
+        GuildSettings(1, "pool201", 90, frozenset({30, 10})), ["Turn timer: 90 s"]
+    )
+    assert changed.description == "✓ Turn timer: 90 s"
+    assert {f.name: f.value for f in changed.fields}["Tables may open in"] == "<#10>, <#30>"
+
+
+# ---- component ids --------------------------------------------------------------------------
+
+
+def test_custom_ids_fit_and_match_their_templates() -> None:
+    longest = max((*rs.PROFILE_NAMES, "any"), key=len)
+    for sort in rs.SORT_LABELS:
+        pager = LeaderboardPager(999_999, longest, sort, "30d", BIG_ID)
+        assert len(pager.custom_id) <= 100
+        assert re.fullmatch(LB_TEMPLATE, pager.custom_id)
+    menu = HistoryDownload(BIG_ID, [rs.history_option(deal())])
+    assert re.fullmatch(HH_TEMPLATE, menu.custom_id) and len(menu.custom_id) <= 100
+    for action in ("yes", "no"):
+        button = ForgetConfirm(action, BIG_ID, 2_000_000_000)
+        assert re.fullmatch(FM_TEMPLATE, button.custom_id) and len(button.custom_id) <= 100
+    assert set(stats_dynamic_items()) == {LeaderboardPager, HistoryDownload, ForgetConfirm}
+    assert all(not t.startswith(("rm:", "rs:")) for t in (LB_TEMPLATE, HH_TEMPLATE, FM_TEMPLATE))
+
+
+def test_pager_ids_on_first_page_are_distinct() -> None:
+    """◀ on page 0 is disabled but still needs an id different from ▶ (Discord requires it)."""
+    prev = LeaderboardPager(-1, "any", "rating", "all", 5)
+    nxt = LeaderboardPager(1, "any", "rating", "all", 5)
+    assert prev.custom_id != nxt.custom_id
