@@ -243,10 +243,21 @@ def _obs_for(hand: str, top: str, draw: str | None = None) -> Observation:
     return match.observation(seat)
 
 
-@pytest.mark.parametrize("cls", [EasyPolicy, MediumPolicy, HardPolicy])
+@pytest.mark.parametrize("cls", [MediumPolicy, HardPolicy])
 def test_takes_a_discard_that_completes_a_run(cls: type) -> None:
     obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "9H")
     assert cls(random.Random(0)).act(obs).kind is ActionKind.TAKE_DISCARD
+
+
+@pytest.mark.parametrize("cls", [EasyPolicy, MediumPolicy, HardPolicy])
+def test_takes_a_third_card_for_a_pair(cls: type) -> None:
+    obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "KH")
+    assert cls(random.Random(0)).act(obs).kind is ActionKind.TAKE_DISCARD
+
+
+def test_easy_does_not_see_runs_in_the_pile() -> None:
+    obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "9H")
+    assert EasyPolicy(random.Random(0)).act(obs).kind is ActionKind.DRAW_STOCK
 
 
 @pytest.mark.parametrize("cls", [EasyPolicy, MediumPolicy, HardPolicy])

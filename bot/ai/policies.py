@@ -33,19 +33,18 @@ from bot.engine.cards import Card, Face
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 from bot.engine.policy import register_policy
-from bot.engine.quickcheck import has_pure_triple
+from bot.engine.quickcheck import has_pure_triple, may_declare
 from bot.engine.rules import StockExhausted
 
 from .common import (
     by_kind,
-    completes_group,
     discard_choices,
     distinct_faces,
     non_wild,
     pure_partials,
     safe_declaration,
 )
-from .lookahead import after_draw_value, sample_draws, weakest
+from .lookahead import rollout_value, sample_sequences, weakest
 from .shape import Live, shape_cost
 from .tracking import Tracker
 
@@ -81,9 +80,9 @@ class EasyPolicy:
 
     It sees only *obvious* links: two cards of one rank, or two cards of one suit side by
     side (7-8, not 7-9), never the evaluator's arrangement, and it does not plan for the pure
-    sequence a declaration needs. It takes the discard only when it is wild or obviously
-    makes a group with two cards in hand, and now and then (`sloppiness`) throws a card it
-    should have kept. It declares whenever a declaration is certainly valid.
+    sequence a declaration needs. It takes the discard only when it is wild or makes a set
+    with a pair it holds (it does not see runs in the pile), and now and then (`sloppiness`)
+    throws a card it should have kept. It declares whenever a declaration is certainly valid.
     """
 
     def __init__(self, rng: random.Random, sloppiness: float = 0.2) -> None:
@@ -98,11 +97,21 @@ class EasyPolicy:
         if ActionKind.DISCARD not in kinds:
             top = obs.top_discard
             take = top is not None and (
-                obs.rules.is_wild(top.face, obs.wild_rank)
-                or completes_group(top.face, obs.hand, obs.rules, obs.wild_rank)
+                obs.rules.is_wild(top.face, obs.wild_rank) or self._makes_set(obs, top)
             )
             return _draw_action(obs, kinds, take)
         return _discard(obs, self._choose_discard(obs))
+
+    @staticmethod
+    def _makes_set(obs: Observation, top: Card) -> bool:
+        """The one pile pick-up a beginner never misses: a third card for a pair."""
+        suits = {
+            c.suit
+            for c in obs.hand
+            if c.rank == top.rank and not obs.rules.is_wild(c.face, obs.wild_rank)
+        }
+        suits.discard(top.suit)
+        return not top.face.is_joker and len(suits) >= 2
 
     def _choose_discard(self, obs: Observation) -> Card:
         choices = discard_choices(obs)
@@ -180,7 +189,7 @@ class MediumPolicy:
         if top is None:
             return False
         rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        if rules.is_wild(top.face, wr):
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
             return True
         now = shape_cost(hand, rules, wr, live)
         after = min(
@@ -213,11 +222,12 @@ def hopeless_opening(obs: Observation, loss_share: float) -> bool:
 
 
 class HardPolicy:
-    """Medium's engine sense plus card tracking, discard safety and sampled lookahead."""
+    """Medium's engine sense plus card tracking, discard safety and sampled rollouts."""
 
-    candidates = 4  # discards examined by lookahead (the best by the quick score)
-    samples = 20  # sampled next draws per decision (shared by every candidate)
-    throw_pool = 3  # own cards considered for the throw after a sampled draw
+    candidates = 3  # discards examined by rollouts (the best by the quick score)
+    rollouts = 10  # sampled futures per decision (shared by every candidate)
+    horizon = 3  # own draws simulated per future
+    throw_pool = 4  # own weak cards a rollout may throw
     deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
     danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
     take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
@@ -265,6 +275,10 @@ class HardPolicy:
                 danger += 0.3 * max(0.0, t.interest(seat, card.face))
         return self.danger_weight * danger
 
+    def _futures(self, obs: Observation, t: Tracker, rng: random.Random) -> list[list[Card]]:
+        horizon = min(self.horizon, max(1, obs.stock_size))
+        return sample_sequences(t.unseen_faces(), self.rollouts, horizon, rng)
+
     def _choose_discard(
         self, obs: Observation, t: Tracker, rng: random.Random, deadline: float
     ) -> Card:
@@ -285,12 +299,12 @@ class HardPolicy:
         quick.sort(key=lambda q: (q[0], -q[2].face.value, q[2].id))
         if len(quick) == 1:
             return quick[0][2]
-        draws = sample_draws(t.unseen_faces(), self.samples, rng)
+        futures = self._futures(obs, t, rng)
         best: tuple[float, int, Card] | None = None
         for _, extra, c in quick[: self.candidates]:
             rest = [x for x in hand if x.id != c.id]
             pool = weakest(rest, rules, wr, live, self.throw_pool)
-            value = after_draw_value(rest, draws, rules, wr, live, pool, deadline) + extra
+            value = rollout_value(rest, futures, rules, wr, live, pool, 0, deadline) + extra
             key = (value, -c.face.value)
             if best is None or key < best[:2]:
                 best = (value, -c.face.value, c)
@@ -304,22 +318,37 @@ class HardPolicy:
         if top is None:
             return False
         rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        if rules.is_wild(top.face, wr):
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
             return True
         live = t.live_table()
-        take_value = min(
-            shape_cost([*(x for x in hand if x.id != c.id), top], rules, wr, live)
-            for c in distinct_faces(non_wild(hand, rules, wr) or list(hand))
+        throws = distinct_faces(non_wild(hand, rules, wr) or list(hand))
+        take_hand = min(
+            ([*(x for x in hand if x.id != c.id), top] for c in throws),
+            key=lambda h: shape_cost(h, rules, wr, live),
         )
-        pool = weakest(hand, rules, wr, live, self.throw_pool)
-        draws = sample_draws(t.unseen_faces(), self.samples, rng)
-        stock_value = after_draw_value(hand, draws, rules, wr, live, pool, deadline)
+        futures = self._futures(obs, t, rng)
+        stock_value = rollout_value(
+            hand, futures, rules, wr, live, weakest(hand, rules, wr, live, self.throw_pool),
+            0, deadline,
+        )  # fmt: skip
+        take_value = rollout_value(
+            take_hand, [f[:-1] for f in futures if len(f) > 1], rules, wr, live,
+            weakest(take_hand, rules, wr, live, self.throw_pool), 1, deadline,
+        )  # fmt: skip
         return take_value < stock_value - self.take_margin
 
     def _should_drop(self, obs: Observation) -> bool:
         if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
             return False
         return hopeless_opening(obs, MediumPolicy.loss_share)
+
+
+def _declares_with(obs: Observation, top: Card) -> bool:
+    """Would taking `top` let this seat declare at once (never throwing `top` itself)?"""
+    drawn = [*obs.hand, top]
+    if not may_declare(drawn, obs.rules, obs.wild_rank, spare=1):
+        return False
+    return evaluate_drawn(drawn, obs.rules, obs.wild_rank, forbidden=top).declarable
 
 
 def shape_of(obs: Observation, cards: Sequence[Card]) -> float:
