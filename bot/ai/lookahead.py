@@ -1,14 +1,15 @@
-"""Lookahead by sampling the unseen cards (a determinised one-draw Monte Carlo).
+"""Lookahead by sampling the unseen cards (determinised Monte Carlo rollouts).
 
-The question a discard or a draw really asks is "how good is my hand *after my next draw*?".
-The next stock card is one of the unseen cards (those neither in our hand nor known to be
-anywhere else), so we sample it from the tracker's unseen pool and, for each sample, let the
-hand keep the best 13 of its 14 by the structural score. Averaging over samples rewards hands
-with many live ways forward instead of hands that merely look tidy now.
+The question a discard or a draw really asks is "which choice gets me to a declaration
+soonest?". Our next stock cards are among the unseen cards (neither in our hand nor known to be
+anywhere else: see `tracking.py`), so we sample a few sequences of them and play each one out
+greedily with the structural score, noting whether and when the engine rules the hand valid.
+Averaging over the futures rewards hands with many live ways forward, and finishing first is
+what wins a deal.
 
-Every candidate is measured against the *same* samples (common random numbers), so the
-comparison between candidates is far less noisy than the samples' own spread. The number of
-samples is fixed, which keeps decisions deterministic for a seed; the time budget is only an
+Every candidate is measured against the *same* futures (common random numbers), so the
+comparison between candidates is far less noisy than the futures' own spread. The number of
+futures is fixed, which keeps decisions deterministic for a seed; the time budget is only an
 emergency brake (it stops sampling early on a badly overloaded machine).
 """
 
@@ -29,13 +30,6 @@ from .shape import Live, shape_cost
 _SAMPLE_ID_BASE = 1_000_000
 
 
-def sample_draws(unseen: Sequence[Face], n: int, rng: random.Random) -> list[Card]:
-    """`n` draws from the unseen pool (with replacement across samples)."""
-    if not unseen:
-        return []
-    return [Card(_SAMPLE_ID_BASE + i, rng.choice(unseen)) for i in range(n)]
-
-
 def weakest(
     hand: Sequence[Card], rules: Rules, wild_rank: int | None, live: Live, k: int
 ) -> list[Card]:
@@ -50,42 +44,6 @@ def weakest(
         scored.append((shape_cost(rest, rules, wild_rank, live), -c.face.value, c))
     scored.sort(key=lambda t: (t[0], t[1], t[2].id))
     return [c for _, _, c in scored[:k]]
-
-
-def after_draw_value(
-    hand13: Sequence[Card],
-    draws: Sequence[Card],
-    rules: Rules,
-    wild_rank: int | None,
-    live: Live,
-    throw_pool: Sequence[Card],
-    deadline: float | None = None,
-) -> float:
-    """Mean over `draws` of the best structural cost after drawing that card and throwing one.
-
-    `throw_pool` limits which of our own cards are considered for the throw (the few weakest),
-    which keeps this cheap: the best throw is almost always the drawn card or one of them.
-    """
-    if not draws:
-        return shape_cost(hand13, rules, wild_rank, live)
-    total = 0.0
-    n = 0
-    ids = {c.id for c in hand13}
-    pool = [c for c in throw_pool if c.id in ids]
-    base = shape_cost(hand13, rules, wild_rank, live)  # throwing the drawn card back
-    for x in draws:
-        best = base
-        for t in pool:
-            rest = [c for c in hand13 if c.id != t.id]
-            rest.append(x)
-            v = shape_cost(rest, rules, wild_rank, live)
-            if v < best:
-                best = v
-        total += best
-        n += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return total / n
 
 
 # ---- rollouts: several draws ahead ------------------------------------------------------------

@@ -4,18 +4,23 @@ Each tier is a `Policy`: `act(obs)` reads one `Observation` (the seat's own hand
 facts, never another hand or the stock) and returns one of `obs.legal_actions`. The tiers are
 meant to be honestly different in strength:
 
-* `EasyPolicy` plays like a beginner who knows the rules: keeps pairs and near-runs, throws
-  high lone cards, takes the discard only when it obviously makes a group, declares whenever
-  the engine says it can. No evaluator search, no card counting.
-* `MediumPolicy` is greedy on the engine: for every possible throw it asks the evaluator what
-  the remaining 13 would pay and counts the live cards that would complete a group, throws the
-  card that leaves the least of the one and the most of the other, takes the discard only when
-  that improves the hand (or completes a group, or is wild), keeps wild cards, and drops a
-  hopeless opening hand when the drop costs less than the likely loss.
-* `HardPolicy` adds what a strong player remembers: card tracking (every seen card, copies per
-  face, what each opponent took and let pass), a structural score that values live partial
-  groups, discard safety (not feeding the next player what they collect), and a sampled
-  one-draw lookahead over the unseen cards, for both the draw and the discard.
+* `EasyPolicy` plays like a beginner who knows the rules: keeps pairs and side-by-side
+  cards, throws high lone cards, picks up from the pile only a wild card or a third card for a
+  pair, sometimes throws carelessly, declares whenever the engine says it can. No evaluator
+  search, no card counting, no plan for the pure sequence.
+* `MediumPolicy` is greedy on the engine: for every possible throw it scores the remaining 13
+  by the loose cards' value (partial groups discounted by their live completing cards, see
+  `shape.py`) plus the engine's real deadwood, throws the card that leaves the least, takes
+  the discard only when that clearly improves the hand (or declares, or is wild), keeps wild
+  cards, declares when valid, and drops a hopeless opening hand when the drop costs less than
+  the likely loss.
+* `HardPolicy` adds what a strong player remembers and imagines: card tracking (every seen
+  card, copies per face, what each opponent took and let pass, see `tracking.py`), discard
+  safety (not feeding the next player what they collect), and lookahead by sampling the
+  unseen cards: for the best few throws (and for "take the discard" against "draw"), several
+  futures of its next draws are played out greedily and the choice that declares soonest on
+  average wins (`lookahead.py`). Near the end of a stock that voids the deal it stops caring
+  about deadwood and only chases a valid declaration.
 
 Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
 derives one generator per decision from that seed and the observation, so the same observation
