@@ -1,0 +1,38 @@
+"""Start-up: commands are synced globally only when the tree changed; a dev guild always."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.client import PapluBot
+from tests.e2e.harness import TOKEN, settings
+from tests.fakediscord import FakeDiscord
+
+
+async def test_global_sync_only_when_the_tree_changed(tmp_path: Path) -> None:
+    db = tmp_path / "bot.sqlite3"
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        async with fake.running(PapluBot(settings(db))):
+            await fake.wait_for_commands("rummy")
+        assert fake.server.command_syncs == 1
+        async with fake.running(PapluBot(settings(db))):
+            result = await fake.slash("alice", "general", "rummy rules")
+            assert result.ephemeral
+        assert fake.server.command_syncs == 1, "an unchanged tree must not be synced again"
+        (tmp_path / ".command-sync").write_text("stale")
+        async with fake.running(PapluBot(settings(db))):
+            await fake.settle()
+        assert fake.server.command_syncs == 2
+        assert await fake.wait_idle() == []
+
+
+async def test_dev_guild_is_synced_on_every_start(tmp_path: Path) -> None:
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        for _ in range(2):
+            bot = PapluBot(settings(tmp_path / "bot.sqlite3", dev_guild_id=fake.guild_id))
+            async with fake.running(bot):
+                await fake.wait_for_commands("rummy")
+        assert fake.server.command_syncs == 2
+        assert not fake.server.global_commands
+        assert [c["name"] for c in fake.server.guild_commands[fake.guild_id]] == ["rummy"]
+        assert await fake.wait_idle() == []
