@@ -539,11 +539,11 @@ class Tables:
         seat = table.engine_seat(user_id)
         if seat is None or table.match is None:
             raise UserError("You are not playing at this table.")
-        return table.match.observation(seat)  # type: ignore[no-any-return]
+        return table.match.observation(seat)
 
     def public_view(self, table: Table) -> PublicView:
         assert table.match is not None
-        return table.match.public_view()  # type: ignore[no-any-return]
+        return table.match.public_view()
 
     def standings(self, table: Table) -> list[str]:
         """Score lines, best first, in the match's own terms (net or penalty points)."""
