@@ -726,7 +726,8 @@ class Tables:
                 return
             obs = table.match.observation(turn)
             policy = make_policy(seat.ai, seed=(table.seed or 0) + table.version)
-            action = policy.act(obs)
+            # Off the event loop: a hard AI thinks for tens of milliseconds.
+            action = await asyncio.to_thread(policy.act, obs)
             snapshot = table.to_state()
             before = self._describe_before(table, action)
             self._apply(table, action)
