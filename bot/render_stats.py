@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import discord
 
+from bot.engine.rules import PROFILES
 from bot.render import COLOUR, amount, signed
 from bot.storage import (
     DealHistoryRow,
@@ -37,7 +38,7 @@ WIN_RATE_MIN_GAMES = 5
 #: Longest player name shown; Discord names can be 32 chars of display name plus decorations.
 NAME_WIDTH = 24
 
-PROFILE_NAMES = ("points", "pool101", "pool201", "deals", "paplu", "classic")
+PROFILE_NAMES = tuple(PROFILES)  # the engine's presets, in their table order
 SORT_LABELS: dict[str, str] = {
     "rating": "Rating",
     "matches_won": "Matches won",
