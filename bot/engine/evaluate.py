@@ -90,8 +90,11 @@ _CACHE: dict[tuple[tuple[int, ...], int, int, int], _Table] = {}
 _CACHE_LIMIT = 500_000
 
 
+_RANK_AT = (0, *range(1, 14), ACE)  # position 1..14 -> rank (14 is a high ace)
+
+
 def _rank_of(pos: int) -> int:
-    return ACE if pos == 14 else pos
+    return _RANK_AT[pos]
 
 
 def _suit_table(counts: tuple[int, ...], wr: int, wr_n: int, budget: int) -> _Table:
@@ -141,7 +144,7 @@ def _solve_suit(counts: tuple[int, ...], wr: int, wr_n: int, budget: int) -> _Ta
     table: _Table = dict(_suit_table(base, wr, wr_n, budget))
 
     def avail(pos: int, cnt: Sequence[int]) -> bool:
-        rank = _rank_of(pos)
+        rank = _RANK_AT[pos]
         return cnt[rank] > 0 if rank != wr else wr_n > 0
 
     # Option 2: pure runs through this card. It is the lowest natural card left, so the run
@@ -157,7 +160,7 @@ def _solve_suit(counts: tuple[int, ...], wr: int, wr_n: int, budget: int) -> _Ta
                     _add_pure(table, base, wr, wr_n, budget, tuple(range(lo, 15)), 14)
             continue
         starts = [anchor]
-        if anchor - 1 >= 1 and _rank_of(anchor - 1) == wr and wr_n > 0:
+        if anchor - 1 >= 1 and _RANK_AT[anchor - 1] == wr and wr_n > 0:
             starts.append(anchor - 1)
         for lo in starts:
             hi = anchor
@@ -192,7 +195,7 @@ def _add_pure(
     used_wr = 0
     value = 0
     for pos in positions:
-        rank = _rank_of(pos)
+        rank = _RANK_AT[pos]
         if rank == wr:
             used_wr += 1
             continue
@@ -201,7 +204,7 @@ def _add_pure(
         value += _VALUES[pos]
     if used_wr > budget:
         return
-    sub = _suit_table(tuple(rest), wr, wr_n - used_wr, budget - used_wr)
+    sub = _suit_table(tuple(rest), wr, wr_n - used_wr, budget)
     _merge(table, sub, (positions, 0, True), value, used_wr, budget)
 
 
@@ -211,31 +214,38 @@ def _impure_from(
     """Enumerate impure runs from `anchor` going in direction `step` (the anchor is in the run)."""
     limit_pos = min(13 if anchor == 1 else 14, anchor + 12) if step > 0 else max(2, anchor - 12)
 
-    # Depth-first over positions beyond the anchor: take a natural card there or leave a gap.
-    def walk(pos: int, taken: list[int], gaps: int, rest: list[int]) -> None:
+    # Depth-first over the natural cards beyond the anchor, in order: take each or skip it;
+    # every position of the run not held by a taken card costs one substitute.
+    cands = [
+        p
+        for p in range(anchor + step, limit_pos + step, step)
+        if _RANK_AT[p] != wr and base[_RANK_AT[p]] > 0
+    ]
+    rest = list(base)
+    taken = [anchor]
+
+    def walk(i: int, last: int, value: int, gaps: int) -> None:
         n_nat = len(taken)
-        span = abs(taken[-1] - anchor) + 1
-        need = max(3, span) - n_nat
+        span = abs(last - anchor) + 1
+        need = (span if span > 3 else 3) - n_nat
         # Record the run ending at the last taken card, unless it is really a pure run.
         if need <= budget and not (gaps == 0 and n_nat >= 3):
-            value = sum(_VALUES[p] for p in taken)
-            sub = _suit_table(tuple(rest), wr, wr_n, budget - need)
-            _merge(table, sub, (tuple(sorted(taken)), need, False), value, need, budget)
-        nxt = pos
-        while (nxt <= limit_pos) if step > 0 else (nxt >= limit_pos):
-            extra_gaps = abs(nxt - taken[-1]) - 1
-            if gaps + extra_gaps > budget:
+            sub = _suit_table(tuple(rest), wr, wr_n, budget)
+            positions = tuple(taken) if step > 0 else tuple(reversed(taken))
+            _merge(table, sub, (positions, need, False), value, need, budget)
+        for j in range(i, len(cands)):
+            p = cands[j]
+            extra = abs(p - last) - 1
+            if gaps + extra > budget:
                 break
-            rank = _rank_of(nxt)
-            if rank != wr and rest[rank] > 0:
-                rest[rank] -= 1
-                taken.append(nxt)
-                walk(nxt + step, taken, gaps + extra_gaps, rest)
-                taken.pop()
-                rest[rank] += 1
-            nxt += step
+            rank = _RANK_AT[p]
+            rest[rank] -= 1
+            taken.append(p)
+            walk(j + 1, p, value + _VALUES[p], gaps + extra)
+            taken.pop()
+            rest[rank] += 1
 
-    walk(anchor + step, [anchor], 0, list(base))
+    walk(0, anchor, _VALUES[anchor], 0)
 
 
 # ---- combining suits, sets and the rules -------------------------------------------------------
@@ -368,7 +378,7 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
                 per_rank.append(((), *opts))
 
     best = _Best()
-    untouched: dict[tuple[int, int], _Table] = {}  # (suit, budget) -> table, no sets taken
+    untouched: dict[int, _Table] = {}  # suit -> table when no sets are taken from it
     for combo in product(*per_rank):
         sets = [c for group in combo for c in group]
         set_w = sum(c[2] for c in sets)
@@ -387,13 +397,13 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
         tables: list[_Table] = []
         bound = set_value
         for s in range(4):
+            # Tables are computed for the whole substitute budget and filtered by `left`
+            # when combined: one cached table serves every set choice.
             if s in touched:
-                t = _suit_table(tuple(touched[s]), wr, prep.wr_by_suit[s], left)
+                t = _suit_table(tuple(touched[s]), wr, prep.wr_by_suit[s], budget)
             else:
-                t = untouched.get((s, left)) or _suit_table(
-                    prep.counts[s], wr, prep.wr_by_suit[s], left
-                )
-                untouched[(s, left)] = t
+                t = untouched.get(s) or _suit_table(prep.counts[s], wr, prep.wr_by_suit[s], budget)
+                untouched[s] = t
             tables.append(t)
             bound += max(v for v, _ in t.values())
         if bound <= best.covered:
