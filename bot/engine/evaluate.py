@@ -90,7 +90,7 @@ _CACHE: dict[tuple[tuple[int, ...], int, int, int], _Table] = {}
 _CACHE_LIMIT = 500_000
 
 
-_RANK_AT = (0, *range(1, 14), ACE)  # position 1..14 -> rank (14 is a high ace)
+_RANK_AT: tuple[int, ...] = (0, *range(1, 14), ACE)  # position 1..14 -> rank (14: high ace)
 
 
 def _rank_of(pos: int) -> int:
