@@ -5,22 +5,27 @@ facts, never another hand or the stock) and returns one of `obs.legal_actions`. 
 meant to be honestly different in strength:
 
 * `EasyPolicy` plays like a beginner who knows the rules: keeps pairs and side-by-side
-  cards, throws high lone cards, picks up from the pile only a wild card or a third card for a
-  pair, sometimes throws carelessly, declares whenever the engine says it can. No evaluator
-  search, no card counting, no plan for the pure sequence.
-* `MediumPolicy` is greedy on the engine: for every possible throw it scores the remaining 13
-  by the loose cards' value (partial groups discounted by their live completing cards, see
-  `shape.py`) plus the engine's real deadwood, throws the card that leaves the least, takes
-  the discard only when that clearly improves the hand (or declares, or is wild), keeps wild
-  cards, declares when valid, and drops a hopeless opening hand when the drop costs less than
-  the likely loss.
-* `HardPolicy` adds what a strong player remembers and imagines: card tracking (every seen
-  card, copies per face, what each opponent took and let pass, see `tracking.py`), discard
-  safety (not feeding the next player what they collect), and lookahead by sampling the
-  unseen cards: for the best few throws (and for "take the discard" against "draw"), several
-  futures of its next draws are played out greedily and the choice that declares soonest on
-  average wins (`lookahead.py`). Near the end of a stock that voids the deal it stops caring
-  about deadwood and only chases a valid declaration.
+  cards, throws high lone cards, picks up from the pile only a wild card, often throws
+  carelessly, never drops, declares whenever the engine says it can. No evaluator search, no
+  card counting, no plan for the pure sequence.
+* `MediumPolicy` is greedy on the engine, exactly as the tier is specified: for every possible
+  throw it asks the evaluator for the deadwood of the remaining 13 (`evaluate_drawn`) and
+  throws the card that leaves the least, each live completion (an unseen copy that would
+  finish a three-card group) counting 1.5 points in its favour, so near-ties go to the most
+  live completions; it takes the discard only when it is wild,
+  completes a group (or a declaration) or clearly lowers that score, keeps wild cards,
+  declares when valid, and drops a hopeless opening hand when the drop costs less than the
+  likely loss. It has no structural plan beyond that.
+* `HardPolicy` plans the hand's structure and adds what a strong player remembers and
+  imagines: the structural score of `shape.py` (complete and partial groups weighed by their
+  live completions, progress towards the two lives) beside the engine's deadwood; card
+  tracking (every seen card, copies per face, what each opponent took and let pass, see
+  `tracking.py`); discard safety (not feeding the next player what they collect); and
+  lookahead by sampling the unseen cards: for the best few throws (and for "take the discard"
+  against "draw"), several futures of its next draws are played out greedily and the choice
+  that declares soonest on average wins (`lookahead.py`). Near the end of a stock that voids
+  the deal it stops caring about deadwood and only chases a valid declaration. It drops a
+  hopeless opening hand by medium's rule.
 
 Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
 derives one generator per decision from that seed and the observation, so the same observation
@@ -39,10 +44,11 @@ from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 from bot.engine.policy import register_policy
 from bot.engine.quickcheck import has_pure_triple, may_declare
-from bot.engine.rules import StockExhausted
+from bot.engine.rules import Rules, StockExhausted
 
 from .common import (
     by_kind,
+    completes_group,
     discard_choices,
     distinct_faces,
     non_wild,
@@ -85,12 +91,12 @@ class EasyPolicy:
 
     It sees only *obvious* links: two cards of one rank, or two cards of one suit side by
     side (7-8, not 7-9), never the evaluator's arrangement, and it does not plan for the pure
-    sequence a declaration needs. It takes the discard only when it is wild or makes a set
-    with a pair it holds (it does not see runs in the pile), and now and then (`sloppiness`)
-    throws a card it should have kept. It declares whenever a declaration is certainly valid.
+    sequence a declaration needs. It takes the discard only when it is wild (it does not
+    read the pile for sets or runs), and often (`sloppiness`) throws a card it
+    should have kept. It never drops. It declares whenever a declaration is certainly valid.
     """
 
-    def __init__(self, rng: random.Random, sloppiness: float = 0.2) -> None:
+    def __init__(self, rng: random.Random, sloppiness: float = 0.45) -> None:
         self.rng = rng
         self.sloppiness = sloppiness
 
@@ -101,22 +107,9 @@ class EasyPolicy:
             return declare
         if ActionKind.DISCARD not in kinds:
             top = obs.top_discard
-            take = top is not None and (
-                obs.rules.is_wild(top.face, obs.wild_rank) or self._makes_set(obs, top)
-            )
+            take = top is not None and obs.rules.is_wild(top.face, obs.wild_rank)
             return _draw_action(obs, kinds, take)
         return _discard(obs, self._choose_discard(obs))
-
-    @staticmethod
-    def _makes_set(obs: Observation, top: Card) -> bool:
-        """The one pile pick-up a beginner never misses: a third card for a pair."""
-        suits = {
-            c.suit
-            for c in obs.hand
-            if c.rank == top.rank and not obs.rules.is_wild(c.face, obs.wild_rank)
-        }
-        suits.discard(top.suit)
-        return not top.face.is_joker and len(suits) >= 2
 
     def _choose_discard(self, obs: Observation) -> Card:
         choices = discard_choices(obs)
@@ -149,14 +142,15 @@ def obvious_link(a: Face, b: Face) -> bool:
 class MediumPolicy:
     """Greedy, one decision at a time, on the engine's evaluation (see the module docstring).
 
-    The score of a 13-card hand is `shape_cost` (the loose cards' value, with partial groups
-    discounted by how many live cards would complete them) plus a share of the engine's real
-    deadwood. Medium counts only cards it can see (its hand, the pile, the indicator, cards it
-    watched an opponent take); it does not read opponents' intentions or look ahead.
+    A hand's score is the engine's real deadwood (`evaluate_hand` / `evaluate_drawn`) minus a
+    small bonus per *live completion*: every copy of a face, not yet seen by this seat, that
+    would finish a three-card group with two cards it holds (`live_completions`). Medium counts
+    only cards it can see (its hand, the pile, the indicator, cards it watched an opponent
+    take); it does not read opponents' intentions, plan the shape of the hand or look ahead.
     """
 
-    deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
-    take_margin = 4.0  # a stock draw improves a hand too; a take must beat that by this much
+    completion_weight = 1.5  # deadwood points one live completing copy is worth
+    take_margin = 3.0  # a take must lower the score by this much (a stock draw helps too)
     loss_share = 0.6  # expected share of the penalty a hopeless opening hand ends up paying
 
     def __init__(self, rng: random.Random) -> None:
@@ -168,39 +162,53 @@ class MediumPolicy:
         if declare is not None:
             return declare
         tracker = Tracker.from_observation(obs)
-        live = tracker.live_table()
         if ActionKind.DISCARD in kinds:
-            return _discard(obs, self._best_discard(obs, live))
+            return _discard(obs, self._best_discard(obs, tracker))
         if ActionKind.DROP in kinds and self._should_drop(obs):
             return kinds[ActionKind.DROP][0]
-        return _draw_action(obs, kinds, self._should_take(obs, live))
+        return _draw_action(obs, kinds, self._should_take(obs, tracker))
 
-    def _best_discard(self, obs: Observation, live: Live) -> Card:
-        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        ev = evaluate_drawn(hand, rules, wr, forbidden=obs.taken)
-        dead = {c.face: e.deadwood for c, e in ev.by_discard}
+    def _score(self, obs: Observation, deadwood: int, rest: Sequence[Card], t: Tracker) -> float:
+        live = live_completions(rest, obs.rules, obs.wild_rank, t)
+        return deadwood - self.completion_weight * live
+
+    def _best_of(
+        self, obs: Observation, hand: Sequence[Card], forbidden: Card | None, t: Tracker
+    ) -> tuple[Card, float]:
+        """The throw from `hand` (14 cards) leaving the best score, and that score."""
+        rules, wr = obs.rules, obs.wild_rank
+        ev = evaluate_drawn(hand, rules, wr, forbidden=forbidden)
+        options = [(c, e) for c, e in ev.by_discard if not rules.is_wild(c.face, wr)]
         best: tuple[float, int, int, Card] | None = None
-        for c in _throwable(obs):
-            rest = [x for x in hand if x.id != c.id]
-            value = shape_cost(rest, rules, wr, live) + self.deadwood_weight * dead[c.face]
-            key = (value, -c.face.value, c.id, c)
+        for card, e in options or list(ev.by_discard):  # wild cards only if nothing else
+            rest = [c for c in hand if c.id != card.id]
+            key = (self._score(obs, e.deadwood, rest, t), -card.face.value, card.id, card)
             if best is None or key[:3] < best[:3]:
                 best = key
         assert best is not None
-        return best[3]
+        return best[3], best[0]
 
-    def _should_take(self, obs: Observation, live: Live) -> bool:
+    def _best_discard(self, obs: Observation, t: Tracker) -> Card:
+        card, _ = self._best_of(obs, obs.hand, obs.taken, t)
+        legal = {c.id for c in discard_choices(obs)}
+        if card.id in legal:
+            return card
+        # evaluate_drawn names one physical card per face; throw a legal copy of it.
+        return next(c for c in obs.hand if c.face == card.face and c.id in legal)
+
+    def _should_take(self, obs: Observation, t: Tracker) -> bool:
+        """Take the discard only when it is wild, completes a group (or a declaration), or
+        lowers the score clearly."""
         top = obs.top_discard
         if top is None:
             return False
         rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
+        if rules.is_wild(top.face, wr) or completes_group(top.face, hand, rules, wr):
             return True
-        now = shape_cost(hand, rules, wr, live)
-        after = min(
-            shape_cost([*(x for x in hand if x.id != c.id), top], rules, wr, live)
-            for c in distinct_faces(non_wild(hand, rules, wr) or list(hand))
-        )
+        if _declares_with(obs, top):
+            return True
+        now = self._score(obs, evaluate_hand(hand, rules, wr).deadwood, hand, t)
+        _, after = self._best_of(obs, [*hand, top], top, t)
         return after < now - self.take_margin
 
     def _should_drop(self, obs: Observation) -> bool:
@@ -209,6 +217,19 @@ class MediumPolicy:
         if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
             return False  # only the cheap first drop; later the hand has had its chances
         return hopeless_opening(obs, self.loss_share)
+
+
+def live_completions(hand: Sequence[Card], rules: Rules, wild_rank: int | None, t: Tracker) -> int:
+    """Unseen copies of natural faces that would complete a three-card group in `hand`."""
+    total = 0
+    for face, live in t.live_standard():
+        if (
+            live
+            and not rules.is_wild(face, wild_rank)
+            and completes_group(face, hand, rules, wild_rank)
+        ):
+            total += live
+    return total
 
 
 def hopeless_opening(obs: Observation, loss_share: float) -> bool:
@@ -227,10 +248,10 @@ def hopeless_opening(obs: Observation, loss_share: float) -> bool:
 
 
 class HardPolicy:
-    """Medium's engine sense plus card tracking, discard safety and sampled rollouts."""
+    """Structural planning plus card tracking, discard safety and sampled rollouts."""
 
-    candidates = 3  # discards examined by rollouts (the best by the quick score)
-    rollouts = 10  # sampled futures per decision (shared by every candidate)
+    candidates = 4  # discards examined by rollouts (the best by the quick score)
+    rollouts = 14  # sampled futures per decision (shared by every candidate)
     horizon = 3  # own draws simulated per future
     throw_pool = 4  # own weak cards a rollout may throw
     deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
