@@ -101,6 +101,16 @@ def test_long_deal_to_the_end_of_the_stock() -> None:
         play(get_profile(profile), ["easy", "random"], 11, max_steps=400)
 
 
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_self_play_deals_end(tier: str) -> None:
+    """Two players of one tier never pass the same cards back and forth for ever: every deal
+    ends long before the stock could run out many times over."""
+    rules = get_profile("points")
+    for seed in range(4 if tier == "hard" else 12):
+        match, _ = play(rules, [tier, tier], 300 + seed, max_steps=400)
+        assert match.results, (tier, seed)
+
+
 # ---- determinism and honesty -------------------------------------------------------------------
 
 

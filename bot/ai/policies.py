@@ -12,10 +12,10 @@ meant to be honestly different in strength:
   throw it asks the evaluator for the deadwood of the remaining 13 (`evaluate_drawn`) and
   throws the card that leaves the least, each live completion (an unseen copy that would
   finish a three-card group) counting 1.5 points in its favour, so near-ties go to the most
-  live completions; it takes the discard only when it is wild,
-  completes a group (or a declaration) or clearly lowers that score, keeps wild cards,
-  declares when valid, and drops a hopeless opening hand when the drop costs less than the
-  likely loss. It has no structural plan beyond that.
+  live completions; it takes the discard only when it is wild, completes a group (or a
+  declaration) or clearly lowers the deadwood (never a face it threw itself this deal),
+  keeps wild cards, declares when valid, and drops a hopeless opening hand when the drop
+  costs less than the likely loss. It has no structural plan beyond that.
 * `HardPolicy` plans the hand's structure and adds what a strong player remembers and
   imagines: the structural score of `shape.py` (complete and partial groups weighed by their
   live completions, progress towards the two lives) beside the engine's deadwood; card
@@ -150,7 +150,7 @@ class MediumPolicy:
     """
 
     completion_weight = 1.5  # deadwood points one live completing copy is worth
-    take_margin = 3.0  # a take must lower the score by this much (a stock draw helps too)
+    take_margin = 3  # a take must lower the deadwood by more than this (a stock draw helps too)
     loss_share = 0.6  # expected share of the penalty a hopeless opening hand ends up paying
 
     def __init__(self, rng: random.Random) -> None:
@@ -198,17 +198,20 @@ class MediumPolicy:
 
     def _should_take(self, obs: Observation, t: Tracker) -> bool:
         """Take the discard only when it is wild, completes a group (or a declaration), or
-        lowers the score clearly."""
+        lowers the engine's deadwood. Never take back a face this seat threw this deal: two
+        greedy players would otherwise pass the same cards back and forth for ever."""
         top = obs.top_discard
         if top is None:
             return False
         rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        if rules.is_wild(top.face, wr) or completes_group(top.face, hand, rules, wr):
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
             return True
-        if _declares_with(obs, top):
+        if any(e.discarded_by == obs.seat and e.card.face == top.face for e in obs.pile_history):
+            return False
+        if completes_group(top.face, hand, rules, wr):
             return True
-        now = self._score(obs, evaluate_hand(hand, rules, wr).deadwood, hand, t)
-        _, after = self._best_of(obs, [*hand, top], top, t)
+        now = evaluate_hand(hand, rules, wr).deadwood
+        after = evaluate_drawn([*hand, top], rules, wr, forbidden=top).best.deadwood
         return after < now - self.take_margin
 
     def _should_drop(self, obs: Observation) -> bool:
@@ -257,7 +260,7 @@ class HardPolicy:
     deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
     danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
     take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
-    time_budget = 0.25  # seconds; an emergency brake only (sample counts are fixed)
+    time_budget = 0.5  # seconds; an emergency brake only (sample counts are fixed)
 
     def __init__(self, rng: random.Random) -> None:
         self.seed = rng.getrandbits(64)
