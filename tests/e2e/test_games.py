@@ -101,4 +101,5 @@ async def test_pool_with_ai_seats_and_auto_next_deal(tmp_path: Path) -> None:
         assert len(standings(final)) == 4
         assert driver.next_clicks == 0
         assert sum("🤖" in line for line in standings(final)) == 2
-        assert any("🤖" in line for line in recent_log(fake))
+        # AI moves are logged publicly like anyone else's (the table shows the newest five).
+        assert any(line.startswith("🤖") for line in env.last_table().log)
