@@ -256,12 +256,13 @@ def hand_embed(obs: Observation, sort_by_suit: bool, player_name: str) -> discor
         return e
 
     wr = obs.wild_rank
-    ev = _best_thirteen(obs)
+    # One 14-card evaluation serves both the layout and the suggested discard.
+    drawn = evaluate_drawn(hand, rules, wr, forbidden=obs.taken) if len(hand) == 14 else None
+    ev = drawn.best if drawn is not None else evaluate_hand(hand, rules, wr)
     for g in ev.groups:
         e.add_field(name=KIND_LABEL[g.kind.value], value=cards(g.cards, wr), inline=False)
-    if len(hand) == 14:
-        drawn = evaluate_drawn(hand, rules, obs.wild_rank, forbidden=obs.taken)
-        left = [c for c in ev.leftover]
+    if drawn is not None:
+        left = list(ev.leftover)
         left.append(drawn.best_discard)
         e.add_field(name="Unmatched (incl. suggested discard)", value=cards(left, wr), inline=False)
         e.set_footer(
