@@ -17,7 +17,7 @@ def main() -> int:
         print(f"configuration error: {exc}", file=sys.stderr)
         return 2
 
-    from .client import run
+    from .discord_ui.client import run
 
     run(settings)
     return 0

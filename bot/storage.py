@@ -1937,3 +1937,10 @@ class Storage:
                 )
 
         await self._tx(body)
+
+
+# Names the table layer uses (the storage package split renames the classes themselves).
+DealRecord = DealResult
+DealSeatRecord = DealSeat
+MatchRecord = MatchResult
+MatchSeatRecord = MatchSeat

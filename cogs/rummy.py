@@ -1,29 +1,38 @@
 """`/rummy`: the slash commands and every button and menu of the game.
 
-Thin by design: each handler parses the interaction, calls the adapter (or storage), and renders
-the answer. Game moves acknowledge at once (a deferred update) and then edit the player's private
-view, so the 3-second rule holds even when the table is busy.
+Thin by design: each handler parses the interaction, calls the table service (or storage), and
+renders the answer; refusals raised by the service take the one error path in
+`bot.discord_ui.errors`. Game moves acknowledge at once (a deferred update) and then edit the
+player's private view, so the 3-second rule holds even when the table is busy.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render
-from bot.adapter import AI_TIERS, StaleView, Table, UserError, build_options
-from bot.client import send_private
+from bot.discord_ui.components import ComponentId, GameButton, GameSelect
+from bot.discord_ui.errors import UserError, answer_error, message_for
+from bot.discord_ui.presenter import DiscordPresenter
+from bot.discord_ui.render import refusals
+from bot.discord_ui.render.lobby import lobby_embed
+from bot.discord_ui.render.rules import rules_summary, ruling_text
+from bot.discord_ui.reply import send_private
+from bot.discord_ui.views import lobby_view
 from bot.engine.cards import CardParseError, Face, parse_cards
 from bot.engine.rules import get_profile
-from bot.views import ComponentId, lobby_view
-from cogs.stats import StatsCommands
+from bot.table import errors
+from bot.table.model import Table, TableStatus
+from bot.table.options import build_options
+from bot.table.service import TableService
+from cogs.stats import StatsCommands, stats_dynamic_items
 
 if TYPE_CHECKING:
-    from bot.client import PapluBot
+    from bot.discord_ui.client import PapluBot
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +61,19 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         self.bot = bot
         super().__init__()
 
+    async def cog_load(self) -> None:
+        """Persistent components: any old message's buttons reach this cog after a restart."""
+        self.bot.add_dynamic_items(GameButton, GameSelect, *stats_dynamic_items())
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(GameButton, GameSelect, *stats_dynamic_items())
+
     @property
-    def tables(self) -> Any:
+    def tables(self) -> TableService:
         return self.bot.tables
 
     @property
-    def presenter(self) -> Any:
+    def presenter(self) -> DiscordPresenter:
         return self.bot.presenter
 
     # ---- lobby commands ------------------------------------------------------------------
@@ -82,7 +98,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.choices(profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES)
     async def new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[PapluBot],
         profile: str | None = None,
         seats: app_commands.Range[int, 2, 10] | None = None,
         turn_timer: app_commands.Range[int, 15, 600] | None = None,
@@ -123,7 +139,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         table = await self.tables.create(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, options
         )
-        embed = render.lobby_embed(
+        embed = lobby_embed(
             options.rules(),
             [(user.display_name, False)],
             user.display_name,
@@ -141,22 +157,22 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
 
     @app_commands.command(name="join", description="Sit down at the table in this channel")
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def join(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await self.tables.join(table, interaction.user.id, interaction.user.display_name)
         await send_private(interaction, "You joined the table.")
 
     @app_commands.command(name="leave", description="Leave the table (mid-game this is a drop)")
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await self.tables.leave(table, interaction.user.id)
-        await interaction.followup.send(message, ephemeral=True)
+        left = await self.tables.leave(table, interaction.user.id)
+        await interaction.followup.send(refusals.left_text(left), ephemeral=True)
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
+    async def start(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.tables.start(table, interaction.user.id)
@@ -164,7 +180,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
 
     @app_commands.command(name="cancel", description="Close the table (host or Manage Server)")
     @app_commands.guild_only()
-    async def cancel(self, interaction: discord.Interaction[Any]) -> None:
+    async def cancel(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await self.tables.cancel(table, interaction.user.id, _is_manager(interaction))
         await send_private(interaction, "The table is closed.")
@@ -173,19 +189,19 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
 
     @app_commands.command(name="hand", description="See your cards (only you can see them)")
     @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+    async def hand(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await self._open_hand(interaction, table)
 
     @app_commands.command(name="drop", description="Drop (pack) this deal, before drawing")
     @app_commands.guild_only()
-    async def drop(self, interaction: discord.Interaction[Any]) -> None:
+    async def drop(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await self._open_hand(interaction, table, confirm_drop=True)
 
     @app_commands.command(name="table", description="Show the table again at the bottom")
     @app_commands.guild_only()
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
+    async def table(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.repost(table)
@@ -195,14 +211,14 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.describe(profile="Which rules (default: this table's, or points)")
     @app_commands.choices(profile=PROFILE_CHOICES)
     async def rules(
-        self, interaction: discord.Interaction[Any], profile: str | None = None
+        self, interaction: discord.Interaction[PapluBot], profile: str | None = None
     ) -> None:
         if profile is None:
-            here = self.tables.by_channel.get(interaction.channel_id)
+            here = self.tables.by_channel.get(interaction.channel_id or 0)
             rules = here.rules if here is not None else get_profile("points")
         else:
             rules = get_profile(profile)
-        await send_private(interaction, render.rules_summary(rules))
+        await send_private(interaction, rules_summary(rules))
 
     @app_commands.command(name="check", description="Rule on a hand: best arrangement, penalty")
     @app_commands.describe(
@@ -213,7 +229,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.choices(profile=PROFILE_CHOICES)
     async def check(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[PapluBot],
         hand: str,
         indicator: str,
         profile: str = "points",
@@ -226,26 +242,24 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             raise UserError(f"{exc}.") from None
         if len(cards) not in (13, 14):
             raise UserError(f"A hand has 13 cards (or 14 after drawing); you gave {len(cards)}.")
-        await send_private(interaction, render.ruling_text(cards, rules, ind))
+        await send_private(interaction, ruling_text(cards, rules, ind))
 
     # ---- components ---------------------------------------------------------------------------
 
     async def on_component(
-        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+        self, interaction: discord.Interaction[PapluBot], cid: ComponentId, values: list[str]
     ) -> None:
         """Every button and menu of the game arrives here (see `bot.views`)."""
         try:
             await self._component(interaction, cid, values)
-        except UserError as exc:
-            await self._answer_error(interaction, cid, exc)
-        except Exception:
-            log.exception("component %s failed", cid)
-            await send_private(
-                interaction, "Something went wrong on our side; nothing changed. Try again."
-            )
+        except Exception as exc:
+            message = message_for(exc)
+            if message is not None and await self._show_hand_with(interaction, cid, message):
+                return
+            await answer_error(interaction, exc, cid)
 
     async def _component(
-        self, interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
+        self, interaction: discord.Interaction[PapluBot], cid: ComponentId, values: list[str]
     ) -> None:
         table = self.tables.get(cid.table_id)
         user = interaction.user
@@ -255,7 +269,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await send_private(interaction, "You joined the table.")
         elif action == "leave":
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send(await self.tables.leave(table, user.id), ephemeral=True)
+            left = await self.tables.leave(table, user.id)
+            await interaction.followup.send(refusals.left_text(left), ephemeral=True)
         elif action == "start":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.tables.start(table, user.id)
@@ -266,21 +281,19 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await self.tables.cancel(table, user.id, _is_manager(interaction))
             await send_private(interaction, "The table is closed.")
         elif action == "add_ai":
-            tier = values[0] if values else ""
-            if tier not in AI_TIERS:
-                raise UserError("Choose an AI tier from the menu.")
-            await self.tables.add_ai(table, user.id, tier)
-            await send_private(interaction, f"Added a {tier} AI player.")
+            added = await self.tables.add_ai(table, user.id, values[0] if values else "")
+            await send_private(interaction, refusals.added_ai_text(added))
         elif action == "hand":
             await self._open_hand(interaction, table)
         elif action == "next":
-            await send_private(interaction, await self.tables.vote_next(table, user.id, None))
+            voted = await self.tables.vote_next(table, user.id)
+            await send_private(interaction, refusals.voted_text(voted))
         else:
             await self._hand_action(interaction, table, cid, values)
 
     async def _hand_action(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[PapluBot],
         table: Table,
         cid: ComponentId,
         values: list[str],
@@ -289,37 +302,32 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         user_id = interaction.user.id
         seat = table.engine_seat(user_id)
         if cid.seat is not None and seat != cid.seat:
-            raise UserError(
-                "Those controls belong to someone else's hand. "
-                "Press “Your hand” on the table to see yours."
-            )
+            raise errors.NotYourControls()
         await interaction.response.defer()
         note = None
         confirm_drop = False
         if cid.action == "sort":
-            key = (table.id, user_id)
-            if cid.arg == "suit":
-                self.presenter.sort_by_suit.add(key)
-            else:
-                self.presenter.sort_by_suit.discard(key)
+            self.presenter.set_sort_by_suit(table, user_id, cid.arg == "suit")
         elif cid.action == "refresh":
             pass
         elif cid.action == "drop":
             if cid.version != table.version:
-                raise StaleView()
+                raise errors.StaleView()
             confirm_drop = True
         elif cid.action in GAME_ACTIONS:
-            kind = "drop" if cid.action == "confirm_drop" else cid.action
+            token = "drop" if cid.action == "confirm_drop" else cid.action
             card = None
             raw = values[0] if values else cid.arg
-            if kind in ("discard", "declare"):
-                if not raw.isdigit():
-                    raise UserError("Choose a card first.")
+            if token in ("discard", "declare"):
+                if not raw.isdigit() or len(raw) > 4:
+                    raise errors.ChooseCard()
                 card = int(raw)
-            note = await self.tables.act(table, user_id, cid.version, kind, card, cid.seat)
+            played = await self.tables.act(table, user_id, cid.version, token, card, cid.seat)
+            seat_info = table.seat_by_user(user_id)
+            note = refusals.played_text(played, seat_info.name if seat_info else "You")
         else:
-            raise UserError("That button is not recognised.")
-        if table.status != "playing" or table.match is None:
+            raise errors.UnknownAction()
+        if table.status is not TableStatus.PLAYING or table.match is None:
             await interaction.edit_original_response(
                 content=note or "The game is over.", embed=None, view=None
             )
@@ -328,47 +336,46 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         payload = self.presenter.hand_payload(table, user_id, note, confirm_drop)
         await interaction.edit_original_response(**payload)
 
-    async def _answer_error(
-        self, interaction: discord.Interaction[Any], cid: ComponentId, exc: UserError
-    ) -> None:
-        """Refusals change nothing; in a hand view, also show the hand as it is now."""
+    async def _show_hand_with(
+        self, interaction: discord.Interaction[PapluBot], cid: ComponentId, message: str
+    ) -> bool:
+        """In a player's own hand view, a refusal is shown above the hand as it is now (so a
+        stale view heals itself); returns False where that does not apply."""
         table = self.tables.by_id.get(cid.table_id)
         in_hand_view = cid.seat is not None and interaction.response.is_done()
-        if (
+        if not (
             in_hand_view
             and table is not None
-            and table.status == "playing"
+            and table.status is TableStatus.PLAYING
             and table.engine_seat(interaction.user.id) == cid.seat
         ):
-            try:
-                payload = self.presenter.hand_payload(
-                    table, interaction.user.id, f"⚠️ {exc.message}"
-                )
-                await interaction.edit_original_response(**payload)
-                self.presenter.remember_hand(table, interaction.user.id, interaction)
-                return
-            except (UserError, discord.HTTPException):
-                pass
-        await send_private(interaction, exc.message)
+            return False
+        try:
+            payload = self.presenter.hand_payload(table, interaction.user.id, f"⚠️ {message}")
+            await interaction.edit_original_response(**payload)
+        except (errors.Refusal, discord.HTTPException):
+            return False
+        self.presenter.remember_hand(table, interaction.user.id, interaction)
+        return True
 
     async def _open_hand(
-        self, interaction: discord.Interaction[Any], table: Table, confirm_drop: bool = False
+        self, interaction: discord.Interaction[PapluBot], table: Table, confirm_drop: bool = False
     ) -> None:
-        if table.status == "lobby":
-            raise UserError("The game has not started yet.")
+        if table.status is TableStatus.LOBBY:
+            raise errors.NotStarted()
         if table.engine_seat(interaction.user.id) is None:
-            raise UserError("You are not playing at this table, so you have no hand here.")
+            raise errors.NotPlaying()
         payload = self.presenter.hand_payload(table, interaction.user.id, confirm_drop=confirm_drop)
         await interaction.response.send_message(ephemeral=True, **payload)
         self.presenter.remember_hand(table, interaction.user.id, interaction)
 
-    def _table_here(self, interaction: discord.Interaction[Any]) -> Table:
+    def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:
             raise UserError("Use this in a server channel.")
-        return self.tables.in_channel(interaction.channel_id)  # type: ignore[no-any-return]
+        return self.tables.in_channel(interaction.channel_id)
 
 
-def _is_manager(interaction: discord.Interaction[Any]) -> bool:
+def _is_manager(interaction: discord.Interaction[PapluBot]) -> bool:
     perms = getattr(interaction.user, "guild_permissions", None)
     return bool(perms and perms.manage_guild)
 

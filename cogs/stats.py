@@ -21,18 +21,18 @@ import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import render_stats as rs
-from bot.adapter import UserError
+from bot.discord_ui.errors import UserError, answer_error
+from bot.discord_ui.render import stats as rs
 from bot.storage import Storage
 
 if TYPE_CHECKING:
-    from bot.client import PapluBot
+    from bot.discord_ui.client import PapluBot
 
 log = logging.getLogger(__name__)
 
@@ -63,40 +63,25 @@ NOT_YOURS = (
 # ---- helpers --------------------------------------------------------------------------------
 
 
-def _storage(interaction: discord.Interaction[Any]) -> Storage:
-    return cast("PapluBot", interaction.client).storage
+def _storage(interaction: discord.Interaction[PapluBot]) -> Storage:
+    return interaction.client.storage
 
 
-def _guild_id(interaction: discord.Interaction[Any]) -> int:
+def _guild_id(interaction: discord.Interaction[PapluBot]) -> int:
     if interaction.guild_id is None:
         raise UserError("Use this in a server channel.")
     return interaction.guild_id
 
 
-async def _private(interaction: discord.Interaction[Any], message: str) -> None:
-    """Answer only the clicking user, acknowledged or not (mirrors `bot.client.send_private`,
-    which cannot be imported here: bot.client imports this module)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id)
-
-
 async def _guarded(
-    interaction: discord.Interaction[Any], handler: Callable[[], Awaitable[None]]
+    interaction: discord.Interaction[PapluBot], handler: Callable[[], Awaitable[None]]
 ) -> None:
-    """Component callbacks bypass the app-command error handler, so refusals and failures are
-    turned into a private answer here (an unanswered click shows "This interaction failed")."""
+    """Component callbacks bypass the app-command error handler, so refusals and failures take
+    the same one path here (an unanswered click shows "This interaction failed")."""
     try:
         await handler()
-    except UserError as exc:
-        await _private(interaction, exc.message)
-    except Exception:
-        log.exception("stats component %s failed", interaction.data)
-        await _private(interaction, "Something went wrong on our side. Try again.")
+    except Exception as exc:
+        await answer_error(interaction, exc, "stats component")
 
 
 def _parse_profile(token: str) -> str | None:
@@ -112,7 +97,7 @@ def _check_board(sort: str, period: str) -> None:
         raise UserError("Unknown leaderboard; choose sort and period from the lists.")
 
 
-def _require_manage_guild(interaction: discord.Interaction[Any]) -> bool:
+def _require_manage_guild(interaction: discord.Interaction[PapluBot]) -> bool:
     """Manage Server (or Administrator). `default_permissions` cannot be set on a subcommand
     (it belongs to the whole /rummy group), so the check runs when the command is used."""
     perms = interaction.permissions
@@ -345,7 +330,7 @@ def forget_view(owner_id: int, issued: int) -> discord.ui.View:
 
 
 def stats_dynamic_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
-    """The persistent components of this module, for `bot.add_dynamic_items` in setup_hook."""
+    """The persistent components of this module (the cog registers them in `cog_load`)."""
     return (LeaderboardPager, HistoryDownload, ForgetConfirm)
 
 
@@ -375,7 +360,7 @@ class StatsCommands(_MixinBase):
     @app_commands.choices(profile=PROFILE_CHOICES, sort=SORT_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[PapluBot],
         profile: str | None = None,
         sort: str = "rating",
         period: str = "all",
@@ -397,7 +382,7 @@ class StatsCommands(_MixinBase):
     @app_commands.guild_only()
     @app_commands.describe(user="Whose stats (default: yours)")
     async def stats(
-        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+        self, interaction: discord.Interaction[PapluBot], user: discord.User | None = None
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
@@ -415,7 +400,7 @@ class StatsCommands(_MixinBase):
     @app_commands.guild_only()
     @app_commands.describe(user="Whose deals (default: yours)")
     async def history(
-        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+        self, interaction: discord.Interaction[PapluBot], user: discord.User | None = None
     ) -> None:
         guild_id = _guild_id(interaction)
         target = user or interaction.user
@@ -444,7 +429,7 @@ class StatsCommands(_MixinBase):
     @app_commands.choices(default_profile=PROFILE_CHOICES)
     async def settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: discord.Interaction[PapluBot],
         default_profile: str | None = None,
         turn_timer: app_commands.Range[int, 15, 600] | None = None,
         allow_channel: discord.TextChannel | None = None,
@@ -501,7 +486,7 @@ class StatsCommands(_MixinBase):
         name="forget-me", description="Delete your rummy stats and history in this server"
     )
     @app_commands.guild_only()
-    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
+    async def forget_me(self, interaction: discord.Interaction[PapluBot]) -> None:
         _guild_id(interaction)
         await interaction.response.send_message(
             rs.FORGET_PROMPT,

@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.client import PapluBot
 from bot.config import Settings
+from bot.discord_ui.client import PapluBot
 from tests.fakediscord import FakeDiscord, StoredMessage
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
@@ -564,7 +564,7 @@ class HiddenCardAudit:
         return self._tables.get(channel_id)
 
     def _known(self, table: Any) -> set[str]:
-        from bot.render import card
+        from bot.discord_ui.render.text import card
 
         m = table.match
         deals = self._deals.setdefault(table.id, [])
@@ -578,8 +578,8 @@ class HiddenCardAudit:
         return known
 
     def check(self, msg: StoredMessage) -> None:
+        from bot.discord_ui.render.text import card
         from bot.engine.match import MatchPhase
-        from bot.render import card
 
         if msg.author_id != self.fake.bot_user.id:
             return
@@ -662,11 +662,11 @@ async def game_env(
     at its start and end. `edit_interval` shortens that pause (a tuning constant, not logic) so
     the hidden-card audit sees the table in many more intermediate states; None keeps 1 s.
     """
-    import bot.presenter
+    import bot.discord_ui.presenter
 
-    saved = bot.presenter.EDIT_INTERVAL
+    saved = bot.discord_ui.presenter.EDIT_INTERVAL
     if edit_interval is not None:
-        bot.presenter.EDIT_INTERVAL = edit_interval
+        bot.discord_ui.presenter.EDIT_INTERVAL = edit_interval
     try:
         async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
             client = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
@@ -677,38 +677,31 @@ async def game_env(
                 yield env
                 await env.finish()
     finally:
-        bot.presenter.EDIT_INTERVAL = saved
+        bot.discord_ui.presenter.EDIT_INTERVAL = saved
 
 
-class _FastAsyncio:
-    """`asyncio` as seen by `bot.adapter`, with sleeps shortened by `factor`."""
+class ScaledClock:
+    """Wall-clock time running `factor` times faster from now on (a `bot.table` Clock)."""
 
     def __init__(self, factor: float) -> None:
+        import time
+
+        self.factor = factor
+        self.t0 = time.time()
+
+    def now(self) -> float:
+        import time
+
+        return self.t0 + (time.time() - self.t0) * self.factor
+
+    async def sleep(self, seconds: float) -> None:
         import asyncio
 
-        self._asyncio = asyncio
-        self._sleep = asyncio.sleep
-        self.factor = factor
-
-    async def sleep(self, delay: float, result: Any = None) -> Any:
-        return await self._sleep(delay / self.factor, result)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._asyncio, name)
+        await asyncio.sleep(seconds / self.factor)
 
 
 def fast_turn_clock(monkeypatch: Any, client: PapluBot, factor: float) -> None:
-    """Run the bot's turn clocks `factor` times faster, in-process, without touching its code.
-
-    The adapter measures turns with its injectable `Tables.clock` and waits with
-    `asyncio.sleep`; both are sped up by the same factor, so a 30 s turn timer (the shortest
-    the command allows is 15 s) expires after 30/factor real seconds, with its 15 s warning at
-    the same proportion.
-    """
-    import time
-
-    import bot.adapter
-
-    t0 = time.time()
-    monkeypatch.setattr(bot.adapter, "asyncio", _FastAsyncio(factor))
-    client.tables.clock = lambda: t0 + (time.time() - t0) * factor
+    """Run the bot's turn clocks `factor` times faster, in-process, through the table
+    service's injectable clock: a 30 s turn timer (the shortest the command allows is 15 s)
+    expires after 30/factor real seconds, with its 15 s warning at the same proportion."""
+    monkeypatch.setattr(client.tables.scheduler, "clock", ScaledClock(factor))

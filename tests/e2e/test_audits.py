@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import bot.presenter
+import bot.discord_ui.presenter
 from tests.e2e.harness import (
     Strategy,
     TableDriver,
@@ -31,19 +31,19 @@ from tests.fakediscord import StoredMessage
 async def test_leak_audit_notices_a_public_leak(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = bot.presenter.DiscordPresenter._public_payload
+    real = bot.discord_ui.presenter.DiscordPresenter._public_payload
 
     def leaky(self: Any, table: Any, final: Any) -> Any:
         payload = real(self, table, final)
         m = table.match
         if m is not None and m.deal is not None and not m.deal.over:
-            from bot.render import card
+            from bot.discord_ui.render.text import card
 
             hand = m.deal.hands[m.deal.seats[0]]
             payload["embed"].add_field(name="oops", value=" ".join(card(c) for c in hand))
         return payload
 
-    monkeypatch.setattr(bot.presenter.DiscordPresenter, "_public_payload", leaky)
+    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "_public_payload", leaky)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")
@@ -60,7 +60,7 @@ async def test_leak_audit_notices_a_public_leak(
 async def test_leak_audit_notices_a_card_in_someone_elses_view(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = bot.presenter.DiscordPresenter.hand_payload
+    real = bot.discord_ui.presenter.DiscordPresenter.hand_payload
 
     def nosy(self: Any, table: Any, user_id: int, *args: Any, **kw: Any) -> Any:
         payload = real(self, table, user_id, *args, **kw)
@@ -68,12 +68,12 @@ async def test_leak_audit_notices_a_card_in_someone_elses_view(
         seat = table.engine_seat(user_id)
         others = [s for s in m.deal.seats if s != seat]
         if others and m.deal.hands[others[0]]:
-            from bot.render import card
+            from bot.discord_ui.render.text import card
 
             payload["content"] = f"psst: {card(m.deal.hands[others[0]][-1])}"
         return payload
 
-    monkeypatch.setattr(bot.presenter.DiscordPresenter, "hand_payload", nosy)
+    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "hand_payload", nosy)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.client import PapluBot
+from bot.discord_ui.client import PapluBot
 from tests.e2e.harness import TOKEN, settings
 from tests.fakediscord import FakeDiscord
 

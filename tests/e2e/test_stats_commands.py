@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.client import PapluBot
+from bot.discord_ui.client import PapluBot
 from bot.storage import DealResult, DealSeat, MatchResult, MatchSeat, Storage
 from tests.e2e.harness import TOKEN, settings
 from tests.fakediscord import FakeDiscord, InteractionRefused, StoredMessage

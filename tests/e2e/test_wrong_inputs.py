@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-import bot.presenter
+import bot.discord_ui.presenter
 from tests.e2e.harness import (
     Env,
     TableDriver,
@@ -261,7 +261,7 @@ class ShiftedClock:
 async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with game_env(tmp_path, USERS) as env:
         fake = env.fake
-        monkeypatch.setattr(bot.presenter, "time", ShiftedClock(fake))
+        monkeypatch.setattr(bot.discord_ui.presenter, "time", ShiftedClock(fake))
         driver, first, other = await started(env)
         await driver.take_turn(first)
         old = await driver.view_of(other)  # the other player's turn: Draw is offered

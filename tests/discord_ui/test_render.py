@@ -8,7 +8,12 @@ from fractions import Fraction
 import discord
 import pytest
 
-from bot import render
+from bot.discord_ui.render import text as render
+from bot.discord_ui.render.hand import hand_embed
+from bot.discord_ui.render.lobby import lobby_embed
+from bot.discord_ui.render.rules import ruling_text, rules_summary
+from bot.discord_ui.render.table import table_embed
+from bot.table.advice import advise
 from bot.engine.cards import Face, parse_cards
 from bot.engine.match import Match
 from bot.engine.rules import PROFILES, get_profile
@@ -39,7 +44,7 @@ def test_amounts_are_exact() -> None:
 @pytest.mark.parametrize("name", sorted(PROFILES))
 def test_rules_summary_comes_from_the_rules_object(name: str) -> None:
     rules = get_profile(name)
-    text = render.rules_summary(rules)
+    text = rules_summary(rules)
     assert len(text) <= 2000
     assert f"{rules.first_drop}" in text and f"{rules.middle_drop}" in text
     if rules.deal_cap is None:
@@ -47,18 +52,18 @@ def test_rules_summary_comes_from_the_rules_object(name: str) -> None:
     else:
         assert f"capped at {rules.deal_cap}" in text
     changed = rules.with_options(no_packing=True, joker_indicator_doubles=True)
-    changed_text = render.rules_summary(changed)
+    changed_text = rules_summary(changed)
     assert "No dropping" in changed_text and "doubles every payment" in changed_text
 
 
 def test_ruling_text_for_the_paplu_example() -> None:
     rules = get_profile("paplu")
     cards = parse_cards("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C")
-    text = render.ruling_text(cards, rules, Face.parse("8D"))
+    text = ruling_text(cards, rules, Face.parse("8D"))
     assert "✅ A valid declaration." in text
     assert "Pure run: 4♥ 5♥ 6♥" in text
     assert "penalty if caught now: **0**" in text
-    drawn = render.ruling_text(
+    drawn = ruling_text(
         parse_cards("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C KD 4C"), rules, Face.parse("8D")
     )
     assert "Declarable: discard K♦" in drawn
@@ -69,7 +74,7 @@ def test_public_table_never_shows_a_hand(profile: str, players: int) -> None:
     names = [f"player{i}" for i in range(players)]
     match = Match.create(names, profile, seed=3)
     view = match.public_view()
-    embed = render.table_embed(view, match.rules, ["p1 drew from the stock"], 1.7e9)
+    embed = table_embed(view, match.rules, ["p1 drew from the stock"], 1.7e9)
     assert embed_size(embed) <= 6000
     shown = set(CARD_TOKEN.findall(embed_text(embed)))
     public = {render.card(view.top_discard), render.card(view.indicator)}
@@ -80,18 +85,18 @@ def test_hand_view_shows_exactly_the_seats_cards() -> None:
     match = Match.create(["a", "b", "c"], "pool101", seed=11)
     for seat in range(3):
         obs = match.observation(seat)
-        embed = render.hand_embed(obs, sort_by_suit=False, player_name="a")
+        embed = hand_embed(obs, advise(obs), sort_by_suit=False, player_name="a")
         body = "\n".join(f.value or "" for f in embed.fields)
         shown = sorted(CARD_TOKEN.findall(body))
         assert shown == sorted(render.card(c) for c in obs.hand)
-        by_suit = render.hand_embed(obs, sort_by_suit=True, player_name="a")
+        by_suit = hand_embed(obs, advise(obs), sort_by_suit=True, player_name="a")
         body = "\n".join(f.value or "" for f in by_suit.fields)
         assert sorted(CARD_TOKEN.findall(body)) == shown
 
 
 def test_lobby_embed_lists_seats() -> None:
     rules = get_profile("deals").with_options(num_deals=3)
-    e = render.lobby_embed(rules, [("alice", False), ("🤖 Hard", True)], "alice", 4, 45)
+    e = lobby_embed(rules, [("alice", False), ("🤖 Hard", True)], "alice", 4, 45)
     text = embed_text(e)
     assert "alice" in text and "🤖 Hard" in text and "3 deals" in text
     assert "Seats (2/4)" in text

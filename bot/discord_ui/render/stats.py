@@ -2,7 +2,7 @@
 
 Pure functions: they take rows the storage layer already computed and return embeds or strings,
 so the cog stays a thin parse-call-render layer and every wording choice is unit-testable
-without Discord. Money is exact (`fractions.Fraction`) and goes through `bot.render.amount`, the
+without Discord. Money is exact (`fractions.Fraction`) and goes through `render.text.amount`, the
 same formatter the game uses, so a 7½ on the results screen is a 7½ on the leaderboard too.
 
 Names come from storage (the name the player had at their last recorded deal) rather than
@@ -19,7 +19,6 @@ from fractions import Fraction
 import discord
 
 from bot.engine.rules import PROFILES
-from bot.render import COLOUR, amount, signed
 from bot.storage import (
     DealHistoryRow,
     GuildSettings,
@@ -30,6 +29,8 @@ from bot.storage import (
     RatingInfo,
     RatingPoint,
 )
+
+from .text import COLOUR, amount, signed
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10

@@ -1,4 +1,4 @@
-"""Unit tests for `bot.render_stats` (pure text/embeds) and the stats custom_id budget."""
+"""Unit tests for `bot.discord_ui.render.stats` (pure text/embeds) and the stats custom_id budget."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import render_stats as rs
+from bot.discord_ui.render import stats as rs
 from bot.storage import (
     DealHistoryRow,
     GuildSettings,

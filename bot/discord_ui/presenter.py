@@ -1,11 +1,12 @@
 """Keeping Discord in step with the tables: the public message, turn pings, results, and the
 private hand views people have open.
 
-The adapter calls this after every accepted change; nothing here changes game state. Edits of
-the public table are coalesced to at most one per second per table, so a burst of AI moves or
-fast clicks costs one edit. Open hand views are refreshed in place through the interaction that
-last showed them, while its token is young enough (tokens die after 15 minutes; after that the
-player opens a fresh view from the table's button, which always works).
+The table service calls this (as its `TableListener`) after every accepted change; nothing here
+changes game state. Edits of the public table are coalesced to at most one per second per
+table, so a burst of AI moves or fast clicks costs one edit. Open hand views are refreshed in
+place through the interaction that last showed them, while its token is young enough (tokens
+die after 15 minutes; after that the player opens a fresh view from the table's button, which
+always works).
 """
 
 from __future__ import annotations
@@ -21,12 +22,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import render, views
-from bot.adapter import Table, UserError
 from bot.engine.match import MatchPhase, ScoreKind
+from bot.storage import Storage
+from bot.table.advice import AdviceCache
+from bot.table.errors import Refusal
+from bot.table.messages import remember_messages
+from bot.table.model import Table, TableStatus, standings
+
+from . import views
+from .render.hand import hand_embed
+from .render.lobby import lobby_embed
+from .render.results import result_embed, standings_lines
+from .render.table import table_embed, turn_ping
 
 if TYPE_CHECKING:
-    from bot.adapter import Tables
+    from .client import PapluBot
 
 log = logging.getLogger(__name__)
 
@@ -36,22 +46,25 @@ TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using the
 
 @dataclass(slots=True)
 class OpenHand:
-    interaction: discord.Interaction[Any]
+    interaction: discord.Interaction[PapluBot]
     opened: float
-    sort_by_suit: bool = False
 
 
 class DiscordPresenter:
-    def __init__(self, client: discord.Client) -> None:
+    """Implements `bot.table.listener.TableListener` for Discord."""
+
+    def __init__(self, client: discord.Client, storage: Storage, next_deal_delay: float) -> None:
         self.client = client
-        self.tables: Tables | None = None
+        self.storage = storage
+        self.next_deal_delay = next_deal_delay
+        self.advice = AdviceCache()
         self.hands: dict[tuple[str, int], OpenHand] = {}
-        self.sort_by_suit: set[tuple[str, int]] = set()
+        self._sort_by_suit: set[tuple[str, int]] = set()
         self._dirty: dict[str, bool] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._closing = False
 
-    # ---- what the adapter calls ------------------------------------------------------------
+    # ---- what the table service calls ------------------------------------------------------
 
     async def table_changed(self, table: Table) -> None:
         self._dirty[table.id] = True
@@ -68,7 +81,7 @@ class DiscordPresenter:
             return
         channel = self._channel(table)
         await self._delete_prompt(table)
-        content = render.turn_ping(f"<@{seat.user_id}>", table.deadline)
+        content = turn_ping(f"<@{seat.user_id}>", table.deadline)
         try:
             msg = await channel.send(
                 content,
@@ -78,8 +91,7 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.warning("could not post the turn prompt for table %s", table.id)
             return
-        assert self.tables is not None
-        await self.tables.set_messages(table, prompt_id=msg.id)
+        await remember_messages(self.storage, table, prompt_id=msg.id)
 
     async def turn_warning(self, table: Table) -> None:
         turn = table.current_turn()
@@ -99,14 +111,15 @@ class DiscordPresenter:
 
     async def deal_finished(self, table: Table, number: int) -> None:
         m = table.match
-        assert m is not None and self.tables is not None
+        if m is None:
+            return
         await self._delete_prompt(table)
         history = m.hand_history(number)
         over = m.phase is MatchPhase.OVER
         winners = [m.players[s].name for s in m.winners]
         word = "chips" if m.score_kind is ScoreKind.NET else "points"
-        embed = render.result_embed(
-            history, table.names, self.tables.standings(table), over, winners, word
+        embed = result_embed(
+            history, table.names, standings_lines(standings(m)), over, winners, word
         )
         data = json.dumps(history, indent=2, default=str).encode()
         file = discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")
@@ -116,7 +129,7 @@ class DiscordPresenter:
             kwargs["view"] = view
             kwargs["content"] = (
                 "Next deal starts when everyone presses **Next deal** "
-                f"(or in {int(self.tables.next_deal_delay)} s)."
+                f"(or in {int(self.next_deal_delay)} s)."
             )
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).send(**kwargs)
@@ -125,30 +138,47 @@ class DiscordPresenter:
         await self._delete_prompt(table)
         self._dirty[table.id] = True
         await self._flush(table, final=reason)
-        for key in [k for k in self.hands if k[0] == table.id]:
+        self.forget(table.id)
+
+    def forget(self, table_id: str) -> None:
+        """Drop every per-table entry of a closed table."""
+        for key in [k for k in self.hands if k[0] == table_id]:
             del self.hands[key]
+        self._sort_by_suit = {k for k in self._sort_by_suit if k[0] != table_id}
+        self._dirty.pop(table_id, None)
+        task = self._flushers.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        self.advice.forget(table_id)
 
     # ---- hand views ------------------------------------------------------------------------
 
     def remember_hand(
-        self, table: Table, user_id: int, interaction: discord.Interaction[Any]
+        self, table: Table, user_id: int, interaction: discord.Interaction[PapluBot]
     ) -> None:
+        self.hands[(table.id, user_id)] = OpenHand(interaction, time.monotonic())
+
+    def set_sort_by_suit(self, table: Table, user_id: int, by_suit: bool) -> None:
+        """A player's choice of hand layout (per table, kept while the table is open)."""
         key = (table.id, user_id)
-        old = self.hands.get(key)
-        sort = old.sort_by_suit if old else False
-        self.hands[key] = OpenHand(interaction, time.monotonic(), sort)
+        if by_suit:
+            self._sort_by_suit.add(key)
+        else:
+            self._sort_by_suit.discard(key)
 
     def hand_payload(
         self, table: Table, user_id: int, note: str | None = None, confirm_drop: bool = False
     ) -> dict[str, Any]:
         """The embed, view and note of one player's private hand view."""
-        assert self.tables is not None
-        obs = self.tables.observation_for(table, user_id)
-        sort = (table.id, user_id) in self.sort_by_suit
+        obs = table.observation_for(user_id)
+        advice = self.advice.get(table.id, obs)
+        sort = (table.id, user_id) in self._sort_by_suit
         seat = table.seat_by_user(user_id)
         name = seat.name if seat else "you"
-        embed = render.hand_embed(obs, sort, name)
-        view = views.hand_view(table.id, table.version, obs, sort, confirm_drop=confirm_drop)
+        embed = hand_embed(obs, advice, sort, name)
+        view = views.hand_view(
+            table.id, table.version, obs, advice, sort, confirm_drop=confirm_drop
+        )
         return {"content": note or None, "embed": embed, "view": view}
 
     async def _push_hands(self, table: Table) -> None:
@@ -162,7 +192,7 @@ class DiscordPresenter:
             try:
                 payload = self.hand_payload(table, user_id)
                 await open_hand.interaction.edit_original_response(**payload)
-            except UserError:
+            except Refusal:
                 del self.hands[(table_id, user_id)]
             except discord.HTTPException:
                 # The message was dismissed or the token died: forget it quietly.
@@ -197,16 +227,14 @@ class DiscordPresenter:
             except discord.HTTPException:
                 log.warning("could not post the table message of %s", table.id)
                 return
-            assert self.tables is not None
-            await self.tables.set_messages(table, message_id=msg.id)
-        if table.status == "playing":
+            await remember_messages(self.storage, table, message_id=msg.id)
+        if table.status is TableStatus.PLAYING:
             await self._push_hands(table)
 
     def _public_payload(self, table: Table, final: str | None) -> dict[str, Any]:
-        assert self.tables is not None
         rules = table.rules
-        if table.status == "lobby" or (table.match is None and final is not None):
-            embed = render.lobby_embed(
+        if table.status is TableStatus.LOBBY or (table.match is None and final is not None):
+            embed = lobby_embed(
                 rules,
                 [(s.name, s.ai is not None) for s in table.seats],
                 table.seats[0].name if table.seats else "?",
@@ -217,13 +245,13 @@ class DiscordPresenter:
                 embed.title = "🎴 Indian Rummy — table cancelled"
                 return {"embed": embed, "view": views.empty_view()}
             return {"embed": embed, "view": views.lobby_view(table.id, table.version)}
-        view_ = self.tables.public_view(table)
+        view_ = table.public_view()
         note = None
         if final == "cancelled":
             note = "This table was cancelled."
         elif final == "finished":
             note = "Match over. Start another with /rummy new."
-        embed = render.table_embed(view_, rules, table.log, table.deadline, note)
+        embed = table_embed(view_, rules, table.log, table.deadline, note)
         if final is not None:
             return {"embed": embed, "view": views.empty_view()}
         between = table.match is not None and table.match.phase is MatchPhase.BETWEEN_DEALS
@@ -234,8 +262,7 @@ class DiscordPresenter:
         old = table.message_id
         payload = self._public_payload(table, None)
         msg = await self._channel(table).send(**payload)
-        assert self.tables is not None
-        await self.tables.set_messages(table, message_id=msg.id)
+        await remember_messages(self.storage, table, message_id=msg.id)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(table).get_partial_message(old).delete()
@@ -250,8 +277,7 @@ class DiscordPresenter:
             return
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(table.prompt_message_id).delete()
-        assert self.tables is not None
-        await self.tables.set_messages(table, prompt_id=None)
+        await remember_messages(self.storage, table, prompt_id=None)
 
     async def shutdown(self) -> None:
         self._closing = True

@@ -1,137 +1,31 @@
-"""Buttons and select menus, built so they keep working across restarts.
+"""The views the game shows: lobby, table, prompts and the private hand controls.
 
-Every component's custom_id carries the table id, the table version it was drawn for, the seat
-it belongs to and the action (see `adapter.custom_id`). Two `DynamicItem` classes, registered in
-`setup_hook`, recognise those ids on any message, old or new, and hand the click to the rummy
-cog. So no view object needs to live in memory for a button to work, and a bot restart breaks
-nothing.
+Built fresh for each table version from `components` (so every id carries the version) and
+within Discord's limits: at most 5 rows, 25 options per select.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
-from bot import render
-from bot.adapter import CUSTOM_ID_TEMPLATE, custom_id
+from bot.ai import TIERS
 from bot.engine.actions import ActionKind
 from bot.engine.observation import Observation
 from bot.engine.rules import DeclarationMode
+from bot.table.advice import HandAdvice
 
-SELECT_TEMPLATE = "rs" + CUSTOM_ID_TEMPLATE[2:]  # same shape, "rs:" prefix for select menus
+from .components import ComponentId, GameButton, GameSelect
+from .render.hand import discard_option_description
+from .render.text import card
+
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # ♠ ♥ ♣ ♦ alternate colours in the menu
-
-
-@dataclass(frozen=True, slots=True)
-class ComponentId:
-    table_id: str
-    version: int
-    seat: int | None
-    action: str
-    arg: str
-
-    @classmethod
-    def from_match(cls, match: re.Match[str]) -> ComponentId:
-        seat = match["seat"]
-        return cls(
-            match["table"],
-            int(match["version"]),
-            None if seat == "x" else int(seat),
-            match["action"],
-            match["arg"] or "",
-        )
-
-
-async def _route(
-    interaction: discord.Interaction[Any], cid: ComponentId, values: list[str]
-) -> None:
-    cog = interaction.client.get_cog("Rummy")
-    if cog is None:  # pragma: no cover - only while the extension reloads
-        await interaction.response.send_message(
-            "The game is restarting; try again.", ephemeral=True
-        )
-        return
-    await cog.on_component(interaction, cid, values)
-
-
-class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID_TEMPLATE):
-    """A button whose meaning lives entirely in its custom_id."""
-
-    def __init__(
-        self,
-        cid: ComponentId,
-        *,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        emoji: str | None = None,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=style,
-                emoji=emoji,
-                disabled=disabled,
-                row=row,
-                custom_id=custom_id(cid.table_id, cid.version, cid.seat, cid.action, cid.arg),
-            )
-        )
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GameButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(ComponentId.from_match(match), label=label or "?")
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _route(interaction, self.cid, [])
-
-
-class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    """A select menu whose meaning lives in its custom_id; values are card ids or tiers."""
-
-    def __init__(
-        self,
-        cid: ComponentId,
-        *,
-        placeholder: str = "",
-        options: list[discord.SelectOption] | None = None,
-        row: int | None = None,
-    ) -> None:
-        cid_text = "rs" + custom_id(cid.table_id, cid.version, cid.seat, cid.action, cid.arg)[2:]
-        super().__init__(
-            discord.ui.Select(
-                custom_id=cid_text,
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="-")],
-                row=row,
-            )
-        )
-        self.cid = cid
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GameSelect:
-        options = list(item.options) if isinstance(item, discord.ui.Select) else None
-        return cls(ComponentId.from_match(match), options=options)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _route(interaction, self.cid, list(self.item.values))
+AI_DESCRIPTIONS = {
+    "easy": "Plays legally, keeps pairs",
+    "medium": "Greedy on deadwood",
+    "hard": "Tracks cards, looks ahead",
+}
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -147,12 +41,9 @@ def lobby_view(table_id: str, version: int) -> discord.ui.View:
 
     ai_options = [
         discord.SelectOption(
-            label="Easy AI", value="easy", description="Plays legally, keeps pairs"
-        ),
-        discord.SelectOption(label="Medium AI", value="medium", description="Greedy on deadwood"),
-        discord.SelectOption(
-            label="Hard AI", value="hard", description="Tracks cards, looks ahead"
-        ),
+            label=f"{tier.capitalize()} AI", value=tier, description=AI_DESCRIPTIONS.get(tier)
+        )
+        for tier in TIERS
     ]
     return _view(
         GameButton(cid("join"), label="Join", style=discord.ButtonStyle.success, row=0),
@@ -198,7 +89,12 @@ def next_deal_view(table_id: str, version: int) -> discord.ui.View:
 
 
 def hand_view(
-    table_id: str, version: int, obs: Observation, sort_by_suit: bool, confirm_drop: bool = False
+    table_id: str,
+    version: int,
+    obs: Observation,
+    advice: HandAdvice,
+    sort_by_suit: bool,
+    confirm_drop: bool = False,
 ) -> discord.ui.View:
     """The private controls, following the phase of the player's turn."""
     seat = obs.seat
@@ -235,7 +131,7 @@ def hand_view(
         items.append(
             GameButton(
                 cid("take"),
-                label=f"Take {render.card(top)}" if top else "Take discard",
+                label=f"Take {card(top)}" if top else "Take discard",
                 disabled=ActionKind.TAKE_DISCARD not in kinds,
                 row=0,
             )
@@ -273,9 +169,9 @@ def hand_view(
             c = by_id[cid_]
             options.append(
                 discord.SelectOption(
-                    label=render.card(c),
+                    label=card(c),
                     value=str(c.id),
-                    description=render.discard_option_description(obs, c),
+                    description=discard_option_description(advice, c),
                 )
             )
         items.append(
@@ -297,7 +193,7 @@ def hand_view(
         else:
             best = declares[0] if declares else None
             label = (
-                f"Declare — discard {render.card(by_id[best])}"
+                f"Declare — discard {card(by_id[best])}"
                 if best is not None
                 else "Declare (not yet possible)"
             )

@@ -1,8 +1,10 @@
-"""The bot process: a `commands.Bot` that opens storage, restores tables and syncs commands.
+"""The bot process: a `commands.Bot` that builds its parts in order and syncs commands.
 
-Start-up order matters: storage first (so restored tables have somewhere to write), then the
-cogs and the persistent components (so old buttons work from the first event), then command
-sync, and only once the gateway is ready do restored tables touch Discord again.
+Start-up order matters, and it is written down once, in `setup_hook`: storage first (restored
+tables need somewhere to write), then the presenter (it needs storage for message ids), then
+the table service (it needs both), then the cogs, which register their persistent components as
+they load (so old buttons work from the first event), then restore and command sync. Only once
+the gateway is ready do restored tables touch Discord again.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapter import Tables, UserError
 from bot.config import Settings
-from bot.presenter import DiscordPresenter
 from bot.storage import Storage
-from bot.views import GameButton, GameSelect
-from cogs.stats import stats_dynamic_items
+from bot.table.service import TableService
+
+from .errors import answer_error
+from .presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +32,11 @@ EXTENSIONS = ("cogs.rummy",)
 
 
 class PapluBot(commands.Bot):
+    """The parts exist from `setup_hook` on; nothing touches them before the bot connects."""
+
     storage: Storage
-    tables: Tables
     presenter: DiscordPresenter
+    tables: TableService
 
     def __init__(self, settings: Settings) -> None:
         super().__init__(
@@ -46,19 +50,17 @@ class PapluBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_path)
-        self.presenter = DiscordPresenter(self)
-        self.tables = Tables(
+        self.presenter = DiscordPresenter(self, self.storage, self.settings.next_deal_delay)
+        self.tables = TableService(
             self.storage,
             self.presenter,
             ai_delay=self.settings.ai_delay,
             next_deal_delay=self.settings.next_deal_delay,
             deck_seed=self.settings.deck_seed,
         )
-        self.presenter.tables = self.tables
         self.tree.error(self.on_app_command_error)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        self.add_dynamic_items(GameButton, GameSelect, *stats_dynamic_items())
         restored = await self.tables.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))
@@ -95,20 +97,7 @@ class PapluBot(commands.Bot):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """One place turns every command failure into a short private answer."""
-        original = getattr(error, "original", error)
-        if isinstance(original, UserError):
-            message = original.message
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            message = "Rummy is played in a server channel, not in DMs."
-        elif isinstance(error, app_commands.MissingPermissions):
-            message = "You need the Manage Server permission for that."
-        elif isinstance(error, app_commands.CheckFailure):
-            message = "You cannot use that command here."
-        else:
-            log.error("command %s failed", interaction.command, exc_info=original)
-            message = "Something went wrong on our side; the table is unchanged. Try again."
-        await send_private(interaction, message)
+        await answer_error(interaction, error, interaction.command)
 
     async def close(self) -> None:
         if hasattr(self, "tables"):
@@ -124,17 +113,6 @@ def _sync_marker(database_path: Path) -> Path:
     path = database_path.parent / ".command-sync"
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
-
-
-async def send_private(interaction: discord.Interaction[Any], message: str, **kwargs: Any) -> None:
-    """Answer only the user, whether or not the interaction was already acknowledged."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(message, ephemeral=True, **kwargs)
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s", interaction.id)
 
 
 def run(settings: Settings) -> None:

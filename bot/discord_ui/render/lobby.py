@@ -1,0 +1,68 @@
+"""The lobby message: the options the host chose and who has sat down."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.engine.rules import MatchFormat, Rules
+
+from .text import COLOUR
+
+
+def settings_lines(rules: Rules, max_seats: int, turn_timer: int) -> list[str]:
+    lines = [f"**Profile:** `{rules.name}` · seats {max_seats} · turn timer {turn_timer}s"]
+    extras = []
+    if rules.match_format is MatchFormat.DEALS or (
+        rules.match_format is MatchFormat.TARGET and rules.num_deals
+    ):
+        extras.append(f"{rules.num_deals} deals")
+    if rules.target_score:
+        extras.append(f"target {rules.target_score}")
+    if rules.pool_limit:
+        extras.append(f"out at {rules.pool_limit}")
+    extras.append(f"declare: {rules.declaration_mode.value}")
+    toggles = [
+        name.replace("_", " ")
+        for name in (
+            "no_reshuffle",
+            "joker_indicator_doubles",
+            "aces_wild_on_joker",
+            "nothing_wild",
+            "one_joker_per_deck",
+            "no_packing",
+        )
+        if getattr(rules, name)
+    ]
+    if toggles:
+        extras.append("house rules: " + ", ".join(toggles))
+    lines.append(" · ".join(extras))
+    return lines
+
+
+def lobby_embed(
+    rules: Rules,
+    seats: Sequence[tuple[str, bool]],
+    host_name: str,
+    max_seats: int,
+    turn_timer: int,
+    note: str | None = None,
+) -> discord.Embed:
+    """`seats`: (display name, is AI) in joining order."""
+    e = discord.Embed(title="🎴 Indian Rummy — table open", colour=COLOUR)
+    e.description = "\n".join(settings_lines(rules, max_seats, turn_timer))
+    seat_lines = [f"{i + 1}. {name}" for i, (name, _ai) in enumerate(seats)]
+    seat_lines += ["· empty"] * max(0, min(max_seats, 6) - len(seats))
+    e.add_field(name=f"Seats ({len(seats)}/{max_seats})", value="\n".join(seat_lines), inline=False)
+    need = max(0, rules.min_players - len(seats))
+    footer = f"Host: {host_name}. "
+    footer += (
+        f"Waiting for {need} more player{'s' if need != 1 else ''}."
+        if need
+        else "The host can start."
+    )
+    e.set_footer(text=footer)
+    if note:
+        e.add_field(name="\u200b", value=note, inline=False)
+    return e

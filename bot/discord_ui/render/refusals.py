@@ -1,0 +1,135 @@
+"""The bot's one voice for refusals and for what a move did.
+
+The table service raises typed `Refusal`s and returns typed outcomes; this module is the only
+place that turns them into the short private sentences players read. Keeping the wording here
+means a change of tone is one file, and every command and button answers the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.engine.actions import ActionKind
+from bot.table import errors as e
+from bot.table.outcomes import AddedAI, Left, Played, Voted
+
+from .text import card
+
+
+def _listed(values: object) -> str:
+    return ", ".join(map(str, values)) if isinstance(values, tuple | list) else str(values)
+
+
+def _bad_option(exc: e.BadOption) -> str:
+    p = exc.params
+    texts: dict[str, Callable[[], str]] = {
+        "unknown_profile": lambda: str(p["message"]),
+        "declaration": lambda: "Declaration mode is assisted or honor.",
+        "deals_choices": lambda: f"Deals rummy is played over {_listed(p['choices'])} deals.",
+        "no_deals": lambda: f"`{p['profile']}` has no number of deals to choose.",
+        "not_pool": lambda: f"`{p['profile']}` is not a pool game.",
+        "not_target": lambda: f"Only `classic` plays to a target score, not `{p['profile']}`.",
+        "seats": lambda: (
+            f"`{p['profile']}` seats {p['low']}–{p['high']} players, not {p['seats']}."
+        ),
+        "turn_timer": lambda: f"A turn lasts {p['low']}–{p['high']} seconds, not {p['value']}.",
+        "rules": lambda: str(p["message"]).capitalize() + ".",
+    }
+    make = texts.get(exc.problem)
+    return make() if make is not None else "Those table options are not allowed."
+
+
+_WHAT = {"join": "join", "add_ai": "add an AI", "start": "start"}
+
+
+def refusal_text(exc: e.Refusal) -> str:
+    """A short sentence for the one user who was refused; nothing changed."""
+    match exc:
+        case e.NoTableHere():
+            return "There is no table in this channel. Open one with `/rummy new`."
+        case e.TableClosed():
+            return "This table is closed. Start a new one with `/rummy new`."
+        case e.ChannelBusy(in_lobby=in_lobby):
+            what = "a lobby" if in_lobby else "a game"
+            return f"This channel already has {what} open. Join it, or use `/rummy cancel` first."
+        case e.AlreadySeated():
+            return "You are already seated at this table."
+        case e.TableFull():
+            return "This table is full."
+        case e.NotSeated():
+            return "You are not seated at this table."
+        case e.NotPlaying():
+            return "You are not playing at this table, so you have no hand here."
+        case e.HostOnly(what="start"):
+            return "Only the host can start the game."
+        case e.HostOnly():
+            return "Only the host can add AI players."
+        case e.HostOrManagerOnly():
+            return "Only the host or a server manager can cancel this table."
+        case e.HostCannotLeave():
+            return "You are the host: use Cancel to close the table instead of leaving."
+        case e.AlreadyStarted(what=what):
+            return f"The game has already started; you cannot {_WHAT.get(what, what)} now."
+        case e.NotStarted():
+            return "The game has not started yet."
+        case e.NotEnoughPlayers(profile=profile, minimum=minimum):
+            return f"`{profile}` needs at least {minimum} players (invite someone, or add an AI)."
+        case e.UnknownTier():
+            return "Choose an AI tier from the menu."
+        case e.AlreadyLeft():
+            return "You have already left this match."
+        case e.NotYourControls():
+            return (
+                "Those controls belong to someone else's hand. "
+                "Press “Your hand” on the table to see yours."
+            )
+        case e.StaleView():
+            return (
+                "The table has moved on since that view was shown, so nothing was played. "
+                "Here is your hand as it is now."
+            )
+        case e.UnknownAction():
+            return "That button is not recognised."
+        case e.ChooseCard():
+            return "Choose a card first."
+        case e.NoDealWaiting():
+            return "There is no deal waiting to start."
+        case e.NotInMatch():
+            return "Only players still in the match can start the next deal."
+        case e.RuleRefused(error=error):
+            return error.message
+        case e.SaveFailed():
+            return "Could not save that move, so it did not happen. Try again."
+        case e.BadOption():
+            return _bad_option(exc)
+    return "That is not possible right now."
+
+
+def played_text(played: Played, name: str) -> str:
+    """The private confirmation of a move."""
+    k = played.kind
+    if k is ActionKind.DRAW_STOCK:
+        return "You drew from the stock."
+    if k is ActionKind.TAKE_DISCARD:
+        return f"You took {card(played.card)}."
+    if k is ActionKind.DISCARD:
+        return f"You discarded {card(played.card)}."
+    if k is ActionKind.DROP:
+        return f"You dropped ({played.cost} points)."
+    if played.declared:
+        return f"{name} declared! 🎉"
+    return f"{name} made a wrong show"
+
+
+def left_text(left: Left) -> str:
+    if left.in_match:
+        return "You left the match; it counts as a drop for this deal."
+    return "You left the table."
+
+
+def voted_text(voted: Voted) -> str:
+    return "Next deal!" if voted.started else "You are ready; waiting for the others."
+
+
+def added_ai_text(added: AddedAI) -> str:
+    return f"Added a {added.tier} AI player."

@@ -1,0 +1,79 @@
+"""The small words every renderer shares: cards, amounts, wild cards, the table's colour.
+
+Renderers take views the engine or the table service already built and return text or embeds;
+nothing here decides anything or changes state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+import discord
+
+from bot.engine.cards import Card, Face
+from bot.engine.rules import Rules
+
+COLOUR = discord.Colour.from_rgb(0x1F, 0x8B, 0x4C)  # card-table green
+KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
+_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+STATUS_ICON = {
+    "active": "",
+    "dropped": " (dropped)",
+    "out": " (out of this deal)",
+    "eliminated": " (eliminated)",
+    "left": " (left)",
+    "waiting": "",
+}
+
+
+def card(c: Card | Face | None) -> str:
+    if c is None:
+        return "—"
+    face = c.face if isinstance(c, Card) else c
+    return face.pretty
+
+
+def cards(cs: Iterable[Card | Face], wild_rank: int | None = None) -> str:
+    """Cards in a row; cards of the wild rank are marked with * (printed jokers show as 🃏)."""
+    out = []
+    for c in cs:
+        face = c.face if isinstance(c, Card) else c
+        mark = "*" if wild_rank is not None and face.rank == wild_rank else ""
+        out.append(face.pretty + mark)
+    return " ".join(out)
+
+
+def code_to_pretty(code: str) -> str:
+    return Face.parse(code).pretty
+
+
+def rank_name(rank: int | None) -> str:
+    if rank is None:
+        return "none"
+    return _RANK_NAMES.get(rank, str(rank))
+
+
+def amount(x: Fraction | int) -> str:
+    """Exact amounts: 15/2 is shown as 7½, never rounded."""
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    if x.denominator == 2:
+        whole = int(x)
+        sign = "-" if x < 0 and whole == 0 else ""
+        return f"{sign}{whole}½" if whole != 0 else f"{sign}½"
+    return f"{x.numerator}/{x.denominator}"
+
+
+def signed(x: Fraction | int) -> str:
+    x = Fraction(x)
+    return f"+{amount(x)}" if x > 0 else amount(x)
+
+
+def wild_text(rules: Rules, wild_rank: int | None, indicator: Card | Face | None) -> str:
+    if rules.nothing_wild or indicator is None:
+        return "nothing is wild"
+    if wild_rank is None:
+        return "only printed jokers are wild"
+    return f"{rank_name(wild_rank)}s and printed jokers are wild"

@@ -1,0 +1,133 @@
+"""Why the table service refused a request: one exception type per reason, and no wording.
+
+A refusal changes nothing (the service checks before it mutates, and rolls back when storage
+fails). The Discord side turns each type into a short private answer in one place
+(`bot.discord_ui.render.refusals`), so the table layer stays free of player-facing text and a
+test can assert *which* refusal happened instead of matching strings.
+"""
+
+from __future__ import annotations
+
+from bot.engine.errors import RummyError
+
+
+class Refusal(Exception):
+    """Base of every refusal the table service raises."""
+
+
+class NoTableHere(Refusal):
+    """No open table in this channel."""
+
+
+class TableClosed(Refusal):
+    """The table a button or id refers to is closed (or never existed)."""
+
+
+class ChannelBusy(Refusal):
+    def __init__(self, in_lobby: bool) -> None:
+        super().__init__("channel busy")
+        self.in_lobby = in_lobby
+
+
+class AlreadySeated(Refusal):
+    pass
+
+
+class TableFull(Refusal):
+    pass
+
+
+class NotSeated(Refusal):
+    """The user has no seat at this table (lobby or match)."""
+
+
+class NotPlaying(Refusal):
+    """The user is not one of the match's players (so has no hand here)."""
+
+
+class HostOnly(Refusal):
+    """Only the host may do `what` ("start", "add_ai")."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+class HostOrManagerOnly(Refusal):
+    pass
+
+
+class HostCannotLeave(Refusal):
+    pass
+
+
+class AlreadyStarted(Refusal):
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+class NotStarted(Refusal):
+    pass
+
+
+class NotEnoughPlayers(Refusal):
+    def __init__(self, profile: str, minimum: int) -> None:
+        super().__init__(profile)
+        self.profile = profile
+        self.minimum = minimum
+
+
+class UnknownTier(Refusal):
+    def __init__(self, tiers: tuple[str, ...]) -> None:
+        super().__init__(", ".join(tiers))
+        self.tiers = tiers
+
+
+class AlreadyLeft(Refusal):
+    pass
+
+
+class NotYourControls(Refusal):
+    """A click on a control drawn for another seat's hand."""
+
+
+class StaleView(Refusal):
+    """A click on a view drawn for an older version of the table."""
+
+
+class UnknownAction(Refusal):
+    pass
+
+
+class ChooseCard(Refusal):
+    """A discard/declare arrived without a card."""
+
+
+class NoDealWaiting(Refusal):
+    pass
+
+
+class NotInMatch(Refusal):
+    """Only players still in the match may vote for the next deal."""
+
+
+class RuleRefused(Refusal):
+    """The engine refused the move; its `RummyError` carries the reason."""
+
+    def __init__(self, error: RummyError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+class SaveFailed(Refusal):
+    """Storage failed; memory was rolled back, so the move did not happen."""
+
+
+class BadOption(Refusal):
+    """A lobby option was refused; `problem` names which rule it broke, `params` the facts."""
+
+    def __init__(self, problem: str, **params: object) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.params = params

@@ -1,0 +1,20 @@
+"""What the table service tells the outside world after a change (it never waits on answers).
+
+The Discord presenter implements this; tests use a recorder. The listener only shows things:
+it must not change game state; the Discord message ids it creates are recorded with
+`bot.table.messages.remember_messages`, which is bookkeeping, not a game change.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .model import Table
+
+
+class TableListener(Protocol):
+    async def table_changed(self, table: Table) -> None: ...
+    async def turn_started(self, table: Table) -> None: ...
+    async def turn_warning(self, table: Table) -> None: ...
+    async def deal_finished(self, table: Table, number: int) -> None: ...
+    async def table_closed(self, table: Table, reason: str) -> None: ...

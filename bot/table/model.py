@@ -1,0 +1,260 @@
+"""A table as the bot keeps it: the lobby, its seats and options, then the match.
+
+The whole `Table` is saved as one JSON state on every accepted change (with the event that
+caused it), so a restart resumes exactly where the table was. Only what cannot be rebuilt goes
+in: the engine's `Match` (which no longer carries finished deals' hand histories: those are in
+the deals table), who sits where, the turn timer's deadline, the short public log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any
+
+from bot.engine.match import Match, MatchPhase, ScoreKind
+from bot.engine.observation import Observation, PublicView
+from bot.engine.rules import Rules, get_profile
+
+from .errors import NotPlaying
+
+STATE_FORMAT = 1
+#: Public log lines kept in the saved state (the table shows the newest few).
+LOG_KEEP = 20
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+    @property
+    def open(self) -> bool:
+        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+def new_table_id() -> str:
+    alphabet = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return "".join(secrets.choice(alphabet) for _ in range(10))
+
+
+@dataclass(slots=True)
+class Seat:
+    """A chair at the table: a Discord user, or an AI of some tier."""
+
+    key: str  # the engine's player id: "u<user id>" or "ai<n>"
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "user_id": self.user_id, "ai": self.ai}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Seat:
+        return cls(d["key"], d["name"], d.get("user_id"), d.get("ai"))
+
+
+@dataclass(slots=True)
+class TableOptions:
+    """What the host chose at `/rummy new` (validated by `bot.table.options`)."""
+
+    profile: str
+    max_seats: int
+    turn_timer: int
+    changes: dict[str, Any] = field(default_factory=dict)  # rule toggles and match length
+
+    def rules(self) -> Rules:
+        return get_profile(self.profile).with_options(**self.changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile,
+            "max_seats": self.max_seats,
+            "turn_timer": self.turn_timer,
+            "changes": {k: _plain(v) for k, v in self.changes.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableOptions:
+        return cls(d["profile"], d["max_seats"], d["turn_timer"], dict(d.get("changes", {})))
+
+
+def _plain(value: Any) -> Any:
+    """Enum option values are saved by their value (StrEnum members are strs already)."""
+    return value.value if hasattr(value, "value") else value
+
+
+@dataclass
+class Table:
+    """One table in one channel: the lobby, then the match. Serialised whole on every change."""
+
+    id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    options: TableOptions
+    seats: list[Seat] = field(default_factory=list)
+    status: TableStatus = TableStatus.LOBBY
+    match: Match | None = None
+    version: int = 0
+    message_id: int | None = None
+    prompt_message_id: int | None = None
+    deadline: float | None = None
+    turn_marker: list[int] | None = None  # [deal number, seat on turn, turns taken]
+    timeouts: dict[str, int] = field(default_factory=dict)  # consecutive, by seat key
+    log: list[str] = field(default_factory=list)
+    next_votes: list[str] = field(default_factory=list)
+    seed: int | None = None
+    ai_counter: int = 0
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+
+    # ---- questions ---------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules if self.match is not None else self.options.rules()
+
+    @property
+    def host_name(self) -> str:
+        return self.seats[0].name if self.seats else "?"
+
+    def seat_by_user(self, user_id: int) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def engine_seat(self, user_id: int) -> int | None:
+        """The engine seat index of a Discord user (seating may differ from joining order)."""
+        if self.match is None:
+            return None
+        key = f"u{user_id}"
+        for i, p in enumerate(self.match.players):
+            if p.id == key:
+                return i
+        return None
+
+    def seat_info(self, engine_seat: int) -> Seat:
+        if self.match is None:
+            raise LookupError("no match yet")
+        key = self.match.players[engine_seat].id
+        return next(s for s in self.seats if s.key == key)
+
+    @property
+    def names(self) -> list[str]:
+        if self.match is None:
+            return [s.name for s in self.seats]
+        return [p.name for p in self.match.players]
+
+    def current_turn(self) -> int | None:
+        m = self.match
+        if m is None or m.phase is not MatchPhase.PLAYING or m.deal is None or m.deal.over:
+            return None
+        return m.deal.turn
+
+    @property
+    def between_deals(self) -> bool:
+        return self.match is not None and self.match.phase is MatchPhase.BETWEEN_DEALS
+
+    def observation_for(self, user_id: int) -> Observation:
+        """What one player may see; refuses anyone who holds no seat in the match."""
+        seat = self.engine_seat(user_id)
+        if seat is None or self.match is None:
+            raise NotPlaying()
+        return self.match.observation(seat)
+
+    def public_view(self) -> PublicView:
+        if self.match is None:
+            raise LookupError("no match yet")
+        return self.match.public_view()
+
+    # ---- persistence ------------------------------------------------------------------
+
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "format": STATE_FORMAT,
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "options": self.options.to_dict(),
+            "seats": [s.to_dict() for s in self.seats],
+            "status": self.status.value,
+            "match": None if self.match is None else self.match.to_dict(),
+            "version": self.version,
+            "message_id": self.message_id,
+            "prompt_message_id": self.prompt_message_id,
+            "deadline": self.deadline,
+            "turn_marker": None if self.turn_marker is None else list(self.turn_marker),
+            "timeouts": dict(self.timeouts),
+            "log": self.log[-LOG_KEEP:],
+            "next_votes": list(self.next_votes),
+            "seed": self.seed,
+            "ai_counter": self.ai_counter,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_state(), default=_plain, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Table:
+        d = json.loads(text)
+        if d.get("format") != STATE_FORMAT:
+            raise ValueError(f"unknown table state format {d.get('format')}")
+        table = cls(
+            id=d["id"],
+            guild_id=d["guild_id"],
+            channel_id=d["channel_id"],
+            host_id=d["host_id"],
+            options=TableOptions.from_dict(d["options"]),
+        )
+        table.load_state(d)
+        return table
+
+    def load_state(self, d: dict[str, Any]) -> None:
+        """Replace the mutable state with a saved one (restore, or roll back a failed save)."""
+        self.seats = [Seat.from_dict(s) for s in d["seats"]]
+        self.status = TableStatus(d["status"])
+        self.match = None if d["match"] is None else Match.from_dict(d["match"])
+        self.version = d["version"]
+        self.message_id = d.get("message_id")
+        self.prompt_message_id = d.get("prompt_message_id")
+        self.deadline = d.get("deadline")
+        self.turn_marker = d.get("turn_marker")
+        self.timeouts = dict(d.get("timeouts", {}))
+        self.log = list(d.get("log", []))
+        self.next_votes = list(d.get("next_votes", []))
+        self.seed = d.get("seed")
+        self.ai_counter = d.get("ai_counter", 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the standings: a player's score in the match's own terms."""
+
+    name: str
+    score: Fraction
+    out: bool
+    left: bool
+    winner: bool
+
+
+def standings(match: Match) -> list[Standing]:
+    """Best first: highest net in chip games, lowest penalty total in point games."""
+    net = match.score_kind is ScoreKind.NET
+    order = sorted(
+        range(len(match.players)), key=lambda s: -match.scores[s] if net else match.scores[s]
+    )
+    return [
+        Standing(
+            name=match.players[s].name,
+            score=match.scores[s],
+            out=s in match.eliminated,
+            left=s in match.left and s not in match.eliminated,
+            winner=s in match.winners,
+        )
+        for s in order
+    ]

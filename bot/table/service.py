@@ -1,0 +1,593 @@
+"""The table service: every use case of a rummy table, with no Discord in sight.
+
+It owns, per table: who sits where (user id <-> engine seat), a lock so concurrent clicks apply
+one at a time, the state `version` every button carries (a click on an older view is refused),
+turn timers and AI turns (through the `Scheduler`), and durability: every accepted change is
+written to storage (state + event, one transaction) *before* anyone is shown its result, and a
+failed write rolls memory back to what it was.
+
+Use cases return typed outcomes (`bot.table.outcomes`) and refuse with typed `Refusal`s
+(`bot.table.errors`); words are the Discord side's business. After each change the service
+tells its `TableListener` what to show; the listener never changes state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from typing import Any
+
+from bot.ai import TIERS, make_policy
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import Card
+from bot.engine.errors import RummyError
+from bot.engine.match import Match, MatchPhase, Player
+from bot.storage import Storage, StorageError
+
+from . import errors
+from .autoplay import timeout_finish, timeout_opening
+from .listener import TableListener
+from .messages import UNCHANGED, remember_messages
+from .model import Seat, Table, TableOptions, TableStatus, new_table_id
+from .outcomes import AddedAI, Left, Played, Voted
+from .public_log import describe_action, describe_timeout
+from .results import deal_record, match_record
+from .scheduler import Clock, Scheduler
+
+log = logging.getLogger(__name__)
+
+#: Seconds before the turn timer runs out at which the player is warned.
+WARNING_BEFORE = 15.0
+
+#: How a control's action token maps to the engine's move.
+ACTION_TOKENS: dict[str, ActionKind] = {
+    "draw": ActionKind.DRAW_STOCK,
+    "take": ActionKind.TAKE_DISCARD,
+    "discard": ActionKind.DISCARD,
+    "declare": ActionKind.DECLARE,
+    "rummy": ActionKind.DECLARE,  # hand rummy: declare before drawing, no discard
+    "drop": ActionKind.DROP,
+}
+
+
+class TableService:
+    """Every open table of this bot, by channel and by id, and what can be done with them."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        listener: TableListener,
+        *,
+        ai_delay: float = 1.5,
+        next_deal_delay: float = 20.0,
+        deck_seed: int | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self.storage = storage
+        self.listener = listener
+        self.ai_delay = ai_delay
+        self.next_deal_delay = next_deal_delay
+        self.deck_seed = deck_seed
+        self.scheduler = Scheduler(clock)
+        self.by_id: dict[str, Table] = {}
+        self.by_channel: dict[int, Table] = {}
+        self._pinged: dict[str, list[int]] = {}  # table id -> turn marker last announced
+        self._recorded: dict[str, int] = {}  # table id -> deals recorded in this process
+
+    @property
+    def clock(self) -> Clock:
+        """The one clock of turn timers, AI pauses and deadlines (the scheduler's)."""
+        return self.scheduler.clock
+
+    # ---- lookup -------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> Table:
+        table = self.by_id.get(table_id)
+        if table is None:
+            raise errors.TableClosed()
+        return table
+
+    def in_channel(self, channel_id: int) -> Table:
+        table = self.by_channel.get(channel_id)
+        if table is None:
+            raise errors.NoTableHere()
+        return table
+
+    # ---- lobby --------------------------------------------------------------------------
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: TableOptions,
+    ) -> Table:
+        existing = self.by_channel.get(channel_id)
+        if existing is not None:
+            raise errors.ChannelBusy(in_lobby=existing.status is TableStatus.LOBBY)
+        table = Table(new_table_id(), guild_id, channel_id, host_id, options, seed=self.deck_seed)
+        table.seats.append(Seat(f"u{host_id}", host_name, user_id=host_id))
+        table.version = 1
+        try:
+            await self.storage.save_table(
+                table.id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                status="lobby",
+                state_json=table.to_json(),
+                version=table.version,
+            )
+        except (StorageError, OSError) as exc:
+            log.exception("could not create a table in channel %s", channel_id)
+            raise errors.SaveFailed() from exc
+        self.by_id[table.id] = table
+        self.by_channel[channel_id] = table
+        return table
+
+    async def join(self, table: Table, user_id: int, name: str) -> None:
+        async with table.lock:
+            self._need_lobby(table, "join")
+            if table.seat_by_user(user_id) is not None:
+                raise errors.AlreadySeated()
+            if len(table.seats) >= table.options.max_seats:
+                raise errors.TableFull()
+            snapshot = table.to_state()
+            table.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
+            await self._save(table, {"type": "join", "user": user_id}, snapshot)
+        await self.listener.table_changed(table)
+
+    async def add_ai(self, table: Table, user_id: int, tier: str) -> AddedAI:
+        async with table.lock:
+            self._need_lobby(table, "add_ai")
+            if user_id != table.host_id:
+                raise errors.HostOnly("add_ai")
+            if tier not in TIERS:
+                raise errors.UnknownTier(TIERS)
+            if len(table.seats) >= table.options.max_seats:
+                raise errors.TableFull()
+            snapshot = table.to_state()
+            table.ai_counter += 1
+            name = f"🤖 {tier.capitalize()}"
+            if any(s.name == name for s in table.seats):
+                name += f" {table.ai_counter}"
+            table.seats.append(Seat(f"ai{table.ai_counter}", name, ai=tier))
+            await self._save(table, {"type": "add_ai", "tier": tier}, snapshot)
+        await self.listener.table_changed(table)
+        return AddedAI(tier, name)
+
+    async def leave(self, table: Table, user_id: int) -> Left:
+        """Leave a lobby seat, or leave a running match (a drop, with its cost)."""
+        async with table.lock:
+            seat = table.seat_by_user(user_id)
+            if seat is None:
+                raise errors.NotSeated()
+            snapshot = table.to_state()
+            in_lobby = table.status is TableStatus.LOBBY
+            if in_lobby:
+                if user_id == table.host_id:
+                    raise errors.HostCannotLeave()
+                table.seats.remove(seat)
+            else:
+                engine_seat = table.engine_seat(user_id)
+                if table.match is None or engine_seat is None:
+                    raise errors.NotPlaying()
+                if engine_seat in table.match.left:
+                    raise errors.AlreadyLeft()
+                self._apply(table, Action.leave(engine_seat))
+                table.log.append(f"{seat.name} left the table")
+            await self._save(table, {"type": "leave", "user": user_id}, snapshot)
+        if in_lobby:
+            await self.listener.table_changed(table)
+        else:
+            await self._after_game_change(table)
+        return Left(in_match=not in_lobby)
+
+    async def start(self, table: Table, user_id: int) -> None:
+        async with table.lock:
+            self._need_lobby(table, "start")
+            if user_id != table.host_id:
+                raise errors.HostOnly("start")
+            rules = table.options.rules()
+            if len(table.seats) < rules.min_players:
+                raise errors.NotEnoughPlayers(rules.name, rules.min_players)
+            snapshot = table.to_state()
+            players = [Player(s.key, s.name) for s in table.seats]
+            seed = table.seed if table.seed is not None else random.SystemRandom().getrandbits(63)
+            table.seed = seed
+            table.match = Match.create(players, rules, seed=seed)
+            table.status = TableStatus.PLAYING
+            dealer = table.match.players[table.match.dealer].name
+            table.log.append(f"Deal 1: {dealer} deals")
+            self._new_turn_if_needed(table)
+            await self._save(table, {"type": "start"}, snapshot)
+        await self._after_game_change(table)
+
+    async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
+        async with table.lock:
+            if user_id != table.host_id and not is_manager:
+                raise errors.HostOrManagerOnly()
+            await self._close(table, TableStatus.CANCELLED)
+        await self.listener.table_closed(table, "cancelled")
+        self._forget(table)
+
+    # ---- game actions ------------------------------------------------------------------
+
+    async def act(
+        self,
+        table: Table,
+        user_id: int,
+        version: int | None,
+        token: str,
+        card: int | None = None,
+        owner_seat: int | None = None,
+    ) -> Played:
+        """One game move by a user, named by its control token (`ACTION_TOKENS`)."""
+        async with table.lock:
+            m = table.match
+            if table.status is not TableStatus.PLAYING or m is None:
+                raise errors.NotStarted()
+            seat = table.engine_seat(user_id)
+            if seat is None:
+                raise errors.NotPlaying()
+            if owner_seat is not None and owner_seat != seat:
+                raise errors.NotYourControls()
+            if version is not None and version != table.version:
+                raise errors.StaleView()
+            action = self._action(seat, token, card)
+            snapshot = table.to_state()
+            deal = m.deal
+            top = deal.pile[-1] if deal is not None and deal.pile else None
+            hand_before = {c.id for c in deal.hands[seat]} if deal is not None else set()
+            concerned = (
+                deal.card(action.card) if deal is not None and action.card is not None else None
+            )
+            cost = m.observation(seat).drop_cost
+            name = m.players[seat].name
+            self._apply(table, action)
+            table.timeouts[m.players[seat].id] = 0
+            declared = self._won_by(table, seat)
+            table.log.append(describe_action(name, action, top, concerned, cost, declared))
+            await self._save(table, {"type": "act", "user": user_id, **action.to_dict()}, snapshot)
+            played = self._played(table, seat, action, hand_before, top, concerned, cost, declared)
+        await self._after_game_change(table)
+        return played
+
+    async def vote_next(self, table: Table, user_id: int) -> Voted:
+        async with table.lock:
+            m = table.match
+            if m is None or m.phase is not MatchPhase.BETWEEN_DEALS:
+                raise errors.NoDealWaiting()
+            seat = table.engine_seat(user_id)
+            if seat is None or seat not in m.in_play:
+                raise errors.NotInMatch()
+            key = m.players[seat].id
+            if key in table.next_votes:
+                return Voted(started=False, already=True)
+            snapshot = table.to_state()
+            table.next_votes.append(key)
+            ready = self._all_ready(table)
+            if ready:
+                self._start_next_deal(table)
+            await self._save(table, {"type": "next", "user": user_id}, snapshot)
+        if ready:
+            await self._after_game_change(table)
+        else:
+            await self.listener.table_changed(table)
+        return Voted(started=ready)
+
+    # ---- internals: applying and saving --------------------------------------------------
+
+    def _need_lobby(self, table: Table, what: str) -> None:
+        if table.status is not TableStatus.LOBBY:
+            raise errors.AlreadyStarted(what)
+
+    @staticmethod
+    def _action(seat: int, token: str, card: int | None) -> Action:
+        kind = ACTION_TOKENS.get(token)
+        if kind is None:
+            raise errors.UnknownAction()
+        if token in ("discard", "declare") and card is None:
+            raise errors.ChooseCard()
+        return Action(kind, seat, None if token == "rummy" else card)
+
+    def _apply(self, table: Table, action: Action) -> None:
+        if table.match is None:
+            raise errors.NotStarted()
+        try:
+            table.match.apply(action)
+        except RummyError as exc:
+            raise errors.RuleRefused(exc) from None
+        self._new_turn_if_needed(table)
+
+    @staticmethod
+    def _won_by(table: Table, seat: int) -> bool:
+        m = table.match
+        return bool(
+            m is not None
+            and m.results
+            and m.results[-1].winner == seat
+            and (m.phase is not MatchPhase.PLAYING or m.deal is None or m.deal.over)
+        )
+
+    @staticmethod
+    def _played(
+        table: Table,
+        seat: int,
+        action: Action,
+        hand_before: set[int],
+        top: Any,
+        concerned: Any,
+        cost: int | None,
+        declared: bool,
+    ) -> Played:
+        k = action.kind
+        if k is ActionKind.DRAW_STOCK:
+            m = table.match
+            deal = m.deal if m is not None else None
+            drawn = None
+            if deal is not None and not deal.over:
+                drawn = next((c for c in deal.hands[seat] if c.id not in hand_before), None)
+            return Played(k, card=drawn)
+        if k is ActionKind.TAKE_DISCARD:
+            return Played(k, card=top)
+        if k is ActionKind.DISCARD:
+            return Played(k, card=concerned)
+        if k is ActionKind.DROP:
+            return Played(k, cost=cost)
+        return Played(k, card=concerned, declared=declared, wrong_show=not declared)
+
+    def _new_turn_if_needed(self, table: Table) -> None:
+        """Reset the turn timer when the turn passes to someone (or a new deal starts)."""
+        m = table.match
+        turn = table.current_turn()
+        if m is None or turn is None:
+            table.deadline = None
+            table.turn_marker = None
+            return
+        marker = [m.deal_number, turn, sum(m.deal.turns_taken.values()) if m.deal else 0]
+        if marker != table.turn_marker:
+            table.turn_marker = marker
+            table.deadline = self.clock.now() + table.options.turn_timer
+
+    def _start_next_deal(self, table: Table) -> None:
+        if table.match is None:
+            raise errors.NotStarted()
+        table.match.start_next_deal()
+        table.next_votes = []
+        m = table.match
+        table.log.append(f"Deal {m.deal_number}: {m.players[m.dealer].name} deals")
+        self._new_turn_if_needed(table)
+
+    def _all_ready(self, table: Table) -> bool:
+        m = table.match
+        if m is None:
+            return False
+        humans = [m.players[s].id for s in m.in_play if m.players[s].id.startswith("u")]
+        return all(h in table.next_votes for h in humans)
+
+    async def _save(
+        self, table: Table, event: dict[str, Any], snapshot: dict[str, Any] | None
+    ) -> None:
+        """Write the new state before anyone sees it; on failure, roll back to `snapshot`."""
+        table.version += 1
+        try:
+            await self.storage.commit_action(
+                table.id,
+                table.version,
+                table.to_json(),
+                json.dumps({**event, "version": table.version}, default=_plain),
+                status="lobby" if table.status is TableStatus.LOBBY else "playing",
+                turn_deadline=table.deadline,
+            )
+        except (StorageError, OSError) as exc:
+            log.exception("could not save table %s", table.id)
+            if snapshot is not None:
+                table.load_state(snapshot)
+            else:
+                table.version -= 1
+            raise errors.SaveFailed() from exc
+
+    async def _close(self, table: Table, status: TableStatus) -> None:
+        self.scheduler.cancel_table(table.id)
+        table.status = status
+        table.deadline = None
+        await self.storage.close_table(
+            table.id, "finished" if status is TableStatus.FINISHED else "cancelled"
+        )
+        self.by_id.pop(table.id, None)
+        if self.by_channel.get(table.channel_id) is table:
+            del self.by_channel[table.channel_id]
+
+    def _forget(self, table: Table) -> None:
+        """Drop every per-table entry once the table is closed and shown closed."""
+        self._pinged.pop(table.id, None)
+        self._recorded.pop(table.id, None)
+
+    # ---- after a change: results, timers, AI ----------------------------------------------
+
+    async def _after_game_change(self, table: Table) -> None:
+        m = table.match
+        if m is None:
+            return
+        await self._record_results(table)
+        if m.phase is MatchPhase.OVER:
+            async with table.lock:
+                if table.status is TableStatus.PLAYING:
+                    await self._close(table, TableStatus.FINISHED)
+            await self.listener.deal_finished(table, len(m.results))
+            await self.listener.table_closed(table, "finished")
+            self._forget(table)
+            return
+        finished_now = m.phase is MatchPhase.BETWEEN_DEALS and not table.next_votes
+        await self.listener.table_changed(table)
+        if finished_now:
+            await self.listener.deal_finished(table, len(m.results))
+            self.scheduler.schedule(table.id, "next", self._auto_next_deal(table, table.version))
+            return
+        turn = table.current_turn()
+        if turn is None:
+            return
+        seat = table.seat_info(turn)
+        if seat.ai is not None:
+            self.scheduler.schedule(table.id, "ai", self._ai_turn(table, table.version))
+            self.scheduler.cancel(table.id, "timer")
+        else:
+            marker = list(table.turn_marker or [])
+            if self._pinged.get(table.id) != marker:
+                self._pinged[table.id] = marker
+                await self.listener.turn_started(table)
+            self.scheduler.schedule(table.id, "timer", self._turn_timer(table, marker))
+
+    async def _ai_turn(self, table: Table, version: int) -> None:
+        await self.clock.sleep(self.ai_delay)
+        async with table.lock:
+            m = table.match
+            if table.version != version or table.status is not TableStatus.PLAYING or m is None:
+                return
+            turn = table.current_turn()
+            if turn is None:
+                return
+            seat = table.seat_info(turn)
+            if seat.ai is None:
+                return
+            obs = m.observation(turn)
+            policy = make_policy(seat.ai, seed=(table.seed or 0) + table.version)
+            # Off the event loop: a hard AI thinks for tens of milliseconds.
+            action = await asyncio.to_thread(policy.act, obs)
+            snapshot = table.to_state()
+            deal = m.deal
+            top = deal.pile[-1] if deal is not None and deal.pile else None
+            concerned = (
+                deal.card(action.card) if deal is not None and action.card is not None else None
+            )
+            cost = obs.drop_cost
+            self._apply(table, action)
+            declared = self._won_by(table, turn)
+            table.log.append(
+                describe_action(m.players[turn].name, action, top, concerned, cost, declared)
+            )
+            await self._save(table, {"type": "ai", **action.to_dict()}, snapshot)
+        await self._after_game_change(table)
+
+    async def _turn_timer(self, table: Table, marker: list[int]) -> None:
+        if table.deadline is None:
+            return
+        wait = table.deadline - self.clock.now() - WARNING_BEFORE
+        if wait > 0:
+            await self.clock.sleep(wait)
+            if table.turn_marker == marker:
+                await self.listener.turn_warning(table)
+        remaining = (table.deadline or 0) - self.clock.now()
+        if remaining > 0:
+            await self.clock.sleep(remaining)
+        await self.timeout(table, marker)
+
+    async def timeout(self, table: Table, marker: list[int]) -> None:
+        """The player on turn ran out of time: play for them, or drop them after repeats."""
+        async with table.lock:
+            m = table.match
+            if table.status is not TableStatus.PLAYING or m is None or table.turn_marker != marker:
+                return
+            turn = table.current_turn()
+            if turn is None or m.deal is None:
+                return
+            snapshot = table.to_state()
+            key = m.players[turn].id
+            count = table.timeouts.get(key, 0) + 1
+            table.timeouts[key] = count
+            actions: list[Action] = []
+            opening = timeout_opening(m.observation(turn), count)
+            if opening is not None:
+                self._apply(table, opening)
+                actions.append(opening)
+            if opening is None or opening.kind is not ActionKind.DROP:
+                deal = m.deal
+                if m.phase is MatchPhase.PLAYING and deal is not None and not deal.over:
+                    finish = timeout_finish(m.observation(turn), just_drew=opening is not None)
+                    self._apply(table, finish)
+                    actions.append(finish)
+            dropped = actions[-1].kind is ActionKind.DROP
+            table.log.append(describe_timeout(m.players[turn].name, count, dropped))
+            event = {"type": "timeout", "seat": turn, "actions": [a.to_dict() for a in actions]}
+            await self._save(table, event, snapshot)
+        await self._after_game_change(table)
+
+    async def _auto_next_deal(self, table: Table, version: int) -> None:
+        await self.clock.sleep(self.next_deal_delay)
+        async with table.lock:
+            m = table.match
+            if table.version != version or m is None or m.phase is not MatchPhase.BETWEEN_DEALS:
+                return
+            snapshot = table.to_state()
+            self._start_next_deal(table)
+            await self._save(table, {"type": "next", "auto": True}, snapshot)
+        await self._after_game_change(table)
+
+    # ---- results --------------------------------------------------------------------------
+
+    async def _record_results(self, table: Table) -> None:
+        """Write finished deals and the match result; idempotent, so safe to repeat."""
+        m = table.match
+        if m is None:
+            return
+        now = int(self.clock.now())
+        done = self._recorded.get(table.id, 0)
+        for result in m.results:
+            if result.number <= done:
+                continue
+            history = m.hand_history(result.number)
+            await self.storage.record_deal_result(deal_record(table, result, history, now))
+            self._recorded[table.id] = result.number
+        if m.phase is MatchPhase.OVER:
+            await self.storage.record_match_result(match_record(table, now))
+
+    # ---- start-up and shut-down -------------------------------------------------------------
+
+    async def restore(self) -> list[Table]:
+        """Bring back every open table after a restart (timers resume in `resume`)."""
+        restored = []
+        for record in await self.storage.load_open_tables():
+            try:
+                table = Table.from_json(record.state_json)
+            except (ValueError, KeyError) as exc:
+                log.error("cannot restore table %s: %s", record.table_id, exc)
+                continue
+            table.version = record.version
+            table.message_id = record.public_message_id or table.message_id
+            table.prompt_message_id = record.prompt_message_id or table.prompt_message_id
+            self.by_id[table.id] = table
+            self.by_channel[table.channel_id] = table
+            restored.append(table)
+        return restored
+
+    async def resume(self, table: Table) -> None:
+        """After `restore` and once the listener can show things: results, timers, AI."""
+        if table.status is TableStatus.LOBBY:
+            await self.listener.table_changed(table)
+            return
+        await self._after_game_change(table)
+
+    async def set_messages(
+        self, table: Table, *, message_id: int | None = None, prompt_id: int | None = UNCHANGED
+    ) -> None:
+        await remember_messages(self.storage, table, message_id=message_id, prompt_id=prompt_id)
+
+    async def shutdown(self) -> None:
+        await self.scheduler.shutdown()
+
+
+def _card_of(match: Match, action: Action) -> Card | None:
+    """The physical card an action names (a discard or declaration), before it is applied."""
+    if match.deal is None or action.card is None:
+        return None
+    return match.deal.card(action.card)
+
+
+def _plain(value: Any) -> Any:
+    if hasattr(value, "value"):
+        return value.value
+    raise TypeError(f"not serialisable: {value!r}")
