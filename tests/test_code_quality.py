@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.conftest import PROJECT_ROOT
 
@@ -25,6 +27,135 @@ def test_mypy_bot_and_cogs() -> None:
     """bot/engine is checked with strict settings (see [tool.mypy] in pyproject.toml)."""
     result = run("mypy", "bot", "cogs")
     assert result.returncode == 0, result.stdout[-3000:]
+
+
+def _type_checking_blocks(tree: ast.AST) -> set[int]:
+    """ids of the import nodes under `if TYPE_CHECKING:` (they never run)."""
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                hidden.update(id(n) for n in ast.walk(inner))
+    return hidden
+
+
+def _imports(path: Path, *, runtime_only: bool = False) -> set[str]:
+    """Every module `path` imports (absolute, or relative resolved against its package),
+    including imports inside functions. Imports under TYPE_CHECKING count for layering (a
+    layer must not even *name* a layer above it) but not for cycles (`runtime_only`): the
+    Discord side names its bot class in annotations, which never executes."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = ".".join(path.relative_to(PROJECT_ROOT).with_suffix("").parts[:-1])
+    hidden = _type_checking_blocks(tree) if runtime_only else set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in hidden:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PROJECT_ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _project_modules() -> dict[str, Path]:
+    return {
+        _module_name(p): p
+        for folder in ("bot", "cogs")
+        for p in (PROJECT_ROOT / folder).rglob("*.py")
+    }
+
+
+def _touches(imported: set[str], prefixes: tuple[str, ...]) -> list[str]:
+    return sorted(
+        name for name in imported for p in prefixes if name == p or name.startswith(p + ".")
+    )
+
+
+#: Which layers each layer may not import (imports point down: Discord -> table -> the rest).
+FORBIDDEN = {
+    "bot.engine": ("discord", "aiosqlite", "asyncpg", "cogs", "bot.storage", "bot.table",
+                   "bot.discord_ui", "bot.ai"),
+    "bot.ai": ("discord", "aiosqlite", "asyncpg", "cogs", "bot.storage", "bot.table",
+               "bot.discord_ui"),
+    "bot.table": ("discord", "cogs", "bot.discord_ui"),
+    "bot.storage": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.ai"),
+}  # fmt: skip
+
+
+def test_layers_import_only_downwards() -> None:
+    offenders = []
+    for module, path in _project_modules().items():
+        for layer, forbidden in FORBIDDEN.items():
+            if module == layer or module.startswith(layer + "."):
+                bad = _touches(_imports(path), forbidden)
+                if bad:
+                    offenders.append(f"{module} imports {bad}")
+    assert not offenders, offenders
+
+
+def test_only_the_discord_side_imports_discord() -> None:
+    offenders = [
+        module
+        for module, path in _project_modules().items()
+        if _touches(_imports(path), ("discord",))
+        and not module.startswith(("bot.discord_ui", "cogs"))
+    ]
+    assert not offenders, offenders
+
+
+def test_no_import_cycles() -> None:
+    """A cycle hidden by an import inside a function is still a cycle: walk them all."""
+    modules = _project_modules()
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        deps = set()
+        for name in _imports(path, runtime_only=True):
+            # `from a.b import c` names a.b.c (a module or an attribute): keep the longest
+            # project module the name starts with.
+            parts = name.split(".")
+            for n in range(len(parts), 0, -1):
+                candidate = ".".join(parts[:n])
+                if candidate in modules and candidate != module:
+                    deps.add(candidate)
+                    break
+        graph[module] = deps
+    # Package __init__ modules re-export their children; an edge child -> parent package is
+    # how a child names its siblings, not a real cycle, so packages are left out.
+    packages = {m for m, p in modules.items() if p.name == "__init__.py"}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for dep in sorted(graph.get(node, ())):
+            if dep in packages:
+                continue
+            if state.get(dep) == 1:
+                cycles.append([*stack[stack.index(dep) :], dep])
+            elif dep not in state:
+                visit(dep)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state and node not in packages:
+            visit(node)
+    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
 
 
 def test_engine_has_no_discord_or_storage_imports() -> None:

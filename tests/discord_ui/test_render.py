@@ -11,12 +11,12 @@ import pytest
 from bot.discord_ui.render import text as render
 from bot.discord_ui.render.hand import hand_embed
 from bot.discord_ui.render.lobby import lobby_embed
-from bot.discord_ui.render.rules import ruling_text, rules_summary
+from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.render.table import table_embed
-from bot.table.advice import advise
 from bot.engine.cards import Face, parse_cards
 from bot.engine.match import Match
 from bot.engine.rules import PROFILES, get_profile
+from bot.table.advice import advise
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
 

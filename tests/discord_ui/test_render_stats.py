@@ -1,4 +1,4 @@
-"""Unit tests for `bot.discord_ui.render.stats` (pure text/embeds) and the stats custom_id budget."""
+"""Unit tests for `bot.discord_ui.render.stats` (text and embeds) and the stats custom_id budget."""
 
 from __future__ import annotations
 
