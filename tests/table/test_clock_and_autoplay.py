@@ -1,0 +1,182 @@
+"""Timers on the injectable clock (no test sleeps for real), auto-play as pure functions, and
+a whole table driven through the service with no Discord at all."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.engine.actions import ActionKind
+from bot.engine.match import Match, MatchPhase, Player
+from bot.engine.rules import get_profile
+from bot.storage import Storage
+from bot.table.autoplay import MAX_TIMEOUTS, timeout_finish, timeout_opening
+from bot.table.model import Table, TableStatus
+from bot.table.options import build_options
+from bot.table.scheduler import ManualClock, Scheduler
+from bot.table.service import WARNING_BEFORE, TableService
+
+GUILD, CHANNEL = 1000, 2000
+ALICE, BOB = 11, 22
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+
+    async def table_changed(self, table: Table) -> None:
+        self.calls.append("changed")
+
+    async def turn_started(self, table: Table) -> None:
+        self.calls.append("turn")
+
+    async def turn_warning(self, table: Table) -> None:
+        self.calls.append("warning")
+
+    async def deal_finished(self, table: Table, number: int) -> None:
+        self.calls.append(f"deal {number}")
+
+    async def table_closed(self, table: Table, reason: str) -> None:
+        self.calls.append(reason)
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(tmp_path / "t.sqlite3")
+    yield store
+    await store.close()
+
+
+async def test_manual_clock_wakes_sleepers_in_order() -> None:
+    clock = ManualClock()
+    woke: list[str] = []
+
+    async def sleeper(name: str, seconds: float) -> None:
+        await clock.sleep(seconds)
+        woke.append(name)
+
+    tasks = [asyncio.ensure_future(sleeper("b", 20)), asyncio.ensure_future(sleeper("a", 10))]
+    await asyncio.sleep(0)
+    await clock.advance(5)
+    assert woke == []
+    await clock.advance(10)
+    assert woke == ["a"]
+    await clock.advance(10)
+    assert woke == ["a", "b"]
+    await asyncio.gather(*tasks)
+
+
+async def test_scheduler_replaces_and_forgets_tasks() -> None:
+    clock = ManualClock()
+    scheduler = Scheduler(clock)
+    ran: list[int] = []
+
+    async def job(n: int) -> None:
+        await clock.sleep(10)
+        ran.append(n)
+
+    scheduler.schedule("t1", "timer", job(1))
+    scheduler.schedule("t1", "timer", job(2))  # replaces the first
+    await asyncio.sleep(0)
+    assert scheduler.pending("t1") == [("t1", "timer")]
+    await clock.advance(10)
+    assert ran == [2]
+    assert scheduler.pending() == []
+    scheduler.schedule("t2", "ai", job(3))
+    scheduler.cancel_table("t2")
+    await clock.advance(10)
+    assert ran == [2] and scheduler.pending() == []
+    await scheduler.shutdown()
+
+
+async def test_turn_timer_warns_then_plays_for_the_absent_player(storage: Storage) -> None:
+    clock = ManualClock()
+    recorder = Recorder()
+    service = TableService(storage, recorder, ai_delay=0, deck_seed=3, clock=clock)
+    opts = build_options("points", None, 60, None, {}, None, None, None)
+    table = await service.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await service.join(table, BOB, "bob")
+    await service.start(table, ALICE)
+    assert table.deadline == clock.now() + 60
+    on_turn = table.current_turn()
+    await clock.advance(60 - WARNING_BEFORE - 1)
+    assert "warning" not in recorder.calls
+    await clock.advance(1)
+    assert "warning" in recorder.calls
+    assert table.current_turn() == on_turn  # not yet
+    await clock.advance(WARNING_BEFORE)
+    assert table.current_turn() != on_turn  # the bot drew and threw for them
+    assert table.log[-1].startswith("⏰")
+    assert table.match is not None
+    assert table.timeouts[table.match.players[on_turn].id] == 1  # type: ignore[index]
+    await service.shutdown()
+
+
+def _match(seed: int) -> Match:
+    players = [Player("a", "A"), Player("b", "B")]
+    return Match.create(players, get_profile("points"), seed=seed)
+
+
+def test_timeout_opening_draws_then_drops_after_repeats() -> None:
+    m = _match(1)
+    assert m.deal is not None
+    obs = m.observation(m.deal.turn)
+    first = timeout_opening(obs, 1)
+    assert first is not None and first.kind is ActionKind.DRAW_STOCK
+    last = timeout_opening(obs, MAX_TIMEOUTS)
+    assert last is not None and last.kind is ActionKind.DROP
+    other = m.observation(1 - m.deal.turn)
+    assert timeout_opening(other, 1) is None  # not their turn
+
+
+def test_timeout_finish_throws_the_drawn_card() -> None:
+    for seed in range(20):
+        m = _match(seed)
+        assert m.deal is not None
+        seat = m.deal.turn
+        before = {c.id for c in m.deal.hands[seat]}
+        m.apply(timeout_opening(m.observation(seat), 1))  # type: ignore[arg-type]
+        drawn = next(c for c in m.deal.hands[seat] if c.id not in before)
+        action = timeout_finish(m.observation(seat), just_drew=True)
+        if action.kind is ActionKind.DISCARD:
+            assert action.card == drawn.id
+        else:
+            assert action.kind is ActionKind.DECLARE
+
+
+async def test_a_whole_match_through_the_service_without_discord(storage: Storage) -> None:
+    """Two AI seats and nobody else: the service plays a pool match to its end on its own."""
+    clock = ManualClock()
+    recorder = Recorder()
+    service = TableService(
+        storage, recorder, ai_delay=1, next_deal_delay=5, deck_seed=11, clock=clock
+    )
+    opts = build_options("pool101", None, 60, None, {}, None, None, None)
+    table = await service.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await service.add_ai(table, ALICE, "medium")
+    await service.add_ai(table, ALICE, "easy")
+    # The host never clicks: each of their turns times out and is auto-played, so the clock
+    # alone drives the match to its end.
+    await service.start(table, ALICE)
+    for _ in range(20000):
+        if table.status is not TableStatus.PLAYING:
+            break
+        await clock.advance(5)
+        await asyncio.sleep(0.001)  # AI seats think in a worker thread: let it answer
+    assert table.status is TableStatus.FINISHED
+    for _ in range(100):  # the closing announcements follow the status change
+        if recorder.calls[-1] == "finished":
+            break
+        await asyncio.sleep(0.01)
+    assert table.match is not None and table.match.phase is MatchPhase.OVER
+    assert recorder.calls[-1] == "finished"
+    finished = [c for c in recorder.calls if c.startswith("deal ")]
+    assert len(finished) == len(table.match.results)
+    assert service.scheduler.pending() == []
+    assert CHANNEL not in service.by_channel and table.id not in service.by_id
+    stats = await storage.player_stats(GUILD, ALICE)
+    assert stats.profiles["pool101"].deals_played == len(table.match.results)
+    await service.shutdown()
