@@ -54,6 +54,7 @@ DECLARATION_CHOICES = [
 GAME_ACTIONS = {"draw", "take", "discard", "declare", "rummy", "confirm_drop"}
 
 
+@app_commands.guild_only()
 class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     """Indian Rummy (13-card rummy, Paplu)."""
 
@@ -261,7 +262,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def _component(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId, values: list[str]
     ) -> None:
-        table = self.tables.get(cid.table_id)
+        table = self.tables.get(
+            cid.table_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
+        )
         user = interaction.user
         action = cid.action
         if action == "join":

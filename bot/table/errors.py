@@ -23,6 +23,10 @@ class TableClosed(Refusal):
     """The table a button or id refers to is closed (or never existed)."""
 
 
+class WrongPlace(Refusal):
+    """A click or command for a table of another server or channel (or from a DM)."""
+
+
 class ChannelBusy(Refusal):
     def __init__(self, in_lobby: bool) -> None:
         super().__init__("channel busy")

@@ -83,10 +83,17 @@ class TableService:
 
     # ---- lookup -------------------------------------------------------------------------
 
-    def get(self, table_id: str) -> Table:
+    def get(
+        self, table_id: str, *, guild_id: int | None = None, channel_id: int | None = None
+    ) -> Table:
+        """The open table with this id. Given where a click came from, a table of another
+        server or channel is refused: a client can send any id, from anywhere."""
         table = self.by_id.get(table_id)
         if table is None:
             raise errors.TableClosed()
+        if guild_id is not None or channel_id is not None:
+            if guild_id != table.guild_id or channel_id != table.channel_id:
+                raise errors.WrongPlace()
         return table
 
     def in_channel(self, channel_id: int) -> Table:

@@ -296,3 +296,12 @@ async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         await fake.wait_for(lambda: "Waiting for" in fake.render(fresh.message.id))
         assert not [v for v in fake.violations if v.kind == "expired_token"]
         await env.finish()
+
+
+async def test_rummy_commands_are_not_offered_in_dms(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        for command in ("rummy rules", "rummy join", "rummy check"):
+            with pytest.raises(InteractionRefused, match="not available in DMs"):
+                await fake.slash("bob", fake.dm_channel("bob"), command)
+        await env.finish()

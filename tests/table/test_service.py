@@ -269,3 +269,14 @@ async def test_whole_match_records_results_once(tables: Tables, storage: Storage
     assert len(deals) == 1
     stats = await storage.player_stats(GUILD, ALICE)
     assert stats.profiles["points"].deals_played == 1
+
+
+async def test_a_table_is_acted_on_only_from_its_own_guild_and_channel(tables: Tables) -> None:
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options())
+    assert tables.get(table.id, guild_id=GUILD, channel_id=CHANNEL) is table
+    with pytest.raises(errors.WrongPlace):
+        tables.get(table.id, guild_id=GUILD + 1, channel_id=CHANNEL)
+    with pytest.raises(errors.WrongPlace):
+        tables.get(table.id, guild_id=GUILD, channel_id=CHANNEL + 1)
+    with pytest.raises(errors.WrongPlace):  # a DM has no guild
+        tables.get(table.id, guild_id=None, channel_id=CHANNEL + 2)

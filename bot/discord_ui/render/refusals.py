@@ -49,6 +49,8 @@ def refusal_text(exc: e.Refusal) -> str:
             return "There is no table in this channel. Open one with `/rummy new`."
         case e.TableClosed():
             return "This table is closed. Start a new one with `/rummy new`."
+        case e.WrongPlace():
+            return "That table is played in another channel; use the controls there."
         case e.ChannelBusy(in_lobby=in_lobby):
             what = "a lobby" if in_lobby else "a game"
             return f"This channel already has {what} open. Join it, or use `/rummy cancel` first."
