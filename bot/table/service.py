@@ -91,9 +91,9 @@ class TableService:
         table = self.by_id.get(table_id)
         if table is None:
             raise errors.TableClosed()
-        if guild_id is not None or channel_id is not None:
-            if guild_id != table.guild_id or channel_id != table.channel_id:
-                raise errors.WrongPlace()
+        checked = guild_id is not None or channel_id is not None
+        if checked and (guild_id, channel_id) != (table.guild_id, table.channel_id):
+            raise errors.WrongPlace()
         return table
 
     def in_channel(self, channel_id: int) -> Table:
