@@ -75,6 +75,7 @@ class TableService:
         self.by_channel: dict[int, Table] = {}
         self._pinged: dict[str, list[int]] = {}  # table id -> turn marker last announced
         self._recorded: dict[str, int] = {}  # table id -> deals recorded in this process
+        self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
 
     @property
     def clock(self) -> Clock:
@@ -105,6 +106,24 @@ class TableService:
     # ---- lobby --------------------------------------------------------------------------
 
     async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: TableOptions,
+    ) -> Table:
+        # One table per channel: two `/rummy new` a few milliseconds apart must not both pass
+        # the check while the first is still being written, so creation in a channel is serial.
+        lock = self._creating.setdefault(channel_id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._create(guild_id, channel_id, host_id, host_name, options)
+        finally:
+            if not lock.locked() and self._creating.get(channel_id) is lock:
+                del self._creating[channel_id]
+
+    async def _create(
         self,
         guild_id: int,
         channel_id: int,

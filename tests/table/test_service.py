@@ -280,3 +280,15 @@ async def test_a_table_is_acted_on_only_from_its_own_guild_and_channel(tables: T
         tables.get(table.id, guild_id=GUILD, channel_id=CHANNEL + 1)
     with pytest.raises(errors.WrongPlace):  # a DM has no guild
         tables.get(table.id, guild_id=None, channel_id=CHANNEL + 2)
+
+
+async def test_racing_creates_in_one_channel_open_one_table(tables: Tables) -> None:
+    results = await asyncio.gather(
+        *(tables.create(GUILD, CHANNEL, 100 + i, f"u{i}", options()) for i in range(20)),
+        return_exceptions=True,
+    )
+    opened = [r for r in results if isinstance(r, Table)]
+    refused = [r for r in results if isinstance(r, errors.ChannelBusy)]
+    assert len(opened) == 1 and len(refused) == 19
+    assert tables.in_channel(CHANNEL) is opened[0]
+    assert tables._creating == {}
