@@ -160,6 +160,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
+        await _ack(interaction)
         await self.tables.join(table, interaction.user.id, interaction.user.display_name)
         await send_private(interaction, "You joined the table.")
 
@@ -167,7 +168,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await _ack(interaction)
         left = await self.tables.leave(table, interaction.user.id)
         await interaction.followup.send(refusals.left_text(left), ephemeral=True)
 
@@ -175,7 +176,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await _ack(interaction)
         await self.tables.start(table, interaction.user.id)
         await interaction.followup.send("The game has started. Press “Your hand”.", ephemeral=True)
 
@@ -183,6 +184,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.guild_only()
     async def cancel(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
+        await _ack(interaction)
         await self.tables.cancel(table, interaction.user.id, _is_manager(interaction))
         await send_private(interaction, "The table is closed.")
 
@@ -267,15 +269,17 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         )
         user = interaction.user
         action = cid.action
+        if action in ("join", "leave", "start", "cancel", "add_ai", "next"):
+            # These wait for the table's lock; acknowledge first so a busy table can never
+            # make Discord show "This interaction failed".
+            await _ack(interaction)
         if action == "join":
             await self.tables.join(table, user.id, user.display_name)
             await send_private(interaction, "You joined the table.")
         elif action == "leave":
-            await interaction.response.defer(ephemeral=True, thinking=True)
             left = await self.tables.leave(table, user.id)
             await interaction.followup.send(refusals.left_text(left), ephemeral=True)
         elif action == "start":
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.tables.start(table, user.id)
             await interaction.followup.send(
                 "The game has started. Press “Your hand” to see your cards.", ephemeral=True
@@ -376,6 +380,12 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if interaction.channel_id is None:
             raise UserError("Use this in a server channel.")
         return self.tables.in_channel(interaction.channel_id)
+
+
+async def _ack(interaction: discord.Interaction[PapluBot]) -> None:
+    """Acknowledge privately before waiting on anything; the answer follows as a followup."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _is_manager(interaction: discord.Interaction[PapluBot]) -> bool:

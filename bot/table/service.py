@@ -75,6 +75,7 @@ class TableService:
         self.by_channel: dict[int, Table] = {}
         self._pinged: dict[str, list[int]] = {}  # table id -> turn marker last announced
         self._recorded: dict[str, int] = {}  # table id -> deals recorded in this process
+        self._announced: dict[str, int] = {}  # table id -> deals announced in this process
         self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
 
     @property
@@ -432,26 +433,40 @@ class TableService:
         """Drop every per-table entry once the table is closed and shown closed."""
         self._pinged.pop(table.id, None)
         self._recorded.pop(table.id, None)
+        self._announced.pop(table.id, None)
 
     # ---- after a change: results, timers, AI ----------------------------------------------
 
     async def _after_game_change(self, table: Table) -> None:
+        """Results, announcements, timers and AI after a change. Runs outside the lock, so
+        two of these may overlap (a quick next move); what to announce is therefore decided
+        under the lock, once: each deal's results and the match's end are announced exactly
+        once per process."""
         m = table.match
         if m is None:
             return
         await self._record_results(table)
+        async with table.lock:
+            if not table.status.open:
+                return  # closed (and announced) by an earlier follow-up
+            number = len(m.results)
+            ended = m.phase in (MatchPhase.BETWEEN_DEALS, MatchPhase.OVER)
+            announce = ended and number > self._announced.get(table.id, 0)
+            if announce:
+                self._announced[table.id] = number
+            closing = m.phase is MatchPhase.OVER and table.status is TableStatus.PLAYING
+            if closing:
+                await self._close(table, TableStatus.FINISHED)
         if m.phase is MatchPhase.OVER:
-            async with table.lock:
-                if table.status is TableStatus.PLAYING:
-                    await self._close(table, TableStatus.FINISHED)
-            await self.listener.deal_finished(table, len(m.results))
-            await self.listener.table_closed(table, "finished")
-            self._forget(table)
+            if announce:
+                await self.listener.deal_finished(table, number)
+            if closing:
+                await self.listener.table_closed(table, "finished")
+                self._forget(table)
             return
-        finished_now = m.phase is MatchPhase.BETWEEN_DEALS and not table.next_votes
         await self.listener.table_changed(table)
-        if finished_now:
-            await self.listener.deal_finished(table, len(m.results))
+        if announce:
+            await self.listener.deal_finished(table, number)
             self.scheduler.schedule(table.id, "next", self._auto_next_deal(table, table.version))
             return
         turn = table.current_turn()

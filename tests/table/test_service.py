@@ -292,3 +292,30 @@ async def test_racing_creates_in_one_channel_open_one_table(tables: Tables) -> N
     assert len(opened) == 1 and len(refused) == 19
     assert tables.in_channel(CHANNEL) is opened[0]
     assert tables._creating == {}
+
+
+async def test_overlapping_follow_ups_announce_a_deal_once(storage: Storage) -> None:
+    """A quick move can start its follow-up while the previous move's is still running; both
+    then see the same finished deal, and it must be announced once (it was posted twice)."""
+    recorder = Recorder()
+    tables = Tables(storage, recorder, ai_delay=0.0, next_deal_delay=60, deck_seed=5)
+    table = await two_player_game(tables)
+    m = table.match
+    assert m is not None
+    for _ in range(400):
+        if m.phase is not MatchPhase.PLAYING:
+            break
+        player = on_turn(table)
+        await tables.act(table, player, table.version, "draw")
+        if m.deal is None or m.deal.over:
+            continue
+        deal = m.deal
+        drawn = evaluate_drawn(deal.hands[deal.turn], m.rules, deal.wild_rank, forbidden=deal.taken)
+        kind = "declare" if drawn.declarable else "discard"
+        card = drawn.winning_discards[0] if drawn.declarable else drawn.best_discard
+        await tables.act(table, player, table.version, kind, card.id)
+    await asyncio.gather(tables._after_game_change(table), tables._after_game_change(table))
+    announced = [c for c, _ in recorder.calls if c.startswith("deal ")]
+    assert announced == ["deal 1"]
+    assert [c for c, _ in recorder.calls if c == "finished"] == ["finished"]
+    await tables.shutdown()
