@@ -113,6 +113,22 @@ class Disc:
 
 
 @dataclass(frozen=True, slots=True)
+class Fan:
+    """`count` card backs side by side, `step` px apart: a hidden hand, by its size only."""
+
+    x: int
+    y: int
+    count: int
+    seat: int
+    size: str = "mini"
+    step: int = 6
+
+    @property
+    def width(self) -> int:
+        return CARD_SIZES[self.size][0] + (self.count - 1) * self.step
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     """One group of the hand as shown: a label and its cards, in display order."""
 
@@ -130,6 +146,7 @@ class Scene:
     background: str  # "felt" (hand, results) or "table" (the oval table)
     boxes: tuple[Box, ...] = ()
     discs: tuple[Disc, ...] = ()
+    fans: tuple[Fan, ...] = ()  # drawn before the cards
     cards: tuple[PlacedCard, ...] = ()
     labels: tuple[Label, ...] = ()
     sections: tuple[Section, ...] = ()  # hand scenes: the groups, for tests and alt text
@@ -378,6 +395,7 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
     `nothing_wild` is the one rule the caption needs (a rules fact, not a card)."""
     boxes: list[Box] = []
     discs: list[Disc] = []
+    fans: list[Fan] = []
     cards: list[PlacedCard] = []
     labels: list[Label] = []
     variant = plain_name(view.variant, "Rummy").capitalize()
@@ -413,9 +431,7 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
             n = seat.cards
             fan_w = mini_w + (n - 1) * _FAN_STEP
             fx = cx - fan_w // 2
-            fy = y0 - mini_h + 8
-            for i in range(n):
-                cards.append(PlacedCard(None, fx + i * _FAN_STEP, fy, "mini", group=s))
+            fans.append(Fan(fx, y0 - mini_h + 8, n, s, "mini", _FAN_STEP))
 
     # Centre: stock, top discard, indicator, each with a caption.
     card_w, card_h = CARD_SIZES["large"]
@@ -447,6 +463,7 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
         "table",
         boxes=tuple(boxes),
         discs=tuple(discs),
+        fans=tuple(fans),
         cards=tuple(cards),
         labels=tuple(labels),
     )
@@ -499,6 +516,7 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
     ]
     boxes: list[Box] = []
     discs: list[Disc] = []
+    fans: list[Fan] = []
     cards: list[PlacedCard] = []
     card_w = CARD_SIZES["small"][0]
     y = 70
@@ -555,10 +573,9 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
             x -= _RESULT_GAP
         else:
             out = fin.get("out_reason") or fin.get("status", "")
-            n = len(fin.get("cards", [])) or 13
-            for i in range(n):
-                cards.append(PlacedCard(None, x + i * 8, cy + 12, "mini", group=row))
-            x += CARD_SIZES["mini"][0] + (n - 1) * 8 + 14
+            fan = Fan(x, cy + 12, len(fin.get("cards", [])) or 13, seat, "mini", 8)
+            fans.append(fan)
+            x += fan.width + 14
             labels.append(Label(str(out).replace("_", " "), x, cy + 22, 16, "muted", "la"))
             x += 160
         right = max(right, x)
@@ -571,6 +588,7 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
         "felt",
         boxes=tuple(boxes),
         discs=tuple(discs),
+        fans=tuple(fans),
         cards=tuple(cards),
         labels=tuple(labels),
     )

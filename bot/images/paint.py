@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from . import sprites
-from .layout import CARD_SIZES, Box, Disc, Label, PlacedCard, Scene
+from .layout import CARD_SIZES, Box, Disc, Fan, Label, PlacedCard, Scene
 
 FELT = (24, 96, 60)
 FELT_DARK = (18, 76, 47)
@@ -107,32 +107,50 @@ def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
 
 def _card(im: Image.Image, pc: PlacedCard) -> None:
     w, h = CARD_SIZES[pc.size]
-    shadow = sprites.shadow_mask(pc.size)
-    im.paste((0, 0, 0), (pc.x - 2, pc.y), shadow)
     if pc.drawn or pc.taken:
         glow = sprites.glow_sprite(pc.size, sprites.RED if pc.taken else sprites.GOLD)
         im.paste(glow, (pc.x - 7, pc.y - 7), glow)
-    sprite = (
-        sprites.back_sprite(pc.size) if pc.face is None else sprites.face_sprite(pc.face, pc.size)
-    )
-    im.paste(sprite, (pc.x, pc.y), sprite)
+    tile = sprites.card_tile(pc.face, pc.size)
+    pad = sprites.SHADOW_PAD
+    im.paste(tile, (pc.x - pad, pc.y - pad), tile)
     # Marks go on the left strip, which stays visible when the next card overlaps this one.
     b = round(0.26 * w)
+    y = pc.y + round(0.5 * w) + round(0.08 * h)
     if pc.wild:
         star = sprites.badge("wild", b)
-        im.paste(star, (pc.x + round(0.04 * w), pc.y + round(0.5 * w) + round(0.08 * h)), star)
+        im.paste(star, (pc.x + round(0.04 * w), y), star)
     if pc.taken:
         stop = sprites.badge("blocked", b)
-        im.paste(stop, (pc.x + round(0.04 * w), pc.y + round(0.5 * w) + round(0.08 * h) + b + 4),
-                 stop)  # fmt: skip
+        im.paste(stop, (pc.x + round(0.04 * w), y + b + 4), stop)
 
 
-def _label(d: ImageDraw.ImageDraw, lb: Label) -> None:
-    colour, bold = STYLES[lb.style]
-    stroke = 1 if bold and lb.size >= 14 else 0
-    text = _fit(lb.text, lb.size, bold, lb.max_width)
-    d.text((lb.x, lb.y), text, font=sprites.font(lb.size), fill=colour, anchor=lb.anchor,
-           stroke_width=stroke, stroke_fill=colour)  # fmt: skip
+def _fan(im: Image.Image, fan: Fan) -> None:
+    tile = sprites.fan_tile(fan.count, fan.size, fan.step)
+    pad = sprites.SHADOW_PAD
+    im.paste(tile, (fan.x - pad, fan.y - pad), tile)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(
+    text: str, size: int, style: str, anchor: str, max_width: int | None
+) -> tuple[Image.Image, int, int]:
+    """A label rendered once as a mask (plus its offset from the anchor point): tables and
+    hands repeat the same few texts, and FreeType with a stroke costs more than a paste."""
+    _colour, bold = STYLES[style]
+    stroke = 1 if bold and size >= 14 else 0
+    text = _fit(text, size, bold, max_width)
+    f = sprites.font(size)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, stroke_width=stroke, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+    )
+    return mask, left, top
+
+
+def _label(im: Image.Image, lb: Label) -> None:
+    mask, dx, dy = _text_mask(lb.text, lb.size, lb.style, lb.anchor, lb.max_width)
+    im.paste(STYLES[lb.style][0], (lb.x + dx, lb.y + dy), mask)
 
 
 def paint(scene: Scene) -> Image.Image:
@@ -143,10 +161,12 @@ def paint(scene: Scene) -> Image.Image:
         _box(d, b)
     for c in scene.discs:
         _disc(d, c)
+    for fan in scene.fans:
+        _fan(im, fan)
     for pc in scene.cards:
         _card(im, pc)
     for lb in scene.labels:
-        _label(d, lb)
+        _label(im, lb)
     return im
 
 

@@ -236,6 +236,34 @@ def shadow_mask(size: str) -> Image.Image:
     return m.filter(ImageFilter.GaussianBlur(2))
 
 
+SHADOW_PAD = 4  # a card tile starts this far left/up of the card itself (room for the shadow)
+
+
+@lru_cache(maxsize=256)
+def card_tile(face: Face | None, size: str) -> Image.Image:
+    """A face (or, for None, the back) on its drop shadow: one paste per card when composing."""
+    w, h = CARD_SIZES[size]
+    mask = shadow_mask(size)
+    tile = Image.new("RGBA", (w + 2 * SHADOW_PAD, h + 2 * SHADOW_PAD), (0, 0, 0, 0))
+    tile.putalpha(mask)  # black, soft: the shadow, shifted 2 px right and 4 down below
+    card = back_sprite(size) if face is None else face_sprite(face, size)
+    shifted = Image.new("RGBA", tile.size, (0, 0, 0, 0))
+    shifted.paste(tile, (2, SHADOW_PAD))
+    shifted.alpha_composite(card, (SHADOW_PAD, SHADOW_PAD))
+    return shifted
+
+
+@lru_cache(maxsize=32)
+def fan_tile(count: int, size: str = "mini", step: int = 6) -> Image.Image:
+    """`count` backs fanned left to right (a seat's hand on the table), composed once per count."""
+    w, h = CARD_SIZES[size]
+    back = card_tile(None, size)
+    tile = Image.new("RGBA", (w + (count - 1) * step + 2 * SHADOW_PAD, h + 2 * SHADOW_PAD))
+    for i in range(count):
+        tile.alpha_composite(back, (i * step, 0))
+    return tile
+
+
 @lru_cache(maxsize=16)
 def glow_sprite(size: str, colour: Colour) -> Image.Image:
     """A coloured halo behind a card: the just-drawn card (gold) or the taken card (red)."""
@@ -278,5 +306,10 @@ def warm_up() -> None:
             face_sprite(f, size)
         back_sprite(size)
         shadow_mask(size)
-    back_sprite("mini")
-    shadow_mask("mini")
+    for f in all_sprites():
+        card_tile(f, "large")
+        card_tile(f, "small")
+    for size in ("large", "small", "mini"):
+        card_tile(None, size)
+    for n in range(1, 15):
+        fan_tile(n)
