@@ -1,0 +1,30 @@
+"""Card-table images for the bot, drawn with Pillow and free of Discord.
+
+Public API (each returns a `RenderedImage`: encoded bytes plus a filename to attach):
+
+* `render_hand(obs, sort_by_suit=False, evaluation=None)`: one seat's private hand.
+* `render_table(view, nothing_wild=False)`: the public table, from a `PublicView` only.
+* `render_results(history)`: a finished deal's reveal, from its hand history.
+* `hand_order(obs, evaluation=None, sort_by_suit=False)`: the order cards are drawn in, for the
+  discard menu to share; `evaluate_view(obs)` the one evaluation both can reuse.
+"""
+
+from __future__ import annotations
+
+from .hand import render_hand
+from .layout import evaluate_view, hand_order, hand_sections
+from .paint import RenderedImage
+from .results import render_results
+from .sprites import warm_up
+from .table import render_table
+
+__all__ = [
+    "RenderedImage",
+    "evaluate_view",
+    "hand_order",
+    "hand_sections",
+    "render_hand",
+    "render_results",
+    "render_table",
+    "warm_up",
+]

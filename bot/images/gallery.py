@@ -1,0 +1,51 @@
+"""Sample images for reviewing the art without Discord: `python -m bot.images gallery --out DIR`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from . import samples, sprites
+from .hand import render_hand
+from .layout import CARD_SIZES
+from .paint import FELT, RenderedImage
+from .results import render_results
+from .table import render_table
+
+
+def deck_sheet() -> Image.Image:
+    """Every face, the joker and the back on one sheet, at the hand size."""
+    faces = sprites.all_sprites()
+    w, h = CARD_SIZES["large"]
+    cols = 13
+    rows = (len(faces) + 1 + cols - 1) // cols
+    sheet = Image.new("RGB", (cols * (w + 8) + 8, rows * (h + 8) + 8), FELT)
+    tiles = [sprites.face_sprite(f, "large") for f in faces] + [sprites.back_sprite("large")]
+    for i, tile in enumerate(tiles):
+        x, y = 8 + (i % cols) * (w + 8), 8 + (i // cols) * (h + 8)
+        sheet.paste(tile, (x, y), tile)
+    return sheet
+
+
+def write_gallery(out: Path, fmt: str = "png") -> list[Path]:
+    """Write the sample set to `out` and return the paths written."""
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, img: RenderedImage) -> None:
+        path = out / f"{name}.{img.format}"
+        path.write_bytes(img.data)
+        written.append(path)
+
+    for state, obs in samples.hand_states().items():
+        save(f"hand-{state}", render_hand(obs, fmt=fmt))
+        if state == "drawn":
+            save(f"hand-{state}-by-suit", render_hand(obs, sort_by_suit=True, fmt=fmt))
+    for seats in (2, 6):
+        save(f"table-{seats}-seats", render_table(samples.table_view(seats), fmt=fmt))
+    save("results", render_results(samples.finished_history(), fmt=fmt))
+    sheet = out / "deck.png"
+    deck_sheet().save(sheet, "PNG", optimize=False)
+    written.append(sheet)
+    return written

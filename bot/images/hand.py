@@ -1,0 +1,23 @@
+"""The private hand image: one seat's cards, grouped, marked, in the discard menu's order."""
+
+from __future__ import annotations
+
+from bot.engine.evaluate import DrawnEvaluation, Evaluation
+from bot.engine.observation import Observation
+
+from .layout import hand_scene
+from .paint import RenderedImage, encode, paint
+
+
+def render_hand(
+    obs: Observation,
+    sort_by_suit: bool = False,
+    evaluation: Evaluation | DrawnEvaluation | None = None,
+    fmt: str = "png",
+) -> RenderedImage:
+    """The hand of `obs.seat` as an image (send it ephemerally: it shows the whole hand).
+
+    Pass `evaluation` (from `layout.evaluate_view(obs)`) when the text embed already has one:
+    evaluating 14 cards costs more than drawing them."""
+    scene = hand_scene(obs, evaluation, sort_by_suit)
+    return encode(paint(scene), f"hand-{obs.deal_number}-{obs.seat}", fmt)

@@ -1,0 +1,188 @@
+"""Turning a `Scene` into an image file: paste cached sprites, write text, encode.
+
+Only geometry-free decisions live here (colours, fonts, the felt), so whatever the layout
+tests check is what gets drawn. Encoding is fixed (no timestamps, no metadata, fixed
+quantisation and compression), so the same scene always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from . import sprites
+from .layout import CARD_SIZES, Box, Disc, Fan, Label, PlacedCard, Scene
+
+FELT = (24, 96, 60)
+FELT_DARK = (18, 76, 47)
+SURROUND = (30, 36, 34)
+RIM = (92, 58, 34)
+
+STYLES: dict[str, tuple[tuple[int, int, int], bool]] = {
+    # name: (colour, bold)
+    "ink": ((240, 244, 238), True),
+    "muted": ((190, 212, 196), False),
+    "gold": ((250, 204, 80), True),
+    "red": ((255, 150, 140), True),
+    "name": ((255, 255, 255), True),
+    "kind_pure": ((250, 214, 110), True),
+    "kind_impure": ((170, 236, 180), True),
+    "kind_set": ((160, 206, 255), True),
+    "kind_unmatched": ((236, 186, 176), True),
+    "kind_suit": ((240, 244, 238), True),
+    "tag_drawn": ((250, 204, 80), True),
+    "tag_taken": ((255, 140, 130), True),
+    "tag_suggested": ((220, 226, 220), False),
+}
+BOX_FILL: dict[str, tuple[tuple[int, int, int], tuple[int, int, int] | None]] = {
+    "group": (FELT_DARK, None),
+    "plate": ((20, 40, 32), (70, 120, 90)),
+    "plate_turn": ((40, 46, 24), sprites.GOLD),
+    "plate_out": ((44, 48, 46), (80, 84, 82)),
+    "slot": (FELT_DARK, (60, 130, 90)),
+    "row": (FELT_DARK, None),
+    "row_win": ((34, 70, 40), sprites.GOLD),
+}
+DISC_FILL = {"dealer": (245, 245, 240), "turn": sprites.GOLD, "winner": sprites.GOLD}
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedImage:
+    """An encoded image ready to attach: bytes, a filename whose extension matches, size."""
+
+    data: bytes
+    filename: str
+    width: int
+    height: int
+
+    @property
+    def format(self) -> str:
+        return self.filename.rsplit(".", 1)[-1]
+
+
+@lru_cache(maxsize=16)
+def _background(kind: str, width: int, height: int) -> Image.Image:
+    """The felt (cached per size; copied, never drawn on)."""
+    if kind == "table":
+        im = Image.new("RGB", (width, height), SURROUND)
+        d = ImageDraw.Draw(im)
+        d.ellipse((26, 54, width - 26, height - 20), fill=RIM)
+        d.ellipse((40, 68, width - 40, height - 34), fill=FELT)
+        d.ellipse((150, 150, width - 150, height - 120), outline=(36, 112, 72), width=3)
+        return im
+    im = Image.new("RGB", (width, height), FELT)
+    ImageDraw.Draw(im).rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=3)
+    return im
+
+
+def _fit(text: str, size: int, bold: bool, max_width: int | None) -> str:
+    if max_width is None:
+        return text
+    f = sprites.font(size)
+    stroke = 1 if bold and size >= 14 else 0
+    if f.getlength(text) + 2 * stroke <= max_width:
+        return text
+    while text and f.getlength(text + "...") + 2 * stroke > max_width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+def _box(d: ImageDraw.ImageDraw, b: Box) -> None:
+    fill, outline = BOX_FILL[b.style]
+    d.rounded_rectangle(
+        (b.x0, b.y0, b.x1, b.y1), radius=b.radius, fill=fill, outline=outline, width=2
+    )
+
+
+def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
+    fill = DISC_FILL[c.style]
+    d.ellipse((c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r), fill=fill, outline=(20, 20, 20))
+    if c.text:
+        d.text((c.x, c.y + 1), c.text, font=sprites.font(round(c.r * 1.3)), fill=(20, 20, 20),
+               anchor="mm", stroke_width=1, stroke_fill=(20, 20, 20))  # fmt: skip
+
+
+def _card(im: Image.Image, pc: PlacedCard) -> None:
+    w, h = CARD_SIZES[pc.size]
+    if pc.drawn or pc.taken:
+        glow = sprites.glow_sprite(pc.size, sprites.RED if pc.taken else sprites.GOLD)
+        im.paste(glow, (pc.x - 7, pc.y - 7), glow)
+    tile = sprites.card_tile(pc.face, pc.size)
+    pad = sprites.SHADOW_PAD
+    im.paste(tile, (pc.x - pad, pc.y - pad), tile)
+    # Marks go on the left strip, which stays visible when the next card overlaps this one.
+    b = round(0.26 * w)
+    y = pc.y + round(0.5 * w) + round(0.08 * h)
+    if pc.wild:
+        star = sprites.badge("wild", b)
+        im.paste(star, (pc.x + round(0.04 * w), y), star)
+    if pc.taken:
+        stop = sprites.badge("blocked", b)
+        im.paste(stop, (pc.x + round(0.04 * w), y + b + 4), stop)
+
+
+def _fan(im: Image.Image, fan: Fan) -> None:
+    tile = sprites.fan_tile(fan.count, fan.size, fan.step)
+    pad = sprites.SHADOW_PAD
+    im.paste(tile, (fan.x - pad, fan.y - pad), tile)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(
+    text: str, size: int, style: str, anchor: str, max_width: int | None
+) -> tuple[Image.Image, int, int]:
+    """A label rendered once as a mask (plus its offset from the anchor point): tables and
+    hands repeat the same few texts, and FreeType with a stroke costs more than a paste."""
+    _colour, bold = STYLES[style]
+    stroke = 1 if bold and size >= 14 else 0
+    text = _fit(text, size, bold, max_width)
+    f = sprites.font(size)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, stroke_width=stroke, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
+    )
+    return mask, left, top
+
+
+def _label(im: Image.Image, lb: Label) -> None:
+    mask, dx, dy = _text_mask(lb.text, lb.size, lb.style, lb.anchor, lb.max_width)
+    im.paste(STYLES[lb.style][0], (lb.x + dx, lb.y + dy), mask)
+
+
+def paint(scene: Scene) -> Image.Image:
+    """Compose a scene onto its background: boxes, discs, cards (in order), then labels."""
+    im = _background(scene.background, scene.width, scene.height).copy()
+    d = ImageDraw.Draw(im)
+    for b in scene.boxes:
+        _box(d, b)
+    for c in scene.discs:
+        _disc(d, c)
+    for fan in scene.fans:
+        _fan(im, fan)
+    for pc in scene.cards:
+        _card(im, pc)
+    for lb in scene.labels:
+        _label(im, lb)
+    return im
+
+
+def encode(im: Image.Image, name: str, fmt: str = "png") -> RenderedImage:
+    """Fixed encoder settings, so equal scenes give equal bytes.
+
+    PNG: quantised to a 128-colour palette (the art is flat colour, so this loses nothing a
+    player can see and cuts size and encode time several-fold). WebP: lossless, fastest
+    method; on this flat art it is larger and slower than the palette PNG, so PNG is the
+    default."""
+    buf = io.BytesIO()
+    if fmt == "png":
+        pal = im.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        pal.save(buf, "PNG", optimize=False, compress_level=6)
+    elif fmt == "webp":
+        im.save(buf, "WEBP", lossless=True, quality=50, method=0, exact=False)
+    else:
+        raise ValueError(f"unknown image format {fmt!r}")
+    return RenderedImage(buf.getvalue(), f"{name}.{fmt}", im.width, im.height)
