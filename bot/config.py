@@ -35,6 +35,8 @@ class Settings:
     next_deal_delay: float = 20.0
     # Fixed shuffle seed, for reproducible test games only; None = system randomness.
     deck_seed: int | None = None
+    # Seconds an untouched lobby stays open before it closes by itself.
+    lobby_timeout: float = 30 * 60.0
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
@@ -89,4 +91,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         ai_delay=_float(env, "AI_DELAY", 1.5),
         next_deal_delay=_float(env, "NEXT_DEAL_DELAY", 20.0),
         deck_seed=int(seed_raw) if seed_raw else None,
+        lobby_timeout=_float(env, "LOBBY_TIMEOUT", 30 * 60.0),
     )

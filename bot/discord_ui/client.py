@@ -50,12 +50,21 @@ class PapluBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_path)
-        self.presenter = DiscordPresenter(self, self.storage, self.settings.next_deal_delay)
+        if self.settings.deck_seed is not None:
+            log.warning(
+                "DECK_SEED is set (%s): every shuffle is reproducible by anyone who knows it. "
+                "Use it for tests only, never for real games.",
+                self.settings.deck_seed,
+            )
+        self.presenter = DiscordPresenter(
+            self, self.storage, self.settings.next_deal_delay, self.settings.lobby_timeout
+        )
         self.tables = TableService(
             self.storage,
             self.presenter,
             ai_delay=self.settings.ai_delay,
             next_deal_delay=self.settings.next_deal_delay,
+            lobby_timeout=self.settings.lobby_timeout,
             deck_seed=self.settings.deck_seed,
         )
         self.tree.error(self.on_app_command_error)

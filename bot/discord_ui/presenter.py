@@ -31,7 +31,7 @@ from bot.table.model import Table, TableStatus, standings
 
 from . import views
 from .render.hand import hand_embed
-from .render.lobby import lobby_embed
+from .render.lobby import lobby_embed, lobby_expired_note
 from .render.results import result_embed, standings_lines
 from .render.table import table_embed, turn_ping
 
@@ -53,10 +53,17 @@ class OpenHand:
 class DiscordPresenter:
     """Implements `bot.table.listener.TableListener` for Discord."""
 
-    def __init__(self, client: discord.Client, storage: Storage, next_deal_delay: float) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        storage: Storage,
+        next_deal_delay: float,
+        lobby_timeout: float = 30 * 60.0,
+    ) -> None:
         self.client = client
         self.storage = storage
         self.next_deal_delay = next_deal_delay
+        self.lobby_timeout = lobby_timeout
         self.advice = AdviceCache()
         self.hands: dict[tuple[str, int], OpenHand] = {}
         self._sort_by_suit: set[tuple[str, int]] = set()
@@ -243,6 +250,10 @@ class DiscordPresenter:
             )
             if final == "cancelled":
                 embed.title = "🎴 Indian Rummy — table cancelled"
+                return {"embed": embed, "view": views.empty_view()}
+            if final == "expired":
+                embed.title = "🎴 Indian Rummy — lobby closed"
+                embed.set_footer(text=lobby_expired_note(self.lobby_timeout))
                 return {"embed": embed, "view": views.empty_view()}
             return {"embed": embed, "view": views.lobby_view(table.id, table.version)}
         view_ = table.public_view()

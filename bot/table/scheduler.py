@@ -1,9 +1,9 @@
 """Every background task of every table, in one place, on an injectable clock.
 
-A table has at most one task per purpose ("timer", "ai", "next"): scheduling a new one replaces
-the old. Tasks are cancelled when the table closes or the bot shuts down, and forgotten when
-they finish, so nothing per-table outlives the table. Time comes from a `Clock`, so tests can
-run a 60-second turn timer without sleeping (see `ManualClock`).
+A table has at most one task per purpose ("timer", "ai", "next", "lobby"): scheduling a new one
+replaces the old. Tasks are cancelled when the table closes or the bot shuts down, and forgotten
+when they finish, so nothing per-table outlives the table. Time comes from a `Clock`, so tests
+can run a 60-second turn timer without sleeping (see `ManualClock`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
-TASK_NAMES = ("timer", "ai", "next")
+TASK_NAMES = ("timer", "ai", "next", "lobby")
 
 
 class Clock(Protocol):
@@ -59,6 +59,8 @@ class ManualClock:
 
     async def advance(self, seconds: float) -> None:
         """Move time forward, waking sleepers in deadline order and letting each run."""
+        for _ in range(20):  # tasks scheduled just now start sleeping at the current time
+            await asyncio.sleep(0)
         target = self._now + seconds
         while self._sleepers and self._sleepers[0][0] <= target:
             when, _, future = heapq.heappop(self._sleepers)

@@ -62,6 +62,7 @@ class TableService:
         *,
         ai_delay: float = 1.5,
         next_deal_delay: float = 20.0,
+        lobby_timeout: float = 30 * 60.0,
         deck_seed: int | None = None,
         clock: Clock | None = None,
     ) -> None:
@@ -69,6 +70,7 @@ class TableService:
         self.listener = listener
         self.ai_delay = ai_delay
         self.next_deal_delay = next_deal_delay
+        self.lobby_timeout = lobby_timeout
         self.deck_seed = deck_seed
         self.scheduler = Scheduler(clock)
         self.by_id: dict[str, Table] = {}
@@ -153,7 +155,21 @@ class TableService:
             raise errors.SaveFailed() from exc
         self.by_id[table.id] = table
         self.by_channel[channel_id] = table
+        self._expire_lobby_later(table)
         return table
+
+    def _expire_lobby_later(self, table: Table) -> None:
+        """An idle lobby closes by itself; any change to the lobby restarts the wait."""
+        self.scheduler.schedule(table.id, "lobby", self._expire_lobby(table, table.version))
+
+    async def _expire_lobby(self, table: Table, version: int) -> None:
+        await self.clock.sleep(self.lobby_timeout)
+        async with table.lock:
+            if table.status is not TableStatus.LOBBY or table.version != version:
+                return
+            await self._close(table, TableStatus.CANCELLED)
+        await self.listener.table_closed(table, "expired")
+        self._forget(table)
 
     async def join(self, table: Table, user_id: int, name: str) -> None:
         async with table.lock:
@@ -165,6 +181,7 @@ class TableService:
             snapshot = table.to_state()
             table.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
             await self._save(table, {"type": "join", "user": user_id}, snapshot)
+        self._expire_lobby_later(table)
         await self.listener.table_changed(table)
 
     async def add_ai(self, table: Table, user_id: int, tier: str) -> AddedAI:
@@ -183,6 +200,7 @@ class TableService:
                 name += f" {table.ai_counter}"
             table.seats.append(Seat(f"ai{table.ai_counter}", name, ai=tier))
             await self._save(table, {"type": "add_ai", "tier": tier}, snapshot)
+        self._expire_lobby_later(table)
         await self.listener.table_changed(table)
         return AddedAI(tier, name)
 
@@ -208,6 +226,7 @@ class TableService:
                 table.log.append(f"{seat.name} left the table")
             await self._save(table, {"type": "leave", "user": user_id}, snapshot)
         if in_lobby:
+            self._expire_lobby_later(table)
             await self.listener.table_changed(table)
         else:
             await self._after_game_change(table)
@@ -231,6 +250,7 @@ class TableService:
             table.log.append(f"Deal 1: {dealer} deals")
             self._new_turn_if_needed(table)
             await self._save(table, {"type": "start"}, snapshot)
+        self.scheduler.cancel(table.id, "lobby")
         await self._after_game_change(table)
 
     async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
@@ -608,6 +628,7 @@ class TableService:
     async def resume(self, table: Table) -> None:
         """After `restore` and once the listener can show things: results, timers, AI."""
         if table.status is TableStatus.LOBBY:
+            self._expire_lobby_later(table)
             await self.listener.table_changed(table)
             return
         await self._after_game_change(table)

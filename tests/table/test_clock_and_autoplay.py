@@ -180,3 +180,58 @@ async def test_a_whole_match_through_the_service_without_discord(storage: Storag
     stats = await storage.player_stats(GUILD, ALICE)
     assert stats.profiles["pool101"].deals_played == len(table.match.results)
     await service.shutdown()
+
+
+async def test_an_idle_lobby_closes_by_itself(storage: Storage) -> None:
+    clock = ManualClock()
+    recorder = Recorder()
+    service = TableService(storage, recorder, lobby_timeout=1800, clock=clock)
+    opts = build_options("points", None, 60, None, {}, None, None, None)
+    table = await service.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await clock.advance(1000)
+    await service.join(table, BOB, "bob")  # a change restarts the wait
+    await clock.advance(1000)
+    assert table.status is TableStatus.LOBBY
+    await clock.advance(900)
+    for _ in range(200):  # closing writes to storage (a real thread): give it real time
+        if recorder.calls and recorder.calls[-1] == "expired":
+            break
+        await asyncio.sleep(0.01)
+    assert table.status is TableStatus.CANCELLED
+    assert recorder.calls[-1] == "expired"
+    assert CHANNEL not in service.by_channel and service.scheduler.pending() == []
+    record = await storage.load_table(table.id)
+    assert record is not None and record.status == "cancelled"
+    await service.shutdown()
+
+
+async def test_a_started_table_does_not_expire(storage: Storage) -> None:
+    clock = ManualClock()
+    service = TableService(storage, Recorder(), lobby_timeout=100, clock=clock)
+    opts = build_options("points", None, 600, None, {}, None, None, None)
+    table = await service.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await service.join(table, BOB, "bob")
+    await service.start(table, ALICE)
+    await clock.advance(150)
+    assert table.status is TableStatus.PLAYING
+    assert ("t", "lobby") not in [(k[0][:1], k[1]) for k in service.scheduler.pending()]
+    await service.shutdown()
+
+
+async def test_closed_tables_leave_nothing_behind(storage: Storage) -> None:
+    """300 tables opened, played a little and closed: no per-table entry survives."""
+    clock = ManualClock()
+    service = TableService(storage, Recorder(), ai_delay=0, clock=clock)
+    opts = build_options("points", None, 60, None, {}, None, None, None)
+    for i in range(300):
+        table = await service.create(GUILD, 10_000 + i, ALICE, "alice", opts)
+        await service.join(table, BOB, "bob")
+        if i % 2:
+            await service.start(table, ALICE)
+        await service.cancel(table, ALICE, is_manager=False)
+    await asyncio.sleep(0)
+    assert service.by_id == {} and service.by_channel == {}
+    assert service.scheduler.pending() == [] and service.scheduler._tasks == {}
+    assert service._pinged == {} and service._recorded == {} and service._announced == {}
+    assert service._creating == {}
+    await service.shutdown()

@@ -66,3 +66,11 @@ def lobby_embed(
     if note:
         e.add_field(name="\u200b", value=note, inline=False)
     return e
+
+
+def lobby_expired_note(timeout: float) -> str:
+    minutes = max(1, round(timeout / 60))
+    return (
+        f"This lobby closed after {minutes} minute{'s' if minutes != 1 else ''} without a start. "
+        "Open a new one with /rummy new."
+    )
