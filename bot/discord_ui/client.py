@@ -23,6 +23,7 @@ from bot.config import Settings
 from bot.storage import Storage
 from bot.table.service import TableService
 
+from . import logging_filters
 from .errors import answer_error
 from .presenter import DiscordPresenter
 
@@ -94,7 +95,10 @@ class PapluBot(commands.Bot):
             log.info("synced commands to guild %s", guild.id)
             return
         payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands()]
-        digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        tree_digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        # The same data folder may serve another application (a test bot, a new token): a
+        # marker written for one application says nothing about the other's commands.
+        digest = f"{self.application_id}:{tree_digest}"
         marker = _sync_marker(self.settings.database_path)
         if marker.exists() and marker.read_text().strip() == digest:
             log.info("command tree unchanged since the last sync; not syncing")
@@ -126,5 +130,6 @@ def _sync_marker(database_path: Path) -> Path:
 
 def run(settings: Settings) -> None:
     discord.utils.setup_logging(level=settings.log_level)
+    logging_filters.install()
     bot = PapluBot(settings)
     bot.run(settings.token, log_handler=None)

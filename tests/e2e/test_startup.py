@@ -36,3 +36,18 @@ async def test_dev_guild_is_synced_on_every_start(tmp_path: Path) -> None:
         assert not fake.server.global_commands
         assert [c["name"] for c in fake.server.guild_commands[fake.guild_id]] == ["rummy"]
         assert await fake.wait_idle() == []
+
+
+async def test_a_marker_of_another_application_does_not_stop_the_sync(tmp_path: Path) -> None:
+    db = tmp_path / "bot.sqlite3"
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        async with fake.running(PapluBot(settings(db))):
+            await fake.wait_for_commands("rummy")
+        marker = tmp_path / ".command-sync"
+        app_id, digest = marker.read_text().strip().split(":")
+        # The same folder, the same command tree, but written by another application.
+        marker.write_text(f"{int(app_id) + 1}:{digest}")
+        async with fake.running(PapluBot(settings(db))):
+            await fake.settle()
+        assert fake.server.command_syncs == 2
+        assert await fake.wait_idle() == []
