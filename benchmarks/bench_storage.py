@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import random
 import statistics
@@ -236,8 +237,8 @@ async def main() -> None:
         active = await st.leaderboard(
             GUILD, sort="net_chips", period="30d", limit=200, offset=5000, now=now
         )
-        user_ids = [r.user_id for r in active] or [1]
-        it = iter(user_ids * 2)
+        # cycle: a small --players run has fewer than 200 players that deep (or none)
+        it = itertools.cycle([r.user_id for r in active] or [1])
 
         async def own_rank() -> None:
             await st.player_rank(GUILD, next(it), sort="net_chips", period="30d", now=now)
