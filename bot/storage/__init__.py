@@ -144,7 +144,7 @@ UNSET = _Unset.UNSET
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """One numbered ``.sql`` file of :mod:`bot.storage_migrations`."""
+    """One numbered ``.sql`` file of :mod:`bot.storage.migrations`."""
 
     version: int
     name: str
@@ -399,10 +399,10 @@ _MIGRATION_RE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
 def load_migrations() -> list[Migration]:
-    """All migrations shipped in :mod:`bot.storage_migrations`, ordered; versions
+    """All migrations shipped in :mod:`bot.storage.migrations`, ordered; versions
     must be contiguous from 1 so a missing file is caught rather than skipped."""
     found: list[Migration] = []
-    root = importlib.resources.files("bot.storage_migrations")
+    root = importlib.resources.files("bot.storage.migrations").joinpath("sqlite")
     for entry in root.iterdir():
         m = _MIGRATION_RE.match(entry.name)
         if m:
