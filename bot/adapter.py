@@ -34,12 +34,10 @@ from bot.engine.observation import Observation, PublicView
 from bot.engine.rules import HOUSE_TOGGLES, DeclarationMode, MatchFormat, Rules, get_profile
 from bot.engine.settlement import Basis, DealResult
 from bot.storage import (
-    DealResult as StoredDeal,
-)
-from bot.storage import (
-    DealSeat,
-    MatchResult,
-    MatchSeat,
+    DealRecord,
+    DealSeatRecord,
+    MatchRecord,
+    MatchSeatRecord,
     Storage,
     StorageError,
 )
@@ -831,7 +829,7 @@ class Tables:
         for result in m.results:
             history = m.hand_history(result.number)
             await self.storage.record_deal_result(
-                StoredDeal(
+                DealRecord(
                     guild_id=table.guild_id,
                     match_id=table.id,
                     deal_no=result.number,
@@ -843,7 +841,7 @@ class Tables:
             )
         if m.phase is MatchPhase.OVER:
             await self.storage.record_match_result(
-                MatchResult(
+                MatchRecord(
                     match_id=table.id,
                     guild_id=table.guild_id,
                     profile=m.rules.name,
@@ -852,7 +850,7 @@ class Tables:
                 )
             )
 
-    def _deal_seats(self, table: Table, result: DealResult) -> list[DealSeat]:
+    def _deal_seats(self, table: Table, result: DealResult) -> list[DealSeatRecord]:
         m = table.match
         assert m is not None
         charges = {c.seat: c for c in result.charges}
@@ -879,7 +877,7 @@ class Tables:
             delta = result.deltas.get(s, Fraction(0))
             net = delta if m.score_kind is ScoreKind.NET else -delta
             out.append(
-                DealSeat(
+                DealSeatRecord(
                     user_id=info.user_id,
                     name=player.name,
                     is_ai=info.ai is not None,
@@ -890,7 +888,7 @@ class Tables:
             )
         return out
 
-    def _match_seats(self, table: Table) -> list[MatchSeat]:
+    def _match_seats(self, table: Table) -> list[MatchSeatRecord]:
         m = table.match
         assert m is not None
         net = m.score_kind is ScoreKind.NET
@@ -905,7 +903,7 @@ class Tables:
             return (0, -m.scores[s] if net else m.scores[s])
 
         seats = sorted(range(len(m.players)), key=key)
-        out: list[MatchSeat] = []
+        out: list[MatchSeatRecord] = []
         place = 0
         previous: tuple[int, Fraction] | None = None
         for i, s in enumerate(seats):
@@ -915,7 +913,7 @@ class Tables:
                 previous = k
             info = table.seat_info(s)
             out.append(
-                MatchSeat(
+                MatchSeatRecord(
                     user_id=info.user_id,
                     name=m.players[s].name,
                     is_ai=info.ai is not None,
