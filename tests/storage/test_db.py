@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -12,10 +13,12 @@ from bot.storage import (
     NotFoundError,
     Storage,
     StorageError,
+    StorageIntegrityError,
+    StorageUnavailable,
     load_migrations,
 )
 from bot.storage import db as dbmod
-from tests.storage.helpers import NOW, F, G, raw
+from tests.storage.helpers import NOW, F, G, raw, two_player_deal
 
 
 def _schema(path: Path) -> list[tuple[str, str, str]]:
@@ -154,3 +157,115 @@ async def test_closed_storage_raises(tmp_path: Path) -> None:
     await s.close()  # idempotent
     with pytest.raises(StorageError):
         await s.schema_version()
+
+
+# ------------------------------------------------------- failures become StorageError
+
+
+async def test_read_only_database_surfaces_as_storage_unavailable(st: Storage) -> None:
+    await _raw_exec(st, "PRAGMA query_only = ON")  # every write now fails: SQLITE_READONLY
+    with pytest.raises(StorageUnavailable) as failed:
+        await st.update_settings(G, turn_timer=30)
+    assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
+    await _raw_exec(st, "PRAGMA query_only = OFF")
+    # nothing was half-written and the connection is still usable
+    assert (await st.get_settings(G)).turn_timer == 60
+    assert (await st.update_settings(G, turn_timer=30)).turn_timer == 30
+
+
+async def test_disk_full_rolls_back_and_surfaces_as_storage_unavailable(tmp_path: Path) -> None:
+    async with await Storage.open(tmp_path / "full.db") as s:
+        (pages,) = (await raw(s, "PRAGMA page_count"))[0]
+        await _raw_exec(s, f"PRAGMA max_page_count = {pages}")  # the "disk" is full now
+        big = "x" * 200_000
+        with pytest.raises(StorageUnavailable) as failed:
+            await s.record_deal_result(two_player_deal("m1", 1, 2, 5, history=big))
+        assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
+        assert await raw(s, "SELECT COUNT(*) FROM deals") == [(0,)]
+        await _raw_exec(s, "PRAGMA max_page_count = 1073741823")
+        # the failed job left no transaction open: the retry is recorded normally
+        assert await s.record_deal_result(two_player_deal("m1", 1, 2, 5, history=big))
+        assert (await s.player_stats(G, 1)).profiles["points"].deals_won == 1
+
+
+async def test_locked_database_surfaces_as_storage_unavailable(tmp_path: Path) -> None:
+    path = tmp_path / "locked.db"
+    async with await Storage.open(path) as s:
+        await _raw_exec(s, "PRAGMA busy_timeout = 50")
+
+        async def new_table() -> None:
+            await s.save_table(
+                "t", guild_id=G, channel_id=1, host_id=1, status="lobby", state_json="{}", version=1
+            )
+
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+            with pytest.raises(StorageUnavailable, match="SQLITE_BUSY"):
+                await new_table()
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
+        await new_table()  # the lock is gone: the same write now succeeds
+        assert (await s.load_table("t")) is not None
+
+
+async def test_unopenable_path_surfaces_as_storage_unavailable(tmp_path: Path) -> None:
+    (tmp_path / "a_directory").mkdir()
+    with pytest.raises(StorageUnavailable):
+        await Storage.open(tmp_path / "a_directory")
+    (tmp_path / "a_file").write_text("not a directory")
+    with pytest.raises(StorageUnavailable):  # the parent "directory" cannot be created
+        await Storage.open(tmp_path / "a_file" / "bot.db")
+
+
+async def test_not_a_database_surfaces_as_storage_error(tmp_path: Path) -> None:
+    path = tmp_path / "garbage.db"
+    path.write_bytes(b"this is not an sqlite file at all" * 100)
+    with pytest.raises(StorageError) as failed:
+        await Storage.open(path)
+    assert isinstance(failed.value.__cause__, sqlite3.DatabaseError)
+
+
+def test_translate_error_classifies_by_result_code() -> None:
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE t (x INTEGER PRIMARY KEY)")
+        conn.execute("INSERT INTO t VALUES (1)")
+        with pytest.raises(sqlite3.IntegrityError) as dup:
+            conn.execute("INSERT INTO t VALUES (1)")
+        with pytest.raises(sqlite3.OperationalError) as typo:
+            conn.execute("SELEC 1")
+    finally:
+        conn.close()
+    assert type(dbmod.translate_error(dup.value)) is StorageIntegrityError
+    wrong = dbmod.translate_error(typo.value)
+    assert type(wrong) is StorageError and "SQLITE_ERROR" in str(wrong)
+    assert type(dbmod.translate_error(sqlite3.ProgrammingError("closed"))) is StorageError
+
+
+async def test_cancelled_caller_never_leaves_half_a_transaction(st: Storage) -> None:
+    """A job runs to its end even when its caller is cancelled, so the snapshot and
+    the event of one action are either both stored or both absent."""
+    await st.save_table(
+        "t1", guild_id=G, channel_id=1, host_id=1, status="lobby", state_json="{}", version=1
+    )
+    tasks = [
+        asyncio.ensure_future(st.commit_action("t1", v, f'{{"v": {v}}}', f'{{"e": {v}}}'))
+        for v in range(2, 12)
+    ]
+    await asyncio.sleep(0)
+    for task in tasks[::2]:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    table = await st.load_table("t1")
+    events = await st.load_events("t1")
+    assert table is not None
+    assert [e.seq for e in events][-1] == table.version
+    assert all(e.event_json == f'{{"e": {e.seq}}}' for e in events)
+
+
+async def _raw_exec(s: Storage, sql: str) -> None:
+    """Run one raw statement on the storage's connection (tests only)."""
+    assert s._db is not None
+    await s._db.run(lambda c: c.execute(sql))
