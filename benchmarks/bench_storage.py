@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import random
 import statistics
@@ -33,10 +34,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.storage import (
-    DealResult,
-    DealSeat,
-    MatchResult,
-    MatchSeat,
+    DealRecord,
+    DealSeatRecord,
+    MatchRecord,
+    MatchSeatRecord,
     Outcome,
     Period,
     SortKey,
@@ -72,11 +73,11 @@ def pick_profile(r: float) -> tuple[str, tuple[int, int]]:
 
 def generate(
     n_players: int, n_deals: int, now: int, seed: int = 7
-) -> tuple[Iterator[DealResult], list[MatchResult]]:
+) -> tuple[Iterator[DealRecord], list[MatchRecord]]:
     """Deterministic synthetic results over the last 365 days. Matches are returned
     as a list (needed for the import's second phase); deals are streamed."""
     rng = random.Random(seed)
-    matches: list[MatchResult] = []
+    matches: list[MatchRecord] = []
     history = json.dumps({"moves": ["d:7H", "x:KS"] * 10})  # ~200-byte stand-in blob
     names: dict[int | None, str] = {u: f"player{u}" for u in range(1, n_players + 1)}
     names[None] = "Bot"
@@ -85,7 +86,7 @@ def generate(
         # ints are accepted by the storage (exact); Fraction only for .5 values
         return Fraction(halves, 2) if halves % 2 else halves // 2  # type: ignore[return-value]
 
-    def deal_iter() -> Iterator[DealResult]:
+    def deal_iter() -> Iterator[DealRecord]:
         made = 0
         m_no = 0
         while made < n_deals:
@@ -114,7 +115,7 @@ def generate(
                     net_h = pot if i == winner else -halves[i]
                     totals[i] += net_h
                     seats.append(
-                        DealSeat(
+                        DealSeatRecord(
                             user_id=u,
                             name=names[u],
                             is_ai=u is None,
@@ -123,20 +124,20 @@ def generate(
                             net=money(net_h),
                         )
                     )
-                yield DealResult(
+                yield DealRecord(
                     GUILD, match_id, deal_no, profile, start + deal_no * 600, history, seats
                 )
                 made += 1
             order = sorted(range(n_seats), key=lambda i: -totals[i])
             places = {seat: rank + 1 for rank, seat in enumerate(order)}
             matches.append(
-                MatchResult(
+                MatchRecord(
                     match_id,
                     GUILD,
                     profile,
                     start + k * 600 + 60,
                     [
-                        MatchSeat(
+                        MatchSeatRecord(
                             user_id=u,
                             name=names[u],
                             is_ai=u is None,
@@ -236,8 +237,8 @@ async def main() -> None:
         active = await st.leaderboard(
             GUILD, sort="net_chips", period="30d", limit=200, offset=5000, now=now
         )
-        user_ids = [r.user_id for r in active] or [1]
-        it = iter(user_ids * 2)
+        # cycle: a small --players run has fewer than 200 players that deep (or none)
+        it = itertools.cycle([r.user_id for r in active] or [1])
 
         async def own_rank() -> None:
             await st.player_rank(GUILD, next(it), sort="net_chips", period="30d", now=now)
@@ -264,7 +265,7 @@ async def main() -> None:
             n = next(counter)
             users = rng.sample(range(1, args.players + 1), 4)
             seats = [
-                DealSeat(
+                DealSeatRecord(
                     u,
                     f"player{u}",
                     False,
@@ -275,7 +276,7 @@ async def main() -> None:
                 for i, u in enumerate(users)
             ]
             ok = await st.record_deal_result(
-                DealResult(GUILD, f"bench-{n}", 1, "points", now, '{"moves": []}', seats)
+                DealRecord(GUILD, f"bench-{n}", 1, "points", now, '{"moves": []}', seats)
             )
             assert ok
 
@@ -285,11 +286,11 @@ async def main() -> None:
             n = next(counter)
             users = rng.sample(range(1, args.players + 1), 4)
             seats = [
-                MatchSeat(u, f"player{u}", False, i + 1, i == 0, Fraction(0))
+                MatchSeatRecord(u, f"player{u}", False, i + 1, i == 0, Fraction(0))
                 for i, u in enumerate(users)
             ]
             assert await st.record_match_result(
-                MatchResult(f"bench-m{n}", GUILD, "points", now, seats)
+                MatchRecord(f"bench-m{n}", GUILD, "points", now, seats)
             )
 
         summary("record_match_result (4 seats, ratings)", await timed(record_match, 300))

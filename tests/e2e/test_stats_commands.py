@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.client import PapluBot
-from bot.storage import DealResult, DealSeat, MatchResult, MatchSeat, Storage
+from bot.storage import DealRecord, DealSeatRecord, MatchRecord, MatchSeatRecord, Storage
 from tests.e2e.harness import TOKEN, settings
 from tests.fakediscord import FakeDiscord, InteractionRefused, StoredMessage
 
@@ -39,19 +39,19 @@ async def stats_bot(tmp_path: Path) -> AsyncIterator[tuple[FakeDiscord, PapluBot
 
 
 def _deal(
-    guild: int, match: str, no: int, at: int, seats: list[DealSeat], history: str = "{}"
-) -> DealResult:
-    return DealResult(guild, match, no, "points", at, history, seats)
+    guild: int, match: str, no: int, at: int, seats: list[DealSeatRecord], history: str = "{}"
+) -> DealRecord:
+    return DealRecord(guild, match, no, "points", at, history, seats)
 
 
-def _human(uid: int, name: str, outcome: str, net: Fraction | int) -> DealSeat:
+def _human(uid: int, name: str, outcome: str, net: Fraction | int) -> DealSeatRecord:
     penalty = Fraction(0) if outcome == "won" else -Fraction(net)
-    return DealSeat(uid, name, False, outcome, penalty, Fraction(net))  # type: ignore[arg-type]
+    return DealSeatRecord(uid, name, False, outcome, penalty, Fraction(net))  # type: ignore[arg-type]
 
 
-def _ai(outcome: str, net: Fraction | int) -> DealSeat:
+def _ai(outcome: str, net: Fraction | int) -> DealSeatRecord:
     penalty = Fraction(0) if outcome == "won" else -Fraction(net)
-    return DealSeat(None, AI_NAME, True, outcome, penalty, Fraction(net))  # type: ignore[arg-type]
+    return DealSeatRecord(None, AI_NAME, True, outcome, penalty, Fraction(net))  # type: ignore[arg-type]
 
 
 async def seed(fake: FakeDiscord, storage: Storage) -> dict[str, int]:
@@ -78,16 +78,16 @@ async def seed(fake: FakeDiscord, storage: Storage) -> dict[str, int]:
     for n, seats in enumerate(deals, start=1):
         await storage.record_deal_result(_deal(g, "tblabc", n, now - 600 + n, seats, hist))
     await storage.record_match_result(
-        MatchResult(
+        MatchRecord(
             "tblabc",
             g,
             "points",
             now - 500,
             [
-                MatchSeat(a, "alice", False, 1, True, Fraction(111, 2)),
-                MatchSeat(b, "bob", False, 2, False, Fraction(-3)),
-                MatchSeat(None, AI_NAME, True, 3, False, Fraction(-45)),
-                MatchSeat(c, "carol", False, 4, False, Fraction(-15, 2)),
+                MatchSeatRecord(a, "alice", False, 1, True, Fraction(111, 2)),
+                MatchSeatRecord(b, "bob", False, 2, False, Fraction(-3)),
+                MatchSeatRecord(None, AI_NAME, True, 3, False, Fraction(-45)),
+                MatchSeatRecord(c, "carol", False, 4, False, Fraction(-15, 2)),
             ],
         )
     )

@@ -1,0 +1,359 @@
+"""The SQLite connection, its migrations and its transactions: the storage's engine room.
+
+Why this module exists and the invariants it keeps (the aggregate modules build on them):
+
+* **One connection, one worker thread, one job per operation.** :class:`Database` owns
+  a ``sqlite3`` connection that is created, used and closed only on its own worker
+  thread. Every storage operation hands that thread ONE synchronous function that does
+  the whole job (for writes: ``BEGIN IMMEDIATE`` ... ``COMMIT``/``ROLLBACK``, see
+  :func:`write_transaction`). Jobs run strictly one after another in submission order,
+  so operations never interleave and no ``asyncio.Lock`` is needed. A job always runs
+  to its end even if the awaiting coroutine is cancelled, so a cancellation can never
+  leave a half-finished transaction open. One thread hop per operation (instead of one
+  per statement) is what keeps ``commit_action`` and ``record_deal_result`` within
+  their latency targets. (This used to ride on aiosqlite's private ``_execute``/
+  ``_conn``; owning the thread needs no private API of anyone and ~60 lines.)
+* **Durability.** WAL journal with ``synchronous=FULL`` by default: once a write job
+  returns, it survives a crash or power loss. ``foreign_keys=ON`` so events cannot
+  outlive their table row.
+* **One translation point for failures.** Every ``sqlite3.Error`` raised by a job, by
+  opening or by closing is turned into a :class:`~bot.storage.errors.StorageError`
+  (:func:`translate_error`) before it reaches a coroutine; upper layers roll their
+  in-memory state back on that type only.
+* **Numbered migrations** (``migrations/<dialect>/NNNN_name.sql``), each applied once in
+  its own transaction and recorded in ``schema_version``; a database newer than the
+  code is refused rather than misread.
+
+Everything SQLite-specific that is not a query of one aggregate (pragmas, ``BEGIN
+IMMEDIATE``, statement splitting, result codes) lives here, so a second backend means a
+sibling of this module plus per-aggregate SQL, not changes to callers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.resources
+import queue
+import re
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, Literal, TypeVar
+
+from bot.storage.errors import StorageError, StorageIntegrityError, StorageUnavailable
+
+__all__ = [
+    "Database",
+    "Migration",
+    "Synchronous",
+    "load_migrations",
+    "migrate",
+    "split_sql",
+    "translate_error",
+    "write_transaction",
+]
+
+T = TypeVar("T")
+Synchronous = Literal["FULL", "NORMAL"]
+
+#: Package whose ``<DIALECT>/`` directory holds the numbered ``.sql`` files.
+MIGRATIONS_PACKAGE: Final = "bot.storage.migrations"
+DIALECT: Final = "sqlite"
+
+# Primary SQLite result codes meaning "the database cannot do this now" (as opposed
+# to SQLITE_ERROR, a wrong statement, or SQLITE_CONSTRAINT, a refused write).
+_UNAVAILABLE_CODES: Final = frozenset(
+    {
+        sqlite3.SQLITE_PERM,
+        sqlite3.SQLITE_ABORT,
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_INTERRUPT,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_CORRUPT,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PROTOCOL,
+        sqlite3.SQLITE_NOTADB,
+    }
+)
+
+
+def translate_error(exc: sqlite3.Error) -> StorageError:
+    """The StorageError a driver error surfaces as (raise it ``from exc``).
+
+    Constraint violations become :class:`StorageIntegrityError`; locked/busy, disk
+    full, read-only, I/O, corruption and the like (by SQLite result code) become
+    :class:`StorageUnavailable`; anything else (a wrong statement, a misuse) is a
+    plain :class:`StorageError`. The SQLite error name is kept in the message.
+    """
+    code: int | None = getattr(exc, "sqlite_errorcode", None)
+    name: str | None = getattr(exc, "sqlite_errorname", None)
+    message = f"{name}: {exc}" if name else str(exc) or type(exc).__name__
+    if isinstance(exc, sqlite3.IntegrityError):
+        return StorageIntegrityError(message)
+    if code is not None and code & 0xFF in _UNAVAILABLE_CODES:
+        return StorageUnavailable(message)
+    return StorageError(message)
+
+
+# ------------------------------------------------------------------ migrations
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One numbered ``.sql`` file of :mod:`bot.storage.migrations`."""
+
+    version: int
+    name: str
+    sql: str
+
+
+_MIGRATION_RE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+def load_migrations() -> list[Migration]:
+    """All migrations shipped in :mod:`bot.storage.migrations` for this dialect,
+    ordered; versions must be contiguous from 1 so a missing file is caught rather
+    than skipped. Read through importlib.resources: works from a source checkout and
+    from an installed package alike."""
+    found: list[Migration] = []
+    root = importlib.resources.files(MIGRATIONS_PACKAGE).joinpath(DIALECT)
+    for entry in root.iterdir():
+        m = _MIGRATION_RE.match(entry.name)
+        if m:
+            found.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
+    found.sort(key=lambda mig: mig.version)
+    for expected, mig in enumerate(found, start=1):
+        if mig.version != expected:
+            raise StorageError(f"migration numbering gap/duplicate at {mig.version:04d}")
+    return found
+
+
+def split_sql(script: str) -> list[str]:
+    """Split a migration into statements (sqlite3.complete_statement understands
+    strings, comments and trigger bodies), so each runs inside our transaction
+    instead of through executescript, which would COMMIT on its own."""
+    statements: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            stmt = buf.strip()
+            if stmt.rstrip(";").strip():
+                statements.append(stmt)
+            buf = ""
+    rest = "\n".join(
+        ln for ln in buf.splitlines() if ln.strip() and not ln.strip().startswith("--")
+    )
+    if rest.strip():
+        raise StorageError(f"incomplete SQL statement at end of migration: {rest[:80]!r}")
+    return statements
+
+
+_SCHEMA_VERSION_TABLE = (
+    "CREATE TABLE IF NOT EXISTS schema_version ("
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+)
+_CURRENT_VERSION = "SELECT COALESCE(MAX(version), 0) FROM schema_version"
+_RECORD_VERSION = "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)"
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    """Highest applied migration number (0 for an empty database)."""
+    (version,) = conn.execute(_CURRENT_VERSION).fetchone()
+    return int(version)
+
+
+def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: int) -> int:
+    """Apply ``migrations`` up to ``target``, each in its own transaction; returns
+    the schema version reached. Refuses a database newer than ``migrations``."""
+    conn.execute(_SCHEMA_VERSION_TABLE)
+    for mig in migrations:
+        if mig.version > target:
+            break
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read inside the write lock: another process may have migrated.
+            current = current_version(conn)
+            if mig.version <= current:
+                conn.execute("ROLLBACK")
+                continue
+            if mig.version != current + 1:
+                raise StorageError(f"cannot apply {mig.version:04d} on schema v{current}")
+            for stmt in split_sql(mig.sql):
+                conn.execute(stmt)
+            conn.execute(_RECORD_VERSION, (mig.version, mig.name, time.time()))
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback_quietly(conn)
+            raise
+    final = current_version(conn)
+    known = migrations[-1].version if migrations else 0
+    if final > known:
+        raise StorageError(f"database schema v{final} is newer than this code (v{known})")
+    return final
+
+
+# ---------------------------------------------------------------- transactions
+
+
+def _rollback_quietly(conn: sqlite3.Connection) -> None:
+    """Roll back if a transaction is still open. SQLite already rolls back by itself
+    on some errors (disk full, I/O); a failing ROLLBACK must not hide the error that
+    caused it, so its own failure is ignored (the connection stays usable)."""
+    if conn.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            conn.execute("ROLLBACK")
+
+
+def write_transaction(conn: sqlite3.Connection, body: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``body`` in an explicit write transaction (taken up-front with IMMEDIATE so
+    it cannot fail half-way with SQLITE_BUSY on lock upgrade). Any exception, also one
+    from COMMIT, rolls everything back and propagates. Runs on the worker thread."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = body(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        _rollback_quietly(conn)
+        raise
+    return result
+
+
+# -------------------------------------------------------------------- database
+
+
+_Job = tuple[Callable[[], Any], "asyncio.Future[Any]"]
+
+
+def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    """Deliver a job's outcome on the loop thread, unless the waiter is gone."""
+    if future.done():  # the awaiting coroutine was cancelled: the job still ran
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+class Database:
+    """One SQLite connection driven by its own worker thread. Create with :meth:`open`."""
+
+    def __init__(self, target: str) -> None:
+        """Use :meth:`open`; this only prepares the (not yet started) worker."""
+        self._target = target
+        self._conn: sqlite3.Connection | None = None
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._closed = False
+        # Daemon: a Storage that is never closed must not keep the process alive; a
+        # job cut off at interpreter exit is a crash to SQLite, which WAL survives.
+        self._thread = threading.Thread(target=self._work, name="paplu-sqlite", daemon=True)
+
+    @classmethod
+    async def open(cls, target: str, *, synchronous: Synchronous = "FULL") -> Database:
+        """Connect (on the worker thread) and set the pragmas every job relies on.
+        ``":memory:"`` is a private in-memory database; otherwise parent directories
+        are created."""
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError("synchronous must be FULL or NORMAL")
+        if target != ":memory:" and not target.startswith("file:"):
+            try:
+                Path(target).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageUnavailable(f"cannot create the database directory: {exc}") from exc
+        db = cls(target)
+        db._thread.start()
+        try:
+            await db._submit(lambda: db._connect(synchronous))
+        except BaseException:
+            await db.close()
+            raise
+        return db
+
+    def _connect(self, synchronous: Synchronous) -> None:
+        conn = sqlite3.connect(self._target, isolation_level=None)
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={synchronous}")  # whitelisted in open()
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=5000")
+            # 64 MiB page cache: leaderboard/index pages of a big guild stay hot.
+            conn.execute("PRAGMA cache_size=-65536")
+            conn.execute("PRAGMA temp_store=MEMORY")
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has been called (no more jobs are accepted)."""
+        return self._closed
+
+    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn(connection)`` as one job on the worker thread. Reads run in
+        autocommit mode; use :meth:`transaction` (or :func:`write_transaction`
+        inside ``fn``) to write."""
+        if self._closed:
+            raise StorageUnavailable("storage is closed")
+
+        def job() -> T:
+            conn = self._conn
+            if conn is None:
+                raise StorageUnavailable("storage is closed")
+            return fn(conn)
+
+        return await self._submit(job)
+
+    async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``fn`` inside one write transaction, as one job."""
+        return await self.run(lambda conn: write_transaction(conn, fn))
+
+    async def close(self) -> None:
+        """Finish the jobs already queued, close the connection, stop the worker.
+        Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if self._thread.is_alive():
+                await self._submit(self._disconnect)
+        finally:
+            self._jobs.put(None)  # the worker stops after the jobs queued before it
+
+    def _disconnect(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
+
+    def _submit(self, job: Callable[[], T]) -> asyncio.Future[T]:
+        """Queue ``job`` for the worker; the future settles on the calling loop."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._jobs.put((job, future))
+        return future
+
+    def _work(self) -> None:
+        """Worker thread: run jobs in order; translate driver errors (the single
+        translation point) and hand outcomes back to the waiting loop."""
+        while (item := self._jobs.get()) is not None:
+            job, future = item
+            ok = False
+            value: Any
+            try:
+                value = job()
+                ok = True
+            except sqlite3.Error as exc:
+                value = translate_error(exc)
+                value.__cause__ = exc
+            except BaseException as exc:  # delivered to the waiter, never lost here
+                value = exc
+            # A closed loop (RuntimeError) means nobody is waiting any more.
+            with contextlib.suppress(RuntimeError):
+                future.get_loop().call_soon_threadsafe(_settle, future, ok, value)

@@ -1,0 +1,43 @@
+"""The storage's error vocabulary, kept apart so every module (and callers) can name it.
+
+Invariant that upper layers rely on: **every** failure of the database itself reaches
+callers as a :class:`StorageError` (the adapter rolls its in-memory game state back
+only on that type). Driver exceptions (``sqlite3.Error`` today, asyncpg's later) are
+translated in exactly one place, :func:`bot.storage.db.translate_error`, and kept as
+``__cause__`` for the logs. Caller mistakes (a bad sort key, a non-positive timer)
+stay ``ValueError``/``TypeError``: they are bugs, not storage failures.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "NotFoundError",
+    "StorageError",
+    "StorageIntegrityError",
+    "StorageUnavailable",
+    "VersionConflictError",
+]
+
+
+class StorageError(Exception):
+    """Base class for storage errors the caller is expected to handle."""
+
+
+class StorageUnavailable(StorageError):
+    """The database could not do the work right now: locked/busy beyond the busy
+    timeout, disk full, read-only, I/O error, corrupt file, cannot open, or the
+    storage is closed. Nothing was written; retrying later may succeed."""
+
+
+class StorageIntegrityError(StorageError):
+    """A constraint of the schema refused a write (a duplicate key that the code did
+    not expect, a CHECK, a foreign key). The whole transaction was rolled back."""
+
+
+class VersionConflictError(StorageError):
+    """A write carried a table version that is not newer than the stored one (or the
+    table is already closed). The caller holds a stale snapshot and must reload."""
+
+
+class NotFoundError(StorageError):
+    """The referenced table does not exist."""

@@ -1,0 +1,256 @@
+"""The values that cross the storage boundary, named for what they are.
+
+Why a module of its own: callers (adapter, cogs, renderers, benchmarks) import these
+without pulling in SQL, and the aggregate modules share one definition. Written
+records are ``*Record`` (``DealRecord`` is what storage keeps of a deal; the engine's
+own ``bot.engine.settlement.DealResult`` is a different thing and is no longer
+shadowed). Read models (``LeaderboardRow``, ``PlayerStats``, ...) are shaped for
+display. All are frozen: a record handed out can never drift from what was stored.
+
+Money fields are exact :class:`fractions.Fraction`; ``user_id is None`` marks an AI
+seat or a forgotten user. The Literal vocabularies below are the only values the
+schema's CHECK constraints accept.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final, Literal, get_args
+
+__all__ = [
+    "LOSING_OUTCOMES",
+    "OPEN_STATUSES",
+    "OUTCOMES",
+    "PERIOD_DAYS",
+    "SORT_KEYS",
+    "TABLE_STATUSES",
+    "UNSET",
+    "DealHistoryRow",
+    "DealRecord",
+    "DealSeatRecord",
+    "EventRecord",
+    "LeaderboardRow",
+    "MatchRecord",
+    "MatchSeatRecord",
+    "Outcome",
+    "Period",
+    "PlayerRank",
+    "PlayerStats",
+    "ProfileStats",
+    "RatingInfo",
+    "RatingPoint",
+    "SortKey",
+    "TableRecord",
+    "TableStatus",
+    "Unset",
+]
+
+TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+Outcome = Literal["won", "lost", "dropped_first", "dropped_middle", "invalid_declaration", "void"]
+SortKey = Literal["rating", "matches_won", "deals_won", "net_chips", "win_rate"]
+Period = Literal["all", "30d", "7d"]
+
+TABLE_STATUSES: Final[frozenset[str]] = frozenset(get_args(TableStatus))
+#: Statuses of a table that is still restored on start-up and accepts actions.
+OPEN_STATUSES: Final[tuple[str, ...]] = ("lobby", "playing")
+OUTCOMES: Final[frozenset[str]] = frozenset(get_args(Outcome))
+SORT_KEYS: Final[frozenset[str]] = frozenset(get_args(SortKey))
+#: Length in UTC days of each rolling period (``"all"`` has no window).
+PERIOD_DAYS: Final[dict[str, int]] = {"7d": 7, "30d": 30}
+#: Outcomes that cost the player a penalty ("losing" for the average-penalty stat).
+LOSING_OUTCOMES: Final[frozenset[str]] = frozenset(
+    {"lost", "dropped_first", "dropped_middle", "invalid_declaration"}
+)
+
+
+class Unset(enum.Enum):
+    """Type of :data:`UNSET`."""
+
+    UNSET = 0
+
+
+UNSET: Final = Unset.UNSET
+"""Sentinel for "leave this column unchanged" (``None`` is a meaningful value)."""
+
+
+# ------------------------------------------------------------ tables and events
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A durable game table (lobby or match in progress, or a closed one)."""
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: TableStatus
+    state_json: str
+    version: int
+    public_message_id: int | None
+    prompt_message_id: int | None
+    turn_deadline: float | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """One accepted action of a table's log; ``seq`` equals the table version it produced."""
+
+    table_id: str
+    seq: int
+    event_json: str
+    created_at: float
+
+
+# --------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True, slots=True)
+class DealSeatRecord:
+    """One seat of a finished deal. ``user_id`` is ``None`` for AI seats."""
+
+    user_id: int | None
+    name: str
+    is_ai: bool
+    outcome: Outcome
+    penalty: Fraction
+    net: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A finished deal as reported by the engine; written once per (match_id, deal_no)."""
+
+    guild_id: int
+    match_id: str
+    deal_no: int
+    profile: str
+    finished_at: int
+    hand_history_json: str
+    seats: Sequence[DealSeatRecord]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeatRecord:
+    """One seat of a finished match; ``place`` 1 is the winner, ties share a place."""
+
+    user_id: int | None
+    name: str
+    is_ai: bool
+    place: int
+    is_winner: bool
+    net: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A finished match; written once per match_id."""
+
+    match_id: str
+    guild_id: int
+    profile: str
+    finished_at: int
+    seats: Sequence[MatchSeatRecord]
+
+
+# ----------------------------------------------------------------- read models
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One leaderboard line. ``value`` is: rating -> float ordinal, matches_won /
+    deals_won -> int, net_chips -> exact Fraction, win_rate -> float in [0, 1].
+    ``games`` is rated matches (rating), matches played (matches_won) or deals played
+    (deals_won, net_chips, win_rate) within the period."""
+
+    rank: int
+    user_id: int
+    name: str
+    value: float | int | Fraction
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRank:
+    """A player's own position on a board (same meaning of fields as LeaderboardRow)
+    plus the number of ranked players."""
+
+    rank: int
+    user_id: int
+    name: str
+    value: float | int | Fraction
+    games: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingInfo:
+    """openskill PlackettLuce rating; ``ordinal`` (mu - 3*sigma) is what is displayed."""
+
+    mu: float
+    sigma: float
+    ordinal: float
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """Rating after one rated match (for trend charts)."""
+
+    match_id: str
+    rated_at: int
+    mu: float
+    sigma: float
+    ordinal: float
+    ordinal_before: float
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileStats:
+    """A player's numbers for one profile. Void deals are not counted at all.
+    ``avg_penalty_when_losing`` averages over lost/dropped/invalid deals.
+    ``rating_trend`` is the ordinal change over the last ``trend_matches`` rated
+    matches (None without rating history)."""
+
+    profile: str
+    matches_played: int
+    matches_won: int
+    deals_played: int
+    deals_won: int
+    avg_penalty_when_losing: Fraction | None
+    drops_first: int
+    drops_middle: int
+    invalid_declarations: int
+    best_deal: Fraction | None
+    worst_deal: Fraction | None
+    net: Fraction
+    rating: RatingInfo | None
+    rating_trend: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """All of a player's per-profile stats in one guild plus the overall rating."""
+
+    guild_id: int
+    user_id: int
+    profiles: dict[str, ProfileStats]
+    overall_rating: RatingInfo | None
+
+
+@dataclass(frozen=True, slots=True)
+class DealHistoryRow:
+    """One line of a player's recent deals; ``deal_id`` opens the hand history."""
+
+    deal_id: int
+    match_id: str
+    deal_no: int
+    profile: str
+    finished_at: int
+    outcome: Outcome
+    net: Fraction

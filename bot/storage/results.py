@@ -1,0 +1,345 @@
+"""Finished deals and matches: the source of truth every stat and board is derived from.
+
+Why: results are what players care about most and what must never be counted twice
+or lost. Invariants:
+
+* **Written once.** ``deals`` is unique on ``(match_id, deal_no)`` and ``matches`` on
+  ``match_id``; inserts use ``ON CONFLICT DO NOTHING`` and the summaries are updated
+  only when the insert really happened, in the same transaction. A retry, a restart
+  or a concurrent duplicate can never count twice (the functions return False).
+* **Validated before the job.** Seats are checked and converted (exact money, see
+  :mod:`bot.storage.money`) on the calling side, so a bad result raises ValueError
+  and writes nothing.
+* **AI seats** (``is_ai`` or ``user_id is None``) are stored with ``user_id`` NULL and
+  never reach a summary; human seats keep their name in ``player_names``.
+* **Void deals** are stored (history, hand history) but count for nothing.
+* Ratings move only for matches with at least two humans (:mod:`bot.storage.ratings`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from bot.storage import summaries
+from bot.storage.db import Database
+from bot.storage.money import to_pair
+from bot.storage.records import (
+    OUTCOMES,
+    DealRecord,
+    DealSeatRecord,
+    MatchRecord,
+    MatchSeatRecord,
+)
+from bot.storage.summaries import ALL_SCOPE
+
+__all__ = ["import_results", "rebuild_summaries", "record_deal_result", "record_match_result"]
+
+# ------------------------------------------------------------- SQLite dialect
+
+_INSERT_DEAL = (
+    "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+    " hand_history) VALUES (?,?,?,?,?,?)"
+    " ON CONFLICT (match_id, deal_no) DO NOTHING"
+)
+_INSERT_DEAL_SEAT = (
+    "INSERT INTO deal_seats (deal_id, seat, guild_id, profile, finished_at, user_id, name,"
+    " is_ai, outcome, penalty_num, penalty_den, net_num, net_den)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+_INSERT_MATCH = (
+    "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
+    " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING"
+)
+_INSERT_MATCH_SEAT = (
+    "INSERT INTO match_seats (match_id, seat, guild_id, profile, finished_at, user_id,"
+    " name, is_ai, place, is_winner, net_num, net_den) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+_UPSERT_NAME = (
+    "INSERT INTO player_names (guild_id, user_id, name) VALUES (?, ?, ?)"
+    " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name"
+)
+
+# Positions in the prepared seat rows built by _deal_seat_rows / _match_seat_rows.
+_USER, _NAME = 4, 5  # both kinds
+_OUTCOME, _NET_NUM, _NET_DEN = 7, 10, 11  # deal seat rows
+_PLACE, _IS_WINNER = 7, 8  # match seat rows
+
+
+def _deal_params(d: DealRecord) -> tuple[Any, ...]:
+    return (d.guild_id, d.match_id, d.deal_no, d.profile, int(d.finished_at), d.hand_history_json)
+
+
+def _match_params(m: MatchRecord) -> tuple[Any, ...]:
+    return (m.match_id, m.guild_id, m.profile, int(m.finished_at))
+
+
+# ------------------------------------------------------------- validation
+
+
+def _check_humans(seats: Sequence[DealSeatRecord] | Sequence[MatchSeatRecord], what: str) -> None:
+    if not seats:
+        raise ValueError(f"{what} has no seats")
+    seen: set[int] = set()
+    for seat in seats:
+        if seat.user_id is None and not seat.is_ai:
+            raise ValueError(f"{what}: human seat {seat.name!r} without user_id")
+        if seat.user_id is not None and not seat.is_ai:
+            if seat.user_id in seen:
+                raise ValueError(f"{what}: user {seat.user_id} seated twice")
+            seen.add(seat.user_id)
+
+
+def _deal_seat_rows(result: DealRecord) -> list[tuple[Any, ...]]:
+    """Validated deal_seats rows without the deal_id (known only after the insert)."""
+    _check_humans(result.seats, f"deal {result.match_id}#{result.deal_no}")
+    rows: list[tuple[Any, ...]] = []
+    for i, seat in enumerate(result.seats):
+        if seat.outcome not in OUTCOMES:
+            raise ValueError(f"bad outcome {seat.outcome!r}")
+        pen_num, pen_den = to_pair(seat.penalty, "penalty")
+        net_num, net_den = to_pair(seat.net, "net")
+        rows.append(
+            (
+                i,
+                result.guild_id,
+                result.profile,
+                int(result.finished_at),
+                None if seat.is_ai else seat.user_id,
+                seat.name,
+                int(seat.is_ai),
+                seat.outcome,
+                pen_num,
+                pen_den,
+                net_num,
+                net_den,
+            )
+        )
+    return rows
+
+
+def _match_seat_rows(result: MatchRecord) -> list[tuple[Any, ...]]:
+    """Validated match_seats rows without the match_id."""
+    _check_humans(result.seats, f"match {result.match_id}")
+    rows: list[tuple[Any, ...]] = []
+    for i, seat in enumerate(result.seats):
+        if seat.place < 1:
+            raise ValueError("place must be >= 1")
+        net_num, net_den = to_pair(seat.net, "net")
+        rows.append(
+            (
+                i,
+                result.guild_id,
+                result.profile,
+                int(result.finished_at),
+                None if seat.is_ai else seat.user_id,
+                seat.name,
+                int(seat.is_ai),
+                seat.place,
+                int(seat.is_winner),
+                net_num,
+                net_den,
+            )
+        )
+    return rows
+
+
+# ------------------------------------------------------------ one at a time
+
+
+async def record_deal_result(db: Database, result: DealRecord) -> bool:
+    """Store a finished deal once. Returns True if newly recorded, False if this
+    (match_id, deal_no) was already stored (nothing is counted again)."""
+    seat_rows = _deal_seat_rows(result)
+
+    def body(conn: sqlite3.Connection) -> bool:
+        cur = conn.execute(_INSERT_DEAL, _deal_params(result))
+        if cur.rowcount == 0:
+            return False
+        deal_id = cur.lastrowid
+        conn.executemany(_INSERT_DEAL_SEAT, [(deal_id, *r) for r in seat_rows])
+        ts = int(result.finished_at)
+        windows = summaries.windows_containing(conn, result.guild_id, ts)
+        for r in seat_rows:
+            user_id = r[_USER]
+            if user_id is None:
+                continue
+            conn.execute(_UPSERT_NAME, (result.guild_id, user_id, r[_NAME]))
+            if r[_OUTCOME] == "void":
+                continue  # a void deal stays in history but counts for nothing
+            played = 1
+            won = int(r[_OUTCOME] == "won")
+            net = Fraction(r[_NET_NUM], r[_NET_DEN])
+            for scope in (result.profile, ALL_SCOPE):
+                summaries.bump_totals(
+                    conn, result.guild_id, scope, user_id, ts, deals=(played, won), net=net
+                )
+                for period_days in windows:
+                    summaries.bump_period(
+                        conn,
+                        result.guild_id,
+                        period_days,
+                        scope,
+                        user_id,
+                        deals=(played, won),
+                        matches=(0, 0),
+                        net_f=float(net),
+                    )
+        return True
+
+    return await db.transaction(body)
+
+
+async def record_match_result(db: Database, result: MatchRecord) -> bool:
+    """Store a finished match once and update ratings (per profile and overall)
+    from the finishing order of its human seats. Returns True if newly recorded.
+
+    Ratings only move when at least two humans took part (beating AI seats says
+    nothing about skill relative to other players)."""
+    seat_rows = _match_seat_rows(result)
+
+    def body(conn: sqlite3.Connection) -> bool:
+        if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
+            return False
+        conn.executemany(_INSERT_MATCH_SEAT, [(result.match_id, *r) for r in seat_rows])
+        ts = int(result.finished_at)
+        windows = summaries.windows_containing(conn, result.guild_id, ts)
+        humans: list[tuple[int, int]] = []
+        for r in seat_rows:
+            user_id = r[_USER]
+            if user_id is None:
+                continue
+            humans.append((user_id, r[_PLACE]))
+            conn.execute(_UPSERT_NAME, (result.guild_id, user_id, r[_NAME]))
+            won = r[_IS_WINNER]
+            for scope in (result.profile, ALL_SCOPE):
+                summaries.bump_totals(conn, result.guild_id, scope, user_id, ts, matches=(1, won))
+                for period_days in windows:
+                    summaries.bump_period(
+                        conn,
+                        result.guild_id,
+                        period_days,
+                        scope,
+                        user_id,
+                        deals=(0, 0),
+                        matches=(1, won),
+                        net_f=0.0,
+                    )
+        for scope in (result.profile, ALL_SCOPE):
+            summaries.rate_match(conn, result.guild_id, scope, result.match_id, ts, humans)
+        return True
+
+    return await db.transaction(body)
+
+
+# -------------------------------------------------------------------- bulk
+
+
+def _deal_batch(batch: list[DealRecord]) -> Callable[[sqlite3.Connection], int]:
+    """Validate/convert a batch now (on the loop) and return its insert job."""
+    prepared = [(d, _deal_seat_rows(d)) for d in batch]
+
+    def body(conn: sqlite3.Connection) -> int:
+        seats: list[tuple[Any, ...]] = []
+        names: dict[tuple[int, int], str] = {}
+        inserted = 0
+        for d, rows in prepared:
+            cur = conn.execute(_INSERT_DEAL, _deal_params(d))
+            if cur.rowcount == 0:
+                continue
+            inserted += 1
+            deal_id = cur.lastrowid
+            for r in rows:
+                seats.append((deal_id, *r))
+                if r[_USER] is not None:
+                    names[(d.guild_id, r[_USER])] = r[_NAME]
+        conn.executemany(_INSERT_DEAL_SEAT, seats)
+        conn.executemany(_UPSERT_NAME, [(g, u, n) for (g, u), n in names.items()])
+        return inserted
+
+    return body
+
+
+def _match_batch(batch: list[MatchRecord]) -> Callable[[sqlite3.Connection], int]:
+    """Validate/convert a batch now (on the loop) and return its insert job."""
+    prepared = [(m, _match_seat_rows(m)) for m in batch]
+
+    def body(conn: sqlite3.Connection) -> int:
+        seats: list[tuple[Any, ...]] = []
+        names: dict[tuple[int, int], str] = {}
+        inserted = 0
+        for m, rows in prepared:
+            if conn.execute(_INSERT_MATCH, _match_params(m)).rowcount == 0:
+                continue
+            inserted += 1
+            for r in rows:
+                seats.append((m.match_id, *r))
+                if r[_USER] is not None:
+                    names[(m.guild_id, r[_USER])] = r[_NAME]
+        conn.executemany(_INSERT_MATCH_SEAT, seats)
+        conn.executemany(_UPSERT_NAME, [(g, u, n) for (g, u), n in names.items()])
+        return inserted
+
+    return body
+
+
+async def import_results(
+    db: Database,
+    deals: Iterable[DealRecord] = (),
+    matches: Iterable[MatchRecord] = (),
+    *,
+    batch_size: int = 20_000,
+) -> tuple[int, int]:
+    """Bulk-load results (backfill, benchmarks), skipping ones already stored,
+    then recompute the affected guilds' summaries. Much faster than recording one
+    by one because summaries are built once with set-based SQL. Returns
+    (deals inserted, matches inserted)."""
+    guilds: set[int] = set()
+    n_deals = 0
+    n_matches = 0
+    # Pipelining: while the worker thread inserts one batch, this coroutine
+    # validates/converts the next one (sqlite releases the GIL while it works).
+    pending: asyncio.Future[int] | None = None
+
+    async def submit(job: Callable[[sqlite3.Connection], int]) -> int:
+        nonlocal pending
+        done = 0 if pending is None else await pending
+        pending = asyncio.ensure_future(db.transaction(job))
+        return done
+
+    dbatch: list[DealRecord] = []
+    for d in deals:
+        guilds.add(d.guild_id)
+        dbatch.append(d)
+        if len(dbatch) >= batch_size:
+            n_deals += await submit(_deal_batch(dbatch))
+            dbatch = []
+    if dbatch:
+        n_deals += await submit(_deal_batch(dbatch))
+    n_deals += 0 if pending is None else await pending
+    pending = None
+    mbatch: list[MatchRecord] = []
+    for m in matches:
+        guilds.add(m.guild_id)
+        mbatch.append(m)
+        if len(mbatch) >= batch_size:
+            n_matches += await submit(_match_batch(mbatch))
+            mbatch = []
+    if mbatch:
+        n_matches += await submit(_match_batch(mbatch))
+    n_matches += 0 if pending is None else await pending
+    for guild_id in sorted(guilds):
+        await rebuild_summaries(db, guild_id)
+    return n_deals, n_matches
+
+
+async def rebuild_summaries(db: Database, guild_id: int) -> None:
+    """Recompute a guild's player_totals and ratings from the result rows and
+    drop its period boards (rebuilt lazily on the next period query).
+
+    Ratings are replayed in (finished_at, insertion) order; the incremental path
+    rates in recording order, which is the same unless results arrive late."""
+    await db.transaction(lambda conn: summaries.rebuild(conn, guild_id))

@@ -1,0 +1,111 @@
+"""Per-guild configuration that admins change with ``/rummy settings``.
+
+Why here and with explicit defaults: a guild that never touched its settings has no
+row, and every reader must see the same defaults. :data:`DEFAULT_PROFILE` and
+:data:`DEFAULT_TURN_TIMER` are those defaults, named once; nothing else in storage
+knows game defaults. An empty allow-list is stored as "all channels" (NULL): a list
+with no channel would only lock the bot out of the guild.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.storage.db import Database
+from bot.storage.records import UNSET, Unset
+
+__all__ = [
+    "DEFAULT_PROFILE",
+    "DEFAULT_TURN_TIMER",
+    "GuildSettings",
+    "get_settings",
+    "update_settings",
+]
+
+#: Rules profile a new table uses in a guild that has not chosen one.
+DEFAULT_PROFILE: Final = "points"
+#: Seconds per turn in a guild that has not chosen a timer.
+DEFAULT_TURN_TIMER: Final = 60
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """Per-guild configuration. ``allowed_channel_ids`` None means every channel."""
+
+    guild_id: int
+    default_profile: str = DEFAULT_PROFILE
+    turn_timer: int = DEFAULT_TURN_TIMER
+    allowed_channel_ids: frozenset[int] | None = field(default=None)
+
+    def channel_allowed(self, channel_id: int) -> bool:
+        """Whether games may be started in ``channel_id``."""
+        return self.allowed_channel_ids is None or channel_id in self.allowed_channel_ids
+
+
+# ------------------------------------------------------------- SQLite dialect
+
+_SELECT_SETTINGS = (
+    "SELECT default_profile, turn_timer, allowed_channel_ids FROM guild_settings WHERE guild_id = ?"
+)
+_UPSERT_SETTINGS = (
+    "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
+    " allowed_channel_ids, updated_at) VALUES (?,?,?,?,?)"
+    " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
+    " turn_timer = excluded.turn_timer,"
+    " allowed_channel_ids = excluded.allowed_channel_ids,"
+    " updated_at = excluded.updated_at"
+)
+
+
+async def get_settings(db: Database, guild_id: int) -> GuildSettings:
+    """The guild's settings, or the defaults if never changed."""
+
+    def q(conn: sqlite3.Connection) -> GuildSettings:
+        row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
+        if row is None:
+            return GuildSettings(guild_id)
+        channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
+        return GuildSettings(guild_id, row[0], int(row[1]), channels)
+
+    return await db.run(q)
+
+
+async def update_settings(
+    db: Database,
+    guild_id: int,
+    *,
+    default_profile: str | Unset = UNSET,
+    turn_timer: int | Unset = UNSET,
+    allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
+    now: float | None = None,
+) -> GuildSettings:
+    """Change some settings (UNSET = keep). ``allowed_channel_ids=None`` or an
+    empty list means all channels (an empty allow-list would only lock the bot
+    out of the guild). Returns the new settings."""
+    if not isinstance(default_profile, Unset) and not default_profile.strip():
+        raise ValueError("default_profile must be non-empty")
+    if not isinstance(turn_timer, Unset) and (
+        isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or turn_timer <= 0
+    ):
+        raise ValueError("turn_timer must be a positive int (seconds)")
+    channels_json: str | Unset | None = UNSET
+    if not isinstance(allowed_channel_ids, Unset):
+        ids = sorted({int(c) for c in allowed_channel_ids or ()})
+        channels_json = json.dumps(ids) if ids else None
+    ts = time.time() if now is None else now
+
+    def body(conn: sqlite3.Connection) -> None:
+        row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
+        cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None]
+        for i, value in enumerate((default_profile, turn_timer, channels_json)):
+            if not isinstance(value, Unset):
+                cur[i] = value
+        conn.execute(_UPSERT_SETTINGS, (guild_id, *cur, ts))
+
+    await db.transaction(body)
+    return await get_settings(db, guild_id)

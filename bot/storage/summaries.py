@@ -1,0 +1,453 @@
+"""The derived tables: all-time totals, rolling period boards and ratings.
+
+Why a module of its own: result rows (:mod:`bot.storage.results`) are the source of
+truth; ``player_totals`` (all time), ``period_board``/``period_window`` (rolling 7/30
+days) and ``ratings``/``rating_history`` are summaries of them, maintained
+incrementally when a result is first recorded, read by the leaderboards, and
+recomputable from scratch (:func:`rebuild`). Keeping every write to a summary here
+keeps the incremental path and the rebuild next to each other, where they can be
+checked against each other.
+
+Invariants:
+
+* Humans only; AI seats never reach a summary. Void deals count for nothing.
+* Scope ``'*'`` (:data:`ALL_SCOPE`) holds the all-profiles aggregate and an overall
+  rating, next to one scope per profile.
+* Net chips are the sum of *deal* nets, kept exactly (numerator/denominator) in
+  ``player_totals``; ``net_f`` is a float copy for ORDER BY only. The per-seat match
+  net is stored with the match but never added here (it would double count).
+* A period ``"7d"``/``"30d"`` covers whole UTC calendar days: the UTC day of ``now``
+  and the previous 6 / 29 days. The board is materialised per guild and period and
+  rolled forward lazily by the first query of a new day (:func:`ensure_window`).
+
+All functions here run on the worker thread inside a caller's job (and, for writes,
+inside its transaction); they take the ``sqlite3`` connection.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Final
+
+from bot.storage import ratings
+from bot.storage.db import write_transaction
+from bot.storage.errors import StorageError
+from bot.storage.money import fits_int64
+
+__all__ = [
+    "ALL_SCOPE",
+    "DAY",
+    "bump_period",
+    "bump_totals",
+    "day_of",
+    "ensure_window",
+    "rate_match",
+    "rebuild",
+    "win_rate",
+    "windows_containing",
+]
+
+#: Scope key of the all-profiles aggregate in summary tables.
+ALL_SCOPE: Final = "*"
+#: Seconds in a UTC day; periods are made of whole days.
+DAY: Final = 86_400
+
+
+def day_of(ts: float) -> int:
+    """The UTC day number (days since the epoch) of a unix timestamp."""
+    return int(ts // DAY)
+
+
+def win_rate(won: int, played: int) -> float:
+    """Deals won per deal played; 0.0 before the first deal."""
+    return won / played if played > 0 else 0.0
+
+
+# ------------------------------------------------------------- SQLite dialect
+
+_SELECT_TOTAL_NET = (
+    "SELECT net_num, net_den FROM player_totals WHERE guild_id = ? AND scope = ? AND user_id = ?"
+)
+_UPSERT_TOTALS = (
+    "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
+    " matches_played, matches_won, net_num, net_den, net_f, win_rate, last_played_at)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET"
+    " deals_played = deals_played + excluded.deals_played,"
+    " deals_won = deals_won + excluded.deals_won,"
+    " matches_played = matches_played + excluded.matches_played,"
+    " matches_won = matches_won + excluded.matches_won,"
+    " net_num = excluded.net_num, net_den = excluded.net_den, net_f = excluded.net_f,"
+    " win_rate = CASE WHEN deals_played + excluded.deals_played > 0"
+    "   THEN (deals_won + excluded.deals_won) * 1.0"
+    "        / (deals_played + excluded.deals_played) ELSE 0.0 END,"
+    " last_played_at = MAX(last_played_at, excluded.last_played_at)"
+)
+_INSERT_TOTALS = (
+    "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
+    " matches_played, matches_won, net_num, net_den, net_f, win_rate,"
+    " last_played_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+)
+# {select} is either a VALUES row or one of the _PERIOD_*_DAYS aggregates below.
+_UPSERT_PERIOD = (
+    "INSERT INTO period_board (guild_id, period_days, scope, user_id, deals_played,"
+    " deals_won, matches_played, matches_won, net_f, win_rate)"
+    " {select}"
+    " ON CONFLICT (guild_id, period_days, scope, user_id) DO UPDATE SET"
+    " deals_played = deals_played + excluded.deals_played,"
+    " deals_won = deals_won + excluded.deals_won,"
+    " matches_played = matches_played + excluded.matches_played,"
+    " matches_won = matches_won + excluded.matches_won,"
+    " net_f = net_f + excluded.net_f,"
+    " win_rate = CASE WHEN deals_played + excluded.deals_played > 0"
+    "   THEN (deals_won + excluded.deals_won) * 1.0"
+    "        / (deals_played + excluded.deals_played) ELSE 0.0 END"
+)
+_UPSERT_PERIOD_VALUES = _UPSERT_PERIOD.format(select="VALUES (?,?,?,?,?,?,?,?,?,?)")
+# (GROUP BY, scope expression) pairs: per profile, and the all-profiles '*' scope.
+_PERIOD_GROUPINGS: Final = (("profile, user_id", "profile"), ("user_id", "'*'"))
+_PERIOD_DEAL_DAYS = (
+    "SELECT ?, ?, {scope}, user_id, ? * COUNT(*),"
+    " ? * SUM(outcome = 'won'), 0, 0, ? * SUM(net_num * 1.0 / net_den),"
+    " SUM(outcome = 'won') * 1.0 / COUNT(*)"
+    " FROM deal_seats WHERE guild_id = ? AND finished_at >= ?"
+    " AND finished_at < ? AND user_id IS NOT NULL AND outcome != 'void'"
+    " GROUP BY {group}"
+)
+_PERIOD_MATCH_DAYS = (
+    "SELECT ?, ?, {scope}, user_id, 0, 0, ? * COUNT(*),"
+    " ? * SUM(is_winner), 0.0, 0.0"
+    " FROM match_seats WHERE guild_id = ? AND finished_at >= ?"
+    " AND finished_at < ? AND user_id IS NOT NULL GROUP BY {group}"
+)
+_SELECT_WINDOWS_CONTAINING = (
+    "SELECT period_days FROM period_window WHERE guild_id = ?"
+    " AND start_day <= ? AND start_day + period_days > ?"
+)
+_SELECT_WINDOW_START = "SELECT start_day FROM period_window WHERE guild_id = ? AND period_days = ?"
+_DELETE_EMPTY_PERIOD_ROWS = (
+    "DELETE FROM period_board WHERE guild_id = ? AND period_days = ?"
+    " AND deals_played <= 0 AND matches_played <= 0 AND deals_won <= 0"
+)
+_DELETE_PERIOD = "DELETE FROM period_board WHERE guild_id = ? AND period_days = ?"
+_UPSERT_WINDOW = (
+    "INSERT INTO period_window (guild_id, period_days, start_day) VALUES (?,?,?)"
+    " ON CONFLICT (guild_id, period_days) DO UPDATE SET start_day = excluded.start_day"
+)
+_SELECT_RATING = (
+    "SELECT mu, sigma, matches FROM ratings WHERE guild_id = ? AND scope = ? AND user_id = ?"
+)
+_UPSERT_RATING = (
+    "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
+    " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
+    " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET mu = excluded.mu,"
+    " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches,"
+    " last_played_at = MAX(last_played_at, excluded.last_played_at)"
+)
+_INSERT_RATING = (
+    "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
+    " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
+)
+_INSERT_RATING_HISTORY = (
+    "INSERT INTO rating_history (guild_id, scope, user_id, match_id, mu, sigma,"
+    " ordinal, ordinal_before, rated_at) VALUES (?,?,?,?,?,?,?,?,?)"
+)
+#: Summary tables of a guild, all dropped by a rebuild (names are fixed, not input).
+_SUMMARY_TABLES: Final = (
+    "player_totals",
+    "ratings",
+    "rating_history",
+    "period_board",
+    "period_window",
+)
+_DELETE_GUILD_ROWS = "DELETE FROM {table} WHERE guild_id = ?"
+_DEAL_TOTALS_BY_PROFILE = (
+    "SELECT profile, user_id, COUNT(*), SUM(outcome = 'won'),"
+    " net_den, SUM(net_num), MAX(finished_at) FROM deal_seats"
+    " WHERE guild_id = ? AND user_id IS NOT NULL AND outcome != 'void'"
+    " GROUP BY profile, user_id, net_den"
+)
+_MATCH_TOTALS_BY_PROFILE = (
+    "SELECT profile, user_id, COUNT(*), SUM(is_winner), MAX(finished_at)"
+    " FROM match_seats WHERE guild_id = ? AND user_id IS NOT NULL"
+    " GROUP BY profile, user_id"
+)
+_RATED_SEATS_IN_ORDER = (
+    "SELECT m.match_id, m.profile, m.finished_at, s.user_id, s.place"
+    " FROM matches m JOIN match_seats s ON s.match_id = m.match_id"
+    " WHERE m.guild_id = ? AND s.user_id IS NOT NULL"
+    " ORDER BY m.finished_at, m.rowid, s.seat"
+)
+
+
+# ------------------------------------------------------ incremental updates
+
+
+def bump_totals(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    scope: str,
+    user_id: int,
+    ts: int,
+    *,
+    deals: tuple[int, int] = (0, 0),
+    matches: tuple[int, int] = (0, 0),
+    net: Fraction | None = None,
+) -> None:
+    """Add to a player_totals row. The exact net is read-modify-written in Python
+    (SQL cannot add fractions); counters are added in SQL."""
+    row = conn.execute(_SELECT_TOTAL_NET, (guild_id, scope, user_id)).fetchone()
+    total = Fraction(row[0], row[1]) if row else Fraction(0)
+    if net:
+        total += net
+    if not fits_int64(total):
+        raise StorageError("net total overflows 64-bit storage")
+    conn.execute(
+        _UPSERT_TOTALS,
+        (
+            guild_id,
+            scope,
+            user_id,
+            deals[0],
+            deals[1],
+            matches[0],
+            matches[1],
+            total.numerator,
+            total.denominator,
+            float(total),
+            win_rate(deals[1], deals[0]),
+            ts,
+        ),
+    )
+
+
+def bump_period(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    period_days: int,
+    scope: str,
+    user_id: int,
+    *,
+    deals: tuple[int, int],
+    matches: tuple[int, int],
+    net_f: float,
+) -> None:
+    """Add one result to a materialised period board row."""
+    conn.execute(
+        _UPSERT_PERIOD_VALUES,
+        (
+            guild_id,
+            period_days,
+            scope,
+            user_id,
+            deals[0],
+            deals[1],
+            matches[0],
+            matches[1],
+            net_f,
+            win_rate(deals[1], deals[0]),
+        ),
+    )
+
+
+def windows_containing(conn: sqlite3.Connection, guild_id: int, ts: int) -> list[int]:
+    """Materialised period windows that a result at ``ts`` falls into."""
+    day = day_of(ts)
+    rows = conn.execute(_SELECT_WINDOWS_CONTAINING, (guild_id, day, day)).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def rate_match(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    scope: str,
+    match_id: str,
+    ts: int,
+    humans: Sequence[tuple[int, int]],
+) -> None:
+    """Update the openskill ratings of ``humans`` ((user_id, place) pairs) in one
+    scope and append history rows. Fewer than two humans: nothing changes."""
+    if not ratings.is_rated(len(humans)):
+        return
+    before: list[ratings.Skill] = []
+    played: list[int] = []
+    for user_id, _place in humans:
+        row = conn.execute(_SELECT_RATING, (guild_id, scope, user_id)).fetchone()
+        before.append(ratings.default_skill() if row is None else ratings.skill(row[0], row[1]))
+        played.append(0 if row is None else int(row[2]))
+    after = ratings.rate_places(before, [place for _user, place in humans])
+    rating_rows = []
+    history_rows = []
+    for (user_id, _place), old, new, n in zip(humans, before, after, played, strict=True):
+        rating_rows.append((guild_id, scope, user_id, new.mu, new.sigma, new.ordinal, n + 1, ts))
+        history_rows.append(
+            (guild_id, scope, user_id, match_id, new.mu, new.sigma, new.ordinal, old.ordinal, ts)
+        )
+    conn.executemany(_UPSERT_RATING, rating_rows)
+    conn.executemany(_INSERT_RATING_HISTORY, history_rows)
+
+
+# ---------------------------------------------------------------- rebuild
+
+
+def rebuild(conn: sqlite3.Connection, guild_id: int) -> None:
+    """Recompute a guild's player_totals and ratings from the result rows and drop
+    its period boards (rebuilt lazily on the next period query). Ratings are
+    replayed in (finished_at, insertion) order."""
+    for table in _SUMMARY_TABLES:
+        conn.execute(_DELETE_GUILD_ROWS.format(table=table), (guild_id,))
+    totals: dict[tuple[str, int], list[Any]] = {}
+
+    def slot(scope: str, user_id: int) -> list[Any]:
+        # deals_played, deals_won, matches_played, matches_won, net, last
+        s = totals.get((scope, user_id))
+        if s is None:
+            s = totals[(scope, user_id)] = [0, 0, 0, 0, Fraction(0), 0]
+        return s
+
+    for profile, user_id, played, won, den, num, last in conn.execute(
+        _DEAL_TOTALS_BY_PROFILE, (guild_id,)
+    ):
+        for scope in (profile, ALL_SCOPE):
+            s = slot(scope, user_id)
+            s[0] += played
+            s[1] += won
+            s[4] += Fraction(num, den)
+            s[5] = max(s[5], last)
+    for profile, user_id, played, won, last in conn.execute(_MATCH_TOTALS_BY_PROFILE, (guild_id,)):
+        for scope in (profile, ALL_SCOPE):
+            s = slot(scope, user_id)
+            s[2] += played
+            s[3] += won
+            s[5] = max(s[5], last)
+    conn.executemany(
+        _INSERT_TOTALS,
+        (
+            (
+                guild_id,
+                scope,
+                user_id,
+                s[0],
+                s[1],
+                s[2],
+                s[3],
+                s[4].numerator,
+                s[4].denominator,
+                float(s[4]),
+                win_rate(s[1], s[0]),
+                s[5],
+            )
+            for (scope, user_id), s in totals.items()
+        ),
+    )
+    _replay_ratings(conn, guild_id)
+
+
+def _rated_matches(conn: sqlite3.Connection, guild_id: int) -> list[ratings.RatedMatch]:
+    """The guild's matches with their human seats, in replay order."""
+    out: list[ratings.RatedMatch] = []
+    key: tuple[str, str, int] | None = None
+    humans: list[tuple[int, int]] = []
+    for match_id, profile, ts, user_id, place in conn.execute(
+        _RATED_SEATS_IN_ORDER, (guild_id,)
+    ).fetchall():
+        if key is None or key[0] != match_id:
+            if key is not None:
+                out.append(ratings.RatedMatch(key[0], (key[1], ALL_SCOPE), key[2], humans))
+            key = (match_id, profile, ts)
+            humans = []
+        humans.append((user_id, place))
+    if key is not None:
+        out.append(ratings.RatedMatch(key[0], (key[1], ALL_SCOPE), key[2], humans))
+    return out
+
+
+def _replay_ratings(conn: sqlite3.Connection, guild_id: int) -> None:
+    state, history = ratings.replay(_rated_matches(conn, guild_id))
+    conn.executemany(
+        _INSERT_RATING,
+        (
+            (
+                guild_id,
+                scope,
+                u,
+                st.skill.mu,
+                st.skill.sigma,
+                st.skill.ordinal,
+                st.matches,
+                st.last_played_at,
+            )
+            for (scope, u), st in state.items()
+        ),
+    )
+    conn.executemany(
+        _INSERT_RATING_HISTORY,
+        (
+            (
+                guild_id,
+                c.scope,
+                c.user_id,
+                c.match_id,
+                c.skill.mu,
+                c.skill.sigma,
+                c.skill.ordinal,
+                c.ordinal_before,
+                c.rated_at,
+            )
+            for c in history
+        ),
+    )
+
+
+# ---------------------------------------------------------- period windows
+
+
+def ensure_window(conn: sqlite3.Connection, guild_id: int, days: int, now: float) -> int:
+    """Make period_board hold exactly the window ending on the UTC day of ``now``;
+    returns its start day. Rolling forward a few days only touches the days that
+    leave/enter; anything else rebuilds the window from the result rows. Runs inside
+    a read job; takes its own write transaction only when the window moves."""
+    start = day_of(now) - days + 1
+    row = conn.execute(_SELECT_WINDOW_START, (guild_id, days)).fetchone()
+    if row is not None and row[0] == start:
+        return start
+
+    def roll(conn: sqlite3.Connection) -> None:
+        old = conn.execute(_SELECT_WINDOW_START, (guild_id, days)).fetchone()
+        if old is not None and old[0] == start:
+            return
+        if old is not None and 0 < start - old[0] < days:
+            _add_days(conn, guild_id, days, old[0], start - 1, -1)
+            _add_days(conn, guild_id, days, old[0] + days, start + days - 1, +1)
+            conn.execute(_DELETE_EMPTY_PERIOD_ROWS, (guild_id, days))
+        else:
+            conn.execute(_DELETE_PERIOD, (guild_id, days))
+            _add_days(conn, guild_id, days, start, start + days - 1, +1)
+        conn.execute(_UPSERT_WINDOW, (guild_id, days, start))
+
+    write_transaction(conn, roll)
+    return start
+
+
+def _add_days(
+    conn: sqlite3.Connection,
+    guild_id: int,
+    days: int,
+    first_day: int,
+    last_day: int,
+    sign: int,
+) -> None:
+    """Add (sign=+1) or subtract (-1) the results of UTC days [first, last] to
+    the guild's period_board, per profile and for the '*' scope."""
+    lo, hi = first_day * DAY, (last_day + 1) * DAY
+    for group, scope_expr in _PERIOD_GROUPINGS:
+        conn.execute(
+            _UPSERT_PERIOD.format(select=_PERIOD_DEAL_DAYS.format(scope=scope_expr, group=group)),
+            (guild_id, days, sign, sign, sign, guild_id, lo, hi),
+        )
+        conn.execute(
+            _UPSERT_PERIOD.format(select=_PERIOD_MATCH_DAYS.format(scope=scope_expr, group=group)),
+            (guild_id, days, sign, sign, guild_id, lo, hi),
+        )
