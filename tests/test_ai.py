@@ -174,6 +174,54 @@ def test_hard_is_a_function_of_the_observation_alone(steps: int) -> None:
     assert policy.act(obs) == policy.act(obs) == choice
 
 
+def test_hard_decides_the_same_under_a_slow_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's budget is counted in work, not seconds: with a clock that jumps ahead a whole
+    second on every reading and on every evaluation (an overloaded machine, or an evaluator
+    a thousand times slower), every decision is the one it makes at normal speed. A wall-clock
+    cut-off, as hard once had, would stop after the first sampled future and choose
+    differently."""
+    import time
+
+    import bot.ai.lookahead as lookahead_module
+    import bot.ai.policies as policies_module
+
+    observations = [_observations(seed, steps)[1] for seed in (5, 8) for steps in (0, 3, 8, 15)]
+    expected = [HardPolicy(random.Random(3)).act(obs) for obs in observations]
+
+    now = [0.0]
+
+    def slow_clock() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    def slowly(fn: Any) -> Any:
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            now[0] += 1.0
+            return fn(*args, **kwargs)
+
+        return wrapped
+
+    for name in ("perf_counter", "monotonic", "time", "process_time"):
+        monkeypatch.setattr(time, name, slow_clock)
+    for module in (lookahead_module, policies_module):
+        for name in ("evaluate_hand", "evaluate_drawn", "shape_cost"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, slowly(getattr(module, name)))
+    got = [HardPolicy(random.Random(3)).act(obs) for obs in observations]
+    assert now[0] > 100  # the clock really did run fast
+    assert got == expected
+
+
+def test_tiers_are_listed_once() -> None:
+    from bot.ai import TIERS
+
+    assert TIERS == ("easy", "medium", "hard")
+    for tier in TIERS:
+        assert hasattr(make_policy(tier, 1), "act")
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        make_policy("grandmaster", 1)
+
+
 def test_make_policy_refuses_unknown_tiers() -> None:
     with pytest.raises(ValueError, match="unknown AI tier"):
         make_policy("grandmaster", 1)

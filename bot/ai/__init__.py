@@ -3,6 +3,9 @@
 `make_policy(tier, seed)` is how the bot, the simulator and the terminal game get a player for
 an AI seat. Importing this package registers the tiers (`easy`, `medium`, `hard`, defined in
 `bot.ai.policies`) in `bot.engine.policy.POLICIES` beside the engine's `random` player.
+
+`TIERS` is the one list of AI tiers, weakest first: lobbies, commands and tools import it
+instead of spelling the names again.
 """
 
 from __future__ import annotations
@@ -12,15 +15,25 @@ import random
 from bot.ai import policies as _policies  # noqa: F401  (registers the tiers)
 from bot.engine.policy import POLICIES, Policy
 
-TIERS = ("easy", "medium", "hard")
+TIERS: tuple[str, ...] = ("easy", "medium", "hard")
+
+_missing = [t for t in TIERS if t not in POLICIES]
+if _missing:  # pragma: no cover - a tier named here but never registered is a bug
+    raise RuntimeError(f"AI tiers without a policy: {', '.join(_missing)}")
 
 
 def make_policy(tier: str, seed: int | None = None) -> Policy:
     """A fresh policy of `tier` seeded with `seed`; raises ValueError for an unknown tier.
 
-    An unknown tier is a bug in the caller (the lobby offers only the listed tiers), so it is
-    refused loudly rather than quietly replaced by a weaker player."""
+    `tier` is one of `TIERS`, or another registered policy name (the engine's `random`
+    player, used by tests and the simulator). An unknown tier is a bug in the caller (the
+    lobby offers only `TIERS`), so it is refused loudly rather than quietly replaced by a
+    weaker player."""
     factory = POLICIES.get(tier)
     if factory is None:
-        raise ValueError(f"unknown AI tier {tier!r} (choose one of {', '.join(sorted(POLICIES))})")
+        others = sorted(set(POLICIES) - set(TIERS))
+        raise ValueError(
+            f"unknown AI tier {tier!r} (choose one of {', '.join(TIERS)}; "
+            f"also registered: {', '.join(others) or 'nothing else'})"
+        )
     return factory(random.Random(seed))

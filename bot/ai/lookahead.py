@@ -9,14 +9,14 @@ what wins a deal.
 
 Every candidate is measured against the *same* futures (common random numbers), so the
 comparison between candidates is far less noisy than the futures' own spread. The number of
-futures is fixed, which keeps decisions deterministic for a seed; the time budget is only an
-emergency brake (it stops sampling early on a badly overloaded machine).
+futures is fixed and nothing here reads a clock: the work a decision does is counted in
+rollouts, never in seconds, so a seed gives the same decision on an idle or an overloaded
+machine.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
 from bot.engine.cards import Card, Face
@@ -74,7 +74,6 @@ def rollout_value(
     live: Live,
     throw_pool: Sequence[Card],
     offset: int = 0,
-    deadline: float | None = None,
 ) -> float:
     """Mean speed score of `hand13` over sampled futures (lower is better).
 
@@ -93,7 +92,6 @@ def rollout_value(
         return shape_cost(hand13, rules, wild_rank, live)
     horizon = offset + max(len(s) for s in sequences)
     total = 0.0
-    done = 0
     for seq in sequences:
         hand = list(hand13)
         pool = [c for c in throw_pool if any(c.id == h.id for h in hand)]
@@ -123,7 +121,4 @@ def rollout_value(
                 value = -DECLARE_BONUS - DECLARE_STEP * (horizon - step)
                 break
         total += cost if value is None else value
-        done += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return total / done
+    return total / len(sequences)

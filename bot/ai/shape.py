@@ -168,20 +168,39 @@ def full_live(rules: Rules, players: int) -> Live:
     return tuple(tuple([0] + [decks] * 13) for _ in range(4))
 
 
+# Hands already scored, by (suit patterns, wild cards, largest set, live counts). Rollouts
+# score the same hands over and over (the hand before each draw, the same start hand in every
+# sampled future), so this saves most of the work; it is a pure function's cache, so it never
+# changes an answer. Cleared whole when full: entries are ~200 bytes, 50,000 are ~10 MB.
+_SHAPE_CACHE: dict[tuple[int, int, int, int, int, int, Live], float] = {}
+_SHAPE_CACHE_LIMIT = 50_000
+
+
 def shape_cost(cards: Sequence[Card], rules: Rules, wild_rank: int | None, live: Live) -> float:
     """Structural cost of a hand (any size; lower is better). See the module docstring."""
-    counts = [[0] * 14 for _ in range(4)]
+    patterns = [0, 0, 0, 0]
     wilds = 0
+    nothing_wild = rules.nothing_wild
     for c in cards:
         f = c.face
-        if rules.is_wild(f, wild_rank):
+        rank = f.rank
+        if not nothing_wild and (rank == 0 or rank == wild_rank):
             wilds += 1
-        elif f.is_joker:
-            continue  # nothing wild: a joker cannot be in the deck, but be safe
-        else:
-            counts[f.suit][f.rank] += 1
-
+        elif rank:  # nothing wild: a joker cannot be in the deck, but be safe
+            patterns[f.suit] += 1 << 3 * rank
     set_max = 4 if rules.set_max is None else min(4, rules.set_max)
+    key = (patterns[0], patterns[1], patterns[2], patterns[3], wilds, set_max, live)
+    cost = _SHAPE_CACHE.get(key)
+    if cost is None:
+        counts = [[(p >> 3 * r) & 7 for r in range(14)] for p in patterns]
+        cost = _shape_cost(counts, wilds, set_max, live)
+        if len(_SHAPE_CACHE) >= _SHAPE_CACHE_LIMIT:
+            _SHAPE_CACHE.clear()
+        _SHAPE_CACHE[key] = cost
+    return cost
+
+
+def _shape_cost(counts: list[list[int]], wilds: int, set_max: int, live: Live) -> float:
     # Per rank with two or more suits: options (suits used, complete?, partial cost).
     rank_opts: list[list[tuple[int, tuple[int, ...], float]]] = []
     for rank in range(1, 14):

@@ -25,11 +25,10 @@ subset; the tests compare the two on thousands of hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations, product
-from typing import Any
+from itertools import combinations, islice, product
 
 from .cards import ACE, Card, Face
 from .groups import GroupKind
@@ -49,19 +48,64 @@ class Group:
         return [c.code for c in self.cards]
 
 
-@dataclass(frozen=True, slots=True)
 class Evaluation:
     """The ruling on 13 cards: validity, least deadwood, capped penalty, and a best layout.
 
     `sum(value of leftover) == deadwood` always holds (wild cards count 0), and every group is
     valid on its own, so the layout can be shown to players as the engine's justification.
+
+    The layout (`groups`, `leftover`) is built on first access: a 14-card ruling makes one
+    Evaluation per candidate discard, and callers look at the layout of one of them at most.
+    Treat instances as immutable (equality and hashing follow all five fields).
     """
 
-    valid: bool
-    deadwood: int
-    penalty: int
-    groups: tuple[Group, ...]
-    leftover: tuple[Card, ...]
+    __slots__ = ("_build", "_groups", "_leftover", "deadwood", "penalty", "valid")
+
+    def __init__(
+        self,
+        valid: bool,
+        deadwood: int,
+        penalty: int,
+        groups: tuple[Group, ...] = (),
+        leftover: tuple[Card, ...] = (),
+        build: Callable[[], tuple[tuple[Group, ...], tuple[Card, ...]]] | None = None,
+    ) -> None:
+        self.valid = valid
+        self.deadwood = deadwood
+        self.penalty = penalty
+        self._groups = groups
+        self._leftover = leftover
+        self._build = build
+
+    def _materialise(self) -> None:
+        if self._build is not None:
+            self._groups, self._leftover = self._build()
+            self._build = None
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        self._materialise()
+        return self._groups
+
+    @property
+    def leftover(self) -> tuple[Card, ...]:
+        self._materialise()
+        return self._leftover
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.valid, self.deadwood, self.penalty, self.groups, self.leftover)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Evaluation) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"Evaluation(valid={self.valid!r}, deadwood={self.deadwood!r}, "
+            f"penalty={self.penalty!r}, groups={self.groups!r}, leftover={self.leftover!r})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,176 +120,274 @@ class DrawnEvaluation:
 
 
 # ---- per-suit sequence tables ------------------------------------------------------------------
+#
+# Everything in the search is a small integer, so that a cold hand (no table cached yet) builds
+# no objects beyond the tables themselves:
+#
+# * a suit's natural cards are a *pattern*: two bits per rank, `count << 2 * rank` (a suit holds
+#   at most three copies of a face: three decks). Taking a card away is a subtraction.
+# * a table key packs (substitutes used w, has a pure run p, runs capped at 2 s) as
+#   `w << 3 | p << 2 | s`; a table is a tuple of `(key, value)` pairs, the entries nothing
+#   else dominates, in a fixed order. Keys and values are below 256 and every pair is interned
+#   (`_PAIRS`), so a cached table costs one small tuple of shared pointers.
+# * tables hold values only. The runs behind the winning entries are recovered afterwards by
+#   walking the same choices again (`_suit_runs`), once per evaluation instead of once per
+#   table entry.
 
 # A sequence found by a suit solver, independent of the suit: the positions of the natural
 # cards it uses (1..14; 14 is a high ace), how many substitutes it needs, whether it is pure.
 _Seq = tuple[tuple[int, ...], int, bool]
-# Table: (substitutes used, has pure, runs capped at 2) -> (protected value, witness runs)
-_Key = tuple[int, int, int]
-_Table = dict[_Key, tuple[int, tuple[_Seq, ...]]]
+_Table = tuple[tuple[int, int], ...]  # ((key, value), ...)
+# A way to place the lowest card of a pattern in a run:
+# (rest pattern, wild-rank cards used as themselves, substitutes spent, pure bit, value,
+#  bitmask of the run's positions: natural cards, and wild-rank cards playing themselves)
+_Option = tuple[int, int, int, int, int, int]
 
 _VALUES = (0, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10)  # index: position 0..14
-_EMPTY_TABLE: _Table = {(0, 0, 0): (0, ())}
-_CACHE: dict[tuple[tuple[int, ...], int, int, int], _Table] = {}
-_CACHE_LIMIT = 500_000
-
-
 _RANK_AT: tuple[int, ...] = (0, *range(1, 14), ACE)  # position 1..14 -> rank (14: high ace)
+_SHIFT: tuple[int, ...] = tuple(2 * _RANK_AT[p] for p in range(15))  # position -> pattern shift
+_ONE: tuple[int, ...] = tuple(1 << s for s in _SHIFT)  # position -> one card in a pattern
+_PURE = 4  # the p bit of a table key
+_EMPTY_TABLE: _Table = ((0, 0),)
+# Every (key, value) pair in use, shared by all tables (at most 112 keys x 256 values).
+_PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
+
+# The suit-table cache is bounded by memory, not by entry count: every entry is charged the
+# size of its table tuple plus its key and its share of the dict (see `_ENTRY_OVERHEAD`), and
+# the oldest half is dropped when the total passes `CACHE_BYTES`. The benchmark measures the
+# real footprint with tracemalloc and prints it beside this estimate.
+CACHE_BYTES = 24 * 1024 * 1024
+# A key int (32 bytes) plus a dict slot: 24-byte entry + 8-byte index at a load of 1/2 to 2/3.
+_ENTRY_OVERHEAD = 32 + 64
+_CACHE: dict[int, _Table] = {}
+_cache_bytes = 0
+_stats = [0, 0]  # lookups that hit, lookups that missed
 
 
 def _rank_of(pos: int) -> int:
     return _RANK_AT[pos]
 
 
-def _suit_table(counts: tuple[int, ...], wr: int, wr_n: int, budget: int) -> _Table:
-    """Best runs within one suit.
+def _suit_table(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
+    """Best runs within one suit, for every (substitutes used, pure?, runs) the suit can reach.
 
-    `counts[r]` (r = 1..13, index 0 unused) is how many non-wild cards of rank r the suit holds;
-    `wr` is the wild rank (0 if none) and `wr_n` how many wild-rank cards of this suit may be
-    used as themselves (each one taken from the substitute budget when used so).
+    `pattern` holds the suit's non-wild cards; `wr` is the wild rank (0 if none) and `wr_n`
+    how many wild-rank cards of this suit may be used as themselves (each one taken from the
+    substitute budget when used so).
     """
     if wr_n == 0:
         wr = 0
-    key = (counts, wr, wr_n, budget)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
-    table = _prune(_solve_suit(counts, wr, wr_n, budget))
-    if len(_CACHE) >= _CACHE_LIMIT:
-        _CACHE.clear()
-    _CACHE[key] = table
+    key = pattern | wr << 28 | wr_n << 32 | budget << 36
+    table = _CACHE.get(key)
+    if table is not None:
+        _stats[0] += 1
+        return table
+    _stats[1] += 1
+    table = _solve_suit(pattern, wr, wr_n, budget)
+    _remember(key, table)
     return table
 
 
-def _merge(table: _Table, sub: _Table, seq: _Seq, value: int, extra_w: int, budget: int) -> None:
-    pure = 1 if seq[2] else 0
-    for (w, p, s), (v, wit) in sub.items():
-        nw = w + extra_w
-        if nw > budget:
-            continue
-        k = (nw, p | pure, 2 if s >= 1 else 1)
-        nv = v + value
-        old = table.get(k)
-        if old is None or nv > old[0]:
-            table[k] = (nv, (*wit, seq))
+def _remember(key: int, table: _Table) -> None:
+    global _cache_bytes
+    size = 40 + 8 * len(table) + _ENTRY_OVERHEAD  # == sys.getsizeof(table) + overhead
+    if _cache_bytes + size > CACHE_BYTES:
+        # Drop the oldest half (dicts keep insertion order): recent patterns recur most.
+        drop = list(islice(_CACHE, len(_CACHE) // 2 + 1))
+        for k in drop:
+            _cache_bytes -= 40 + 8 * len(_CACHE.pop(k)) + _ENTRY_OVERHEAD
+    _CACHE[key] = table
+    _cache_bytes += size
 
 
-def _solve_suit(counts: tuple[int, ...], wr: int, wr_n: int, budget: int) -> _Table:
-    r = 1
-    while r <= 13 and counts[r] == 0:
-        r += 1
-    if r > 13:
-        return _EMPTY_TABLE
-    rest = list(counts)
-    rest[r] -= 1
-    base = tuple(rest)
+def _lowest(pattern: int) -> int:
+    """The lowest rank present in a non-empty pattern."""
+    return ((pattern & -pattern).bit_length() - 1) >> 1
 
-    # Option 1: this card stays out of any run (it may still be deadwood or in nothing).
-    table: _Table = dict(_suit_table(base, wr, wr_n, budget))
 
-    def avail(pos: int, cnt: Sequence[int]) -> bool:
-        rank = _RANK_AT[pos]
-        return cnt[rank] > 0 if rank != wr else wr_n > 0
+def _options(pattern: int, wr: int, wr_n: int, budget: int) -> list[_Option]:
+    """Every run through the lowest card of `pattern`, in a fixed order.
 
-    # Option 2: pure runs through this card. It is the lowest natural card left, so the run
-    # starts here, or one lower when that position is a wild-rank card used as itself.
-    anchors = [r] if r != ACE else [1, 14]
-    for anchor in anchors:
-        if anchor == 14:
-            # Q-K-A style: the run ends at this ace and extends downwards.
-            lo = 14
-            while lo - 1 >= 2 and 14 - (lo - 1) + 1 <= 13 and avail(lo - 1, base):
-                lo -= 1
-                if 14 - lo + 1 >= 3:
-                    _add_pure(table, base, wr, wr_n, budget, tuple(range(lo, 15)), 14)
-            continue
-        starts = [anchor]
-        if anchor - 1 >= 1 and _RANK_AT[anchor - 1] == wr and wr_n > 0:
-            starts.append(anchor - 1)
-        for lo in starts:
-            hi = anchor
-            while hi + 1 <= 14 and hi + 1 - lo + 1 <= 13 and avail(hi + 1, base):
-                hi += 1
-                if hi - lo + 1 >= 3:
-                    _add_pure(table, base, wr, wr_n, budget, tuple(range(lo, hi + 1)), anchor)
+    The solver and the witness walk both read this list, so they cannot disagree.
+    """
+    r = _lowest(pattern)
+    base = pattern - (1 << 2 * r)
+    out: list[_Option] = []
 
-    # Option 3: impure runs whose lowest natural card is this one (or, for an ace, whose
-    # highest is this ace played high). Natural cards in between may be taken or skipped;
-    # each skipped or missing position costs one substitute.
+    # Pure runs through this card. It is the lowest natural card left, so the run starts
+    # here, or one lower when that position is a wild-rank card used as itself.
+    if r == ACE:
+        _pure_up(out, base, wr, wr_n, budget, 1, 1)
+        # Q-K-A style: the run ends at this ace and extends downwards.
+        rest, used, value, mask, lo = base, 0, 10, 1 << 14, 14
+        while lo > 2:
+            pos = lo - 1
+            rank = _RANK_AT[pos]
+            if rank == wr:
+                if wr_n <= used:
+                    break
+                used += 1
+            elif (rest >> _SHIFT[pos]) & 3:
+                rest -= _ONE[pos]
+                value += _VALUES[pos]
+            else:
+                break
+            mask |= 1 << pos
+            lo = pos
+            if lo <= 12 and used <= budget:
+                out.append((rest, used, used, _PURE, value, mask))
+    else:
+        _pure_up(out, base, wr, wr_n, budget, r, r)
+        if r >= 2 and r - 1 == wr and wr_n > 0:
+            _pure_up(out, base, wr, wr_n, budget, r - 1, r)
+
+    # Impure runs whose lowest natural card is this one (or, for an ace, whose highest is this
+    # ace played high). Natural cards in between may be taken or skipped; each skipped or
+    # missing position costs one substitute.
     if budget >= 1:
         if r == ACE:
-            _impure_from(table, base, wr, wr_n, budget, 1, +1)
-            _impure_from(table, base, wr, wr_n, budget, 14, -1)
+            _impure(out, base, budget, 1, 1, 13)
+            _impure(out, base, budget, 14, -1, 2)
         else:
-            _impure_from(table, base, wr, wr_n, budget, r, +1)
-    return table
+            _impure(out, base, budget, r, 1, min(14, r + 12))
+    return out
 
 
-def _add_pure(
-    table: _Table,
-    base: tuple[int, ...],
-    wr: int,
-    wr_n: int,
-    budget: int,
-    positions: tuple[int, ...],
-    anchor: int,
+def _pure_up(
+    out: list[_Option], base: int, wr: int, wr_n: int, budget: int, lo: int, anchor: int
 ) -> None:
-    """Record the pure run over `positions`; the anchor card is already out of `base`."""
-    rest = list(base)
-    used_wr = 0
-    value = 0
-    for pos in positions:
+    """Pure runs from `lo` upwards through `anchor` (already out of `base`)."""
+    rest, used, value, mask = base, 0, 0, 0
+    for pos in range(lo, anchor + 1):  # lo is the anchor or a wild-rank card below it
+        if _RANK_AT[pos] == wr:
+            used += 1
+        else:
+            value += _VALUES[pos]
+        mask |= 1 << pos
+    hi = anchor
+    while hi < 14 and hi - lo < 12:
+        pos = hi + 1
         rank = _RANK_AT[pos]
         if rank == wr:
-            used_wr += 1
-            continue
-        if pos != anchor:
-            rest[rank] -= 1
-        value += _VALUES[pos]
-    if used_wr > budget:
-        return
-    sub = _suit_table(tuple(rest), wr, wr_n - used_wr, budget)
-    _merge(table, sub, (positions, 0, True), value, used_wr, budget)
+            if wr_n <= used:
+                break
+            used += 1
+        elif (rest >> _SHIFT[pos]) & 3:
+            rest -= _ONE[pos]
+            value += _VALUES[pos]
+        else:
+            break
+        mask |= 1 << pos
+        hi = pos
+        if hi - lo >= 2 and used <= budget:
+            out.append((rest, used, used, _PURE, value, mask))
 
 
-def _impure_from(
-    table: _Table, base: tuple[int, ...], wr: int, wr_n: int, budget: int, anchor: int, step: int
-) -> None:
-    """Enumerate impure runs from `anchor` going in direction `step` (the anchor is in the run)."""
-    limit_pos = min(13 if anchor == 1 else 14, anchor + 12) if step > 0 else max(2, anchor - 12)
+def _impure(out: list[_Option], base: int, budget: int, anchor: int, step: int, limit: int) -> None:
+    """Impure runs from `anchor` going in direction `step` (the anchor is in the run)."""
+    cands = [p for p in range(anchor + step, limit + step, step) if (base >> _SHIFT[p]) & 3]
+    n = len(cands)
 
-    # Depth-first over the natural cards beyond the anchor, in order: take each or skip it;
-    # every position of the run not held by a taken card costs one substitute.
-    cands = [
-        p
-        for p in range(anchor + step, limit_pos + step, step)
-        if _RANK_AT[p] != wr and base[_RANK_AT[p]] > 0
-    ]
-    rest = list(base)
-    taken = [anchor]
-
-    def walk(i: int, last: int, value: int, gaps: int) -> None:
-        n_nat = len(taken)
-        span = abs(last - anchor) + 1
+    def walk(i: int, last: int, value: int, gaps: int, n_nat: int, rest: int, mask: int) -> None:
+        span = last - anchor + 1 if step > 0 else anchor - last + 1
         need = (span if span > 3 else 3) - n_nat
         # Record the run ending at the last taken card, unless it is really a pure run.
-        if need <= budget and not (gaps == 0 and n_nat >= 3):
-            sub = _suit_table(tuple(rest), wr, wr_n, budget)
-            positions = tuple(taken) if step > 0 else tuple(reversed(taken))
-            _merge(table, sub, (positions, need, False), value, need, budget)
-        for j in range(i, len(cands)):
+        if need <= budget and (gaps or n_nat < 3):
+            out.append((rest, 0, need, 0, value, mask))
+        for j in range(i, n):
             p = cands[j]
-            extra = abs(p - last) - 1
-            if gaps + extra > budget:
+            g = gaps + (p - last if step > 0 else last - p) - 1
+            if g > budget:
                 break
-            rank = _RANK_AT[p]
-            rest[rank] -= 1
-            taken.append(p)
-            walk(j + 1, p, value + _VALUES[p], gaps + extra)
-            taken.pop()
-            rest[rank] += 1
+            walk(j + 1, p, value + _VALUES[p], g, n_nat + 1, rest - _ONE[p], mask | 1 << p)
 
-    walk(0, anchor, _VALUES[anchor], 0)
+    walk(0, anchor, _VALUES[anchor], 0, 1, base, 1 << anchor)
+
+
+def _solve_suit(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
+    if pattern == 0:
+        return _EMPTY_TABLE
+    r = _lowest(pattern)
+    # Option 1: the lowest card stays out of any run (it may still be deadwood or in a set).
+    sub = _suit_table(pattern - (1 << 2 * r), wr, wr_n, budget)
+    table: dict[int, int] = dict(sub)
+    get = table.get
+    for rest, used, extra, pure, value, _mask in _options(pattern, wr, wr_n, budget):
+        for k, v in _suit_table(rest, wr, wr_n - used, budget):
+            w = (k >> 3) + extra
+            if w > budget:
+                continue
+            nk = w << 3 | (k & 4) | pure | (2 if k & 3 else 1)
+            nv = v + value
+            if nv > get(nk, -1):
+                table[nk] = nv
+    return _prune(table)
+
+
+def _prune(table: dict[int, int]) -> _Table:
+    """Drop entries that use more substitutes for no more value and no better lives."""
+    pairs = _PAIRS
+    if len(table) == 1:
+        kv = next(iter(table.items()))
+        return (pairs.setdefault(kv, kv),)
+    # Fewest substitutes first, then pure before not, more runs before fewer.
+    items = sorted(table.items(), key=lambda kv: (kv[0] >> 3) * 8 - (kv[0] & 7))
+    out: list[tuple[int, int]] = []
+    for kv in items:
+        k, v = kv
+        p, s = k & 4, k & 3
+        for k2, v2 in out:
+            if v2 >= v and (k2 & 4) >= p and (k2 & 3) >= s:  # w2 <= w by the order
+                break
+        else:
+            out.append(pairs.setdefault(kv, kv))
+    return tuple(out)
+
+
+def _suit_runs(pattern: int, wr: int, wr_n: int, budget: int, key: int, value: int) -> list[_Seq]:
+    """The runs behind entry (`key`, `value`) of this suit's table: the solver's choices again.
+
+    Options are tried in the solver's order and the first that reaches the entry is taken,
+    which is the choice the solver kept (it replaces an entry only by a strictly better one).
+    """
+    if wr_n == 0:
+        wr = 0
+    runs: list[_Seq] = []
+    while pattern:
+        r = _lowest(pattern)
+        base = pattern - (1 << 2 * r)
+        if _has_entry(_suit_table(base, wr, wr_n, budget), key, value):
+            pattern = base
+            continue
+        for rest, used, extra, pure, run_value, mask in _options(pattern, wr, wr_n, budget):
+            sub = _suit_table(rest, wr, wr_n - used, budget)
+            found = _source_entry(sub, key, value - run_value, extra, pure, budget)
+            if found is not None:
+                key, value = found
+                positions = [p for p in range(15) if mask >> p & 1]
+                runs.append((tuple(positions), 0 if pure else extra, bool(pure)))
+                pattern, wr_n = rest, wr_n - used
+                break
+        else:  # pragma: no cover - a solver bug
+            raise RuntimeError("suit table entry has no witness")
+    runs.reverse()  # the order the cached witnesses used to have (innermost run first)
+    return runs
+
+
+def _has_entry(table: _Table, key: int, value: int) -> bool:
+    return (key, value) in table
+
+
+def _source_entry(
+    sub: _Table, key: int, value: int, extra: int, pure: int, budget: int
+) -> tuple[int, int] | None:
+    for k, v in sub:
+        w = (k >> 3) + extra
+        if w > budget or v != value:
+            continue
+        if w << 3 | (k & 4) | pure | (2 if k & 3 else 1) == key:
+            return k, v
+    return None
 
 
 # ---- combining suits, sets and the rules -------------------------------------------------------
@@ -255,7 +397,7 @@ def _impure_from(
 class _Prepared:
     naturals: tuple[Card, ...]
     wilds: tuple[Card, ...]
-    counts: tuple[tuple[int, ...], ...]  # per suit, index = rank
+    patterns: tuple[int, ...]  # per suit
     wr_by_suit: tuple[int, ...]
     total: int
 
@@ -263,26 +405,23 @@ class _Prepared:
 def _prepare(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> _Prepared:
     naturals: list[Card] = []
     wilds: list[Card] = []
-    counts = [[0] * 14 for _ in range(4)]
+    patterns = [0, 0, 0, 0]
     wr_by_suit = [0, 0, 0, 0]
     total = 0
+    nothing_wild = rules.nothing_wild
     for c in cards:
         f = c.face
-        if rules.is_wild(f, wild_rank):
+        rank = f.rank
+        if not nothing_wild and (rank == 0 or rank == wild_rank):
             wilds.append(c)
-            if not f.is_joker:
+            if rank:
                 wr_by_suit[f.suit] += 1
         else:
             naturals.append(c)
-            counts[f.suit][f.rank] += 1
-            total += f.value
-    return _Prepared(
-        tuple(naturals),
-        tuple(wilds),
-        tuple(tuple(x) for x in counts),
-        tuple(wr_by_suit),
-        total,
-    )
+            if rank:  # a printed joker when nothing is wild fits no group and counts 0
+                patterns[f.suit] += 1 << 2 * rank
+                total += _VALUES[rank]
+    return _Prepared(tuple(naturals), tuple(wilds), tuple(patterns), tuple(wr_by_suit), total)
 
 
 # A set choice: (rank, suits) with the substitutes it needs.
@@ -315,47 +454,40 @@ def _rank_set_options(
     return tuple(tuple((rank, combo, max(0, 3 - len(combo))) for combo in sets) for sets in results)
 
 
-def _combine(tables: list[_Table], budget: int) -> dict[_Key, tuple[int, tuple[Any, ...]]]:
-    """Knapsack over suits; witnesses become ((suit, runs), ...) for suits that hold runs."""
-    acc: dict[_Key, tuple[int, tuple[Any, ...]]] = {(0, 0, 0): (0, ())}
+# A combined witness: (suit, key, value) of every suit table entry that holds runs.
+_Witness = tuple[tuple[int, int, int], ...]
+
+
+def _combine(tables: list[_Table], budget: int) -> dict[int, tuple[int, _Witness]]:
+    """Knapsack over suits: best value per combined key, with the entry each suit gave."""
+    acc: dict[int, tuple[int, _Witness]] = {0: (0, ())}
     for suit, t in enumerate(tables):
-        if len(t) == 1 and (0, 0, 0) in t:
+        if t is _EMPTY_TABLE or t == _EMPTY_TABLE:
             continue  # only "no runs here": nothing to add
-        nxt: dict[_Key, tuple[int, tuple[Any, ...]]] = {}
-        for (w1, p1, s1), (v1, wit1) in acc.items():
-            for (w2, p2, s2), (v2, wit2) in t.items():
-                w = w1 + w2
+        nxt: dict[int, tuple[int, _Witness]] = {}
+        get = nxt.get
+        for k1, (v1, wit1) in acc.items():
+            w1 = k1 >> 3
+            for k2, v2 in t:
+                w = w1 + (k2 >> 3)
                 if w > budget:
                     continue
-                k = (w, p1 | p2, min(2, s1 + s2))
+                s = (k1 & 3) + (k2 & 3)
+                k = w << 3 | ((k1 | k2) & 4) | (2 if s > 2 else s)
                 v = v1 + v2
-                old = nxt.get(k)
+                old = get(k)
                 if old is None or v > old[0]:
-                    nxt[k] = (v, (*wit1, (suit, wit2)) if wit2 else wit1)
+                    nxt[k] = (v, (*wit1, (suit, k2, v2)) if k2 & 3 else wit1)
         acc = nxt
     return acc
-
-
-def _prune(table: _Table) -> _Table:
-    """Drop entries that use more substitutes for no more value and no better lives."""
-    items = sorted(table.items(), key=lambda kv: (kv[0][0], -kv[0][1], -kv[0][2]))
-    out: _Table = {}
-    for (w, p, s), val in items:
-        dominated = False
-        for (w2, p2, s2), val2 in out.items():
-            if w2 <= w and p2 >= p and s2 >= s and val2[0] >= val[0]:
-                dominated = True
-                break
-        if not dominated:
-            out[(w, p, s)] = val
-    return out
 
 
 @dataclass(slots=True)
 class _Best:
     covered: int = -1
     sets: tuple[_SetChoice, ...] = ()
-    suit_runs: tuple[tuple[int, tuple[_Seq, ...]], ...] = ()  # (suit, runs) for suits with runs
+    suits: _Witness = ()  # (suit, key, value) for suits with runs
+    patterns: tuple[int, ...] = ()  # each suit's pattern after the sets
     all_wild_run: bool = False
 
 
@@ -364,11 +496,16 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
     budget = len(prep.wilds)
     wr = wild_rank or 0
     max_nat = min(4, rules.set_max if rules.set_max is not None else 4)
+    patterns = prep.patterns
+    wr_by_suit = prep.wr_by_suit
 
     per_rank: list[tuple[tuple[_SetChoice, ...], ...]] = []
     for rank in range(1, 14):
-        suit_counts = tuple(prep.counts[s][rank] for s in range(4))
-        if sum(1 for x in suit_counts if x) >= 2:
+        shift = 2 * rank
+        suit_counts = tuple((p >> shift) & 3 for p in patterns)
+        if (suit_counts[0] > 0) + (suit_counts[1] > 0) + (suit_counts[2] > 0) + (
+            suit_counts[3] > 0
+        ) >= 2:
             opts = tuple(
                 o
                 for o in _rank_set_options(rank, suit_counts, max_nat)
@@ -378,47 +515,48 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
                 per_rank.append(((), *opts))
 
     best = _Best()
-    untouched: dict[int, _Table] = {}  # suit -> table when no sets are taken from it
+    untouched = [_suit_table(patterns[s], wr, wr_by_suit[s], budget) for s in range(4)]
+    untouched_max = [max(v for _, v in t) for t in untouched]
     for combo in product(*per_rank):
-        sets = [c for group in combo for c in group]
-        set_w = sum(c[2] for c in sets)
+        set_w = 0
+        set_value = 0
+        local = list(patterns)
+        for group in combo:
+            for rank, suits, need in group:
+                set_w += need
+                one = 1 << 2 * rank
+                for s in suits:
+                    local[s] -= one
+                    set_value += _VALUES[rank]
         if set_w > budget:
             continue
         left = budget - set_w
-        set_value = 0
-        touched: dict[int, list[int]] = {}
-        for rank, suits, _need in sets:
-            for s in suits:
-                counts = touched.get(s)
-                if counts is None:
-                    counts = touched[s] = list(prep.counts[s])
-                counts[rank] -= 1
-                set_value += _VALUES[rank]
         tables: list[_Table] = []
         bound = set_value
         for s in range(4):
             # Tables are computed for the whole substitute budget and filtered by `left`
             # when combined: one cached table serves every set choice.
-            if s in touched:
-                t = _suit_table(tuple(touched[s]), wr, prep.wr_by_suit[s], budget)
+            if local[s] == patterns[s]:
+                tables.append(untouched[s])
+                bound += untouched_max[s]
             else:
-                t = untouched.get(s) or _suit_table(prep.counts[s], wr, prep.wr_by_suit[s], budget)
-                untouched[s] = t
-            tables.append(t)
-            bound += max(v for v, _ in t.values())
+                t = _suit_table(local[s], wr, wr_by_suit[s], budget)
+                tables.append(t)
+                bound += max(v for _, v in t)
         if bound <= best.covered:
             continue  # even a perfect combination cannot beat what we have
-        for (w, p, s_count), (v, wit) in _combine(tables, left).items():
-            if not p:
+        for k, (v, wit) in _combine(tables, left).items():
+            if not k & 4:
                 continue
             all_wild = False
-            if s_count < 2:
-                if left - w < 3:
+            if (k & 3) < 2:
+                if left - (k >> 3) < 3:
                     continue
                 all_wild = True
             covered = v + set_value
             if covered > best.covered:
-                best = _Best(covered, tuple(sets), wit, all_wild)
+                sets = tuple(c for group in combo for c in group)
+                best = _Best(covered, sets, wit, tuple(local), all_wild)
         if best.covered == prep.total:
             break  # everything protected: nothing can do better
     return best
@@ -429,21 +567,23 @@ def _best_pure_run(prep: _Prepared, wild_rank: int | None) -> tuple[int, int, tu
     wr = wild_rank or 0
     best: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
     for suit in range(4):
-        cnt = prep.counts[suit]
-        has = [False] * 15
+        pattern = prep.patterns[suit]
+        wr_here = prep.wr_by_suit[suit] > 0
+        has = 0  # bit per position 1..14
         for pos in range(1, 15):
-            rank = _rank_of(pos)
-            has[pos] = cnt[rank] > 0 or (rank == wr and prep.wr_by_suit[suit] > 0)
+            if (pattern >> _SHIFT[pos]) & 3 or (wr_here and _RANK_AT[pos] == wr):
+                has |= 1 << pos
+        if not has & (has >> 1) & (has >> 2):
+            continue  # no three positions in a row
         for lo in range(1, 13):
-            if not has[lo]:
+            if not has >> lo & 1:
                 continue
             value = 0
             for hi in range(lo, min(14, lo + 12) + 1):
-                if not has[hi]:
+                if not has >> hi & 1:
                     break
-                rank = _rank_of(hi)
-                value += 0 if rank == wr else _VALUES[hi]
-                if hi - lo + 1 >= 3 and value > best[0]:
+                value += 0 if _RANK_AT[hi] == wr else _VALUES[hi]
+                if hi - lo >= 2 and value > best[0]:
                     best = (value, suit, tuple(range(lo, hi + 1)))
     return best
 
@@ -560,10 +700,11 @@ def _layout(
     groups: list[Group] = []
     # Every group takes its own cards before any substitute is handed out, so a wild-rank
     # card needed as itself in a pure run is never spent as a substitute elsewhere.
+    budget = len(prep.wilds)
     runs = [
         (seq, _take_run_naturals(pool, suit, seq, wr))
-        for suit, suit_runs in best.suit_runs
-        for seq in suit_runs
+        for suit, key, value in best.suits
+        for seq in _suit_runs(best.patterns[suit], wr, prep.wr_by_suit[suit], budget, key, value)
     ]
     sets = [([pool.natural(s, rank) for s in suits], need) for rank, suits, need in best.sets]
     for seq, slots in runs:
@@ -593,7 +734,10 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
     """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
-    prep = _prepare(cards, rules, wild_rank)
+    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank)
+
+
+def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None) -> Evaluation:
     total = prep.total
     pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank)
     # Without any pure run there are no lives: every card counts, no search needed.
@@ -605,22 +749,32 @@ def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) ->
     if rules.lone_pure is LonePure.PROTECTED and pure_value >= 0:
         options.append((total - pure_value, "pure"))
     deadwood, how = min(options, key=lambda o: (o[0], o[1] != "lives"))
+    penalty = rules.cap(deadwood)
 
     if how == "lives":
-        groups, leftover = _layout(prep, best, rules, wild_rank)
-    elif how == "pure":
-        pool = _Pool(prep, wild_rank)
-        run = _build_run(pool, pure_suit, (pure_positions, 0, True), wild_rank or 0)
-        groups = [run]
-        leftover = _sorted_cards(pool.remaining_naturals() + pool.remaining_wilds())
-    else:
-        groups, leftover = [], _sorted_cards(cards)
-    valid = (
-        how == "lives"
-        and deadwood == 0
-        and not any(rules.is_wild(c.face, wild_rank) for c in leftover)
+
+        def build() -> tuple[tuple[Group, ...], tuple[Card, ...]]:
+            groups, leftover = _layout(prep, best, rules, wild_rank)
+            return tuple(groups), tuple(leftover)
+
+        if deadwood == 0:
+            # Valid only if every wild card found a group too: build the layout now.
+            groups, leftover = build()
+            valid = not any(rules.is_wild(c.face, wild_rank) for c in leftover)
+            return Evaluation(valid, 0, penalty, groups, leftover)
+        return Evaluation(False, deadwood, penalty, build=build)
+    if how == "pure":
+
+        def build_pure() -> tuple[tuple[Group, ...], tuple[Card, ...]]:
+            pool = _Pool(prep, wild_rank)
+            run = _build_run(pool, pure_suit, (pure_positions, 0, True), wild_rank or 0)
+            leftover = _sorted_cards(pool.remaining_naturals() + pool.remaining_wilds())
+            return (run,), tuple(leftover)
+
+        return Evaluation(False, deadwood, penalty, build=build_pure)
+    return Evaluation(
+        False, deadwood, penalty, (), tuple(_sorted_cards((*prep.naturals, *prep.wilds)))
     )
-    return Evaluation(valid, deadwood, rules.cap(deadwood), tuple(groups), tuple(leftover))
 
 
 def evaluate_drawn(
@@ -635,10 +789,10 @@ def evaluate_drawn(
         if forbidden is not None and c.id == forbidden.id:
             continue
         by_face.setdefault(c.face, c)
+    prep = _prepare(cards, rules, wild_rank)
     results: list[tuple[Card, Evaluation]] = []
     for discard in by_face.values():
-        rest = [c for c in cards if c.id != discard.id]
-        results.append((discard, evaluate_hand(rest, rules, wild_rank)))
+        results.append((discard, _rule(_without(prep, discard), rules, wild_rank)))
     if not results:
         raise ValueError("no card can be discarded")
     winning = tuple(d for d, ev in results if ev.valid)
@@ -649,6 +803,28 @@ def evaluate_drawn(
     return DrawnEvaluation(bool(winning), winning, best_discard, best, tuple(results))
 
 
+def _without(prep: _Prepared, card: Card) -> _Prepared:
+    """`prep` less one physical card (cheaper than preparing the other 13 again)."""
+    for i, c in enumerate(prep.wilds):
+        if c.id == card.id:
+            wr_by_suit = prep.wr_by_suit
+            if not c.face.is_joker:
+                wr_list = list(wr_by_suit)
+                wr_list[c.suit] -= 1
+                wr_by_suit = tuple(wr_list)
+            wilds = prep.wilds[:i] + prep.wilds[i + 1 :]
+            return _Prepared(prep.naturals, wilds, prep.patterns, wr_by_suit, prep.total)
+    i = next(i for i, c in enumerate(prep.naturals) if c.id == card.id)
+    naturals = prep.naturals[:i] + prep.naturals[i + 1 :]
+    patterns = prep.patterns
+    rank = card.rank
+    if rank:  # a printed joker when nothing is wild sits in no pattern
+        p = list(patterns)
+        p[card.suit] -= 1 << 2 * rank
+        patterns = tuple(p)
+    return _Prepared(naturals, prep.wilds, patterns, prep.wr_by_suit, prep.total - _VALUES[rank])
+
+
 def _discard_weight(card: Card, rules: Rules, wild_rank: int | None) -> int:
     """Tie-break between equally good discards: shed the highest-value natural card."""
     if rules.is_wild(card.face, wild_rank):
@@ -657,5 +833,16 @@ def _discard_weight(card: Card, rules: Rules, wild_rank: int | None) -> int:
 
 
 def clear_cache() -> None:
-    """Forget cached suit tables (tests use this to measure cold behaviour)."""
+    """Forget cached suit tables (tests and benchmarks use this to measure cold behaviour)."""
+    global _cache_bytes
     _CACHE.clear()
+    _cache_bytes = 0
+
+
+def cache_info() -> dict[str, int]:
+    """Suit-table cache figures: entries, estimated bytes, lookups that hit and missed."""
+    return {"entries": len(_CACHE), "bytes": _cache_bytes, "hits": _stats[0], "misses": _stats[1]}
+
+
+def reset_cache_stats() -> None:
+    _stats[0] = _stats[1] = 0
