@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot import render
 from bot.adapter import AI_TIERS, StaleView, Table, UserError, build_options
 from bot.client import send_private
-from bot.engine.cards import CardParseError, Face, parse_cards
+from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import get_profile
 from bot.views import ComponentId, lobby_view
 from cogs.stats import StatsCommands
@@ -220,7 +220,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     ) -> None:
         rules = get_profile(profile)
         try:
-            cards = parse_cards(hand, max_copies=rules.max_copies)
+            cards = rules.parse_hand(hand)
             ind = Face.parse(indicator)
         except CardParseError as exc:
             raise UserError(f"{exc}.") from None

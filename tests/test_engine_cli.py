@@ -164,3 +164,18 @@ def test_closed_stdout_ends_quietly(tmp_path: Path) -> None:
     err = proc.stderr.read().decode()
     proc.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_more_printed_jokers_than_the_deck_holds_is_refused() -> None:
+    """Two decks hold 2 printed jokers: a third is refused, by name, in both modes."""
+    three = "JK JK JK 2S 3S 4S 5H 6H 7H 8C 9C 10C KD"
+    lines = [
+        {"hand": three, "indicator": "8D", "variant": "points"},
+        {"hand": three.replace("JK JK JK", "JK KH JK"), "indicator": "8D", "variant": "points"},
+    ]
+    proc = run_cli(stdin="".join(json.dumps(x) + "\n" for x in lines))
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert "JK" in first["error"] and "2" in first["error"], first
+    assert second["valid"] is True
+    human = run_cli("--variant", "points", "--indicator", "8D", *three.split())
+    assert human.returncode == 1 and "JK" in human.stdout and "VALID" not in human.stdout

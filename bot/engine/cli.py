@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .cards import Card, CardParseError, Face, format_cards, parse_cards
+from .cards import Card, CardParseError, Face, format_cards
 from .evaluate import Evaluation, evaluate_drawn, evaluate_hand
 from .rules import PROFILES, Rules, get_profile
 
@@ -69,7 +69,7 @@ def rule_line(line: str) -> dict[str, Any]:
     except ValueError as exc:
         raise LineError(str(exc)) from None
     try:
-        cards = parse_cards(data["hand"], max_copies=rules.max_copies)
+        cards = rules.parse_hand(data["hand"])
         indicator = Face.parse(data["indicator"])
     except CardParseError as exc:
         raise LineError(str(exc)) from None
@@ -118,7 +118,7 @@ def describe(ev: Evaluation, rules: Rules) -> str:
 def run_human(cards_text: Sequence[str], variant: str, indicator_text: str, out: TextIO) -> int:
     try:
         rules = get_profile(variant)
-        cards = parse_cards(cards_text, max_copies=rules.max_copies)
+        cards = rules.parse_hand(cards_text)
         indicator = Face.parse(indicator_text)
     except (CardParseError, ValueError) as exc:
         out.write(f"error: {exc}\n")

@@ -8,12 +8,13 @@ a reader can compare column by column with the one in RULES.md.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from .cards import ACE, JOKER, Card, Face, standard_faces
+from .cards import ACE, JOKER, Card, Face, check_copies, parse_cards, standard_faces
 
 
 class JokerIndicatorWilds(StrEnum):
@@ -188,6 +189,31 @@ class Rules:
     def max_copies(self) -> int:
         """Most copies of one face in any deck this profile uses."""
         return max(s.decks for s in self.deck_sizes)
+
+    @property
+    def max_jokers(self) -> int:
+        """Most printed jokers in any deck this profile uses, after the house toggles.
+
+        Not a multiple of `max_copies`: two decks hold 2 jokers in the two-deck profiles but 4
+        in `classic` (RULES.md, Profiles: cards), so it is read from the deck sizes.
+        """
+        return max(self.deck_size(s.max_players).jokers for s in self.deck_sizes)
+
+    def check_copies(self, cards: Iterable[Card | Face]) -> None:
+        """Refuse a hand holding more copies of a face than this profile's largest deck.
+
+        Raises `TooManyCopiesError` (a `CardParseError`, so a `ValueError`) naming the card.
+        Call it wherever a hand comes from outside: the `check` CLI, `/rummy check`.
+
+        The indicator is not counted against the hand: RULES.md's ruling limits what "a hand
+        or `check` input" holds, and the shared rule vectors rule on hands that hold both
+        copies of the indicator's face (two decks, indicator 9♣, hand 9♣ 9♣ ...).
+        """
+        check_copies(cards, self.max_copies, self.max_jokers)
+
+    def parse_hand(self, text: str | Iterable[str]) -> list[Card]:
+        """Read a hand typed by a person, refusing cards this profile's deck cannot hold."""
+        return parse_cards(text, max_copies=self.max_copies, max_jokers=self.max_jokers)
 
     def with_options(self, **changes: Any) -> Rules:
         """A copy with house-rule toggles or match options changed (validated)."""
