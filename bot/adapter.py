@@ -31,7 +31,14 @@ from bot.engine.errors import RummyError
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import Match, MatchPhase, Player, ScoreKind
 from bot.engine.observation import Observation, PublicView
-from bot.engine.rules import HOUSE_TOGGLES, DeclarationMode, MatchFormat, Rules, get_profile
+from bot.engine.rules import (
+    HOUSE_TOGGLES,
+    DeclarationMode,
+    MatchFormat,
+    Rules,
+    check_table_options,
+    get_profile,
+)
 from bot.engine.settlement import Basis, DealResult
 from bot.storage import (
     DealResult as StoredDeal,
@@ -172,7 +179,7 @@ def build_options(
         )
     options = TableOptions(profile, seats, turn_timer, changes)
     try:
-        options.rules()
+        check_table_options(options.rules(), seats, turn_timer)
     except ValueError as exc:
         raise UserError(str(exc).capitalize() + ".") from None
     return options
