@@ -35,7 +35,7 @@ from .engine.evaluate import Evaluation, evaluate_drawn, evaluate_hand
 from .engine.match import Match, MatchPhase, Player
 from .engine.observation import Observation, describe_event
 from .engine.policy import Policy
-from .engine.rules import get_profile
+from .engine.rules import get_profile, parse_options
 
 TIERS = ("easy", "medium", "hard")
 _KIND = {"pure": "pure run", "impure": "run", "set": "set"}
@@ -339,16 +339,8 @@ class TerminalGame:
 
 def build(profile: str, ais: Sequence[str], seed: int | None, name: str,
           options: Sequence[str] = ()) -> tuple[Match, dict[int, Policy]]:  # fmt: skip
-    rules = get_profile(profile)
-    changes: dict[str, object] = {}
-    for opt in options:
-        key, _, value = opt.partition("=")
-        if key in ("honor", "assisted"):
-            changes["declaration_mode"] = key
-        else:
-            changes[key] = int(value) if value.isdigit() else (value or True)
-    if changes:
-        rules = rules.with_options(**changes)
+    # `with_options` types the values ("honor" -> DeclarationMode.HONOR) or refuses them.
+    rules = get_profile(profile).with_options(**parse_options(options))
     players = [Player("human", name)]
     for i, tier in enumerate(ais):
         players.append(

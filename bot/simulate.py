@@ -39,7 +39,7 @@ from .engine.deal import Deal, OutReason, Phase
 from .engine.match import Match, MatchPhase, ScoreKind
 from .engine.observation import Observation
 from .engine.policy import POLICIES, Policy, PolicyFactory
-from .engine.rules import MatchFormat, Rules, get_profile
+from .engine.rules import MatchFormat, Rules, get_profile, parse_options
 from .engine.settlement import fixed_cost
 
 
@@ -327,7 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         rules = get_profile(args.variant)
-        rules = rules.with_options(**_options(args.option))
+        rules = rules.with_options(**parse_options(args.option))
     except ValueError as exc:
         parser.error(str(exc))
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
@@ -368,21 +368,6 @@ def policy_table(policies: dict[str, dict[str, Any]]) -> str:
         lines.append(f"{name:<16}{st['deals']:>7}{st['wins']:>7}{rate:>8}{ci:>16}"
                      f"{paid:>10}{st['drops']:>7}{ms:>13}")  # fmt: skip
     return "\n".join(lines)
-
-
-def _options(items: list[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for item in items:
-        name, _, value = item.partition("=")
-        if name in ("honor", "assisted"):
-            out["declaration_mode"] = name
-        elif not value:
-            out[name] = True
-        elif value.isdigit():
-            out[name] = int(value)
-        else:
-            out[name] = value
-    return out
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from bot.discord_ui.render.lobby import lobby_embed
 from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.reply import send_private
 from bot.discord_ui.views import lobby_view
-from bot.engine.cards import CardParseError, Face, parse_cards
+from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import get_profile
 from bot.table import errors
 from bot.table.model import Table, TableStatus
@@ -239,7 +239,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     ) -> None:
         rules = get_profile(profile)
         try:
-            cards = parse_cards(hand, max_copies=rules.max_copies)
+            cards = rules.parse_hand(hand)
             ind = Face.parse(indicator)
         except CardParseError as exc:
             raise UserError(f"{exc}.") from None

@@ -2,7 +2,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.cards import JOKER, CardParseError, Face, format_cards, parse_cards, parse_faces
+from bot.engine.cards import (
+    JOKER,
+    CardParseError,
+    Face,
+    TooManyCopiesError,
+    format_cards,
+    parse_cards,
+    parse_faces,
+)
+from bot.engine.rules import get_profile
 
 
 @pytest.mark.parametrize(
@@ -52,3 +61,53 @@ def test_format_round_trip() -> None:
 def test_empty_hand_refused() -> None:
     with pytest.raises(CardParseError):
         parse_faces("   ")
+
+
+# ---- copies against the rules' deck (RULES.md, rulings: no more jokers than are in play) --------
+
+
+@pytest.mark.parametrize(
+    ("profile", "options", "hand_jokers", "ok"),
+    [
+        ("points", {}, 2, True),
+        ("points", {}, 3, False),
+        ("classic", {}, 6, True),  # 3 decks + 6 jokers for 7-10 players
+        ("classic", {}, 7, False),
+        ("classic", {"one_joker_per_deck": True}, 3, True),
+        ("classic", {"one_joker_per_deck": True}, 4, False),
+        ("points", {"nothing_wild": True}, 1, False),
+    ],
+)
+def test_printed_jokers_limited_by_the_rules_deck(
+    profile: str, options: dict[str, bool], hand_jokers: int, ok: bool
+) -> None:
+    rules = get_profile(profile).with_options(**options)
+    text = " ".join(["JK"] * hand_jokers + ["2S", "3S", "4S"])
+    if ok:
+        rules.check_copies(rules.parse_hand(text))
+        return
+    with pytest.raises(TooManyCopiesError, match="JK") as err:
+        rules.parse_hand(text)
+    assert err.value.face == JOKER and err.value.count == rules.max_jokers + 1
+    with pytest.raises(TooManyCopiesError, match="JK"):
+        rules.check_copies(parse_cards(text, max_copies=3, max_jokers=10))
+
+
+def test_third_copy_of_a_face_refused_by_the_rules() -> None:
+    rules = get_profile("pool101")
+    with pytest.raises(TooManyCopiesError, match="AS"):
+        rules.check_copies(parse_faces("AS AS AS 2C"))
+    classic = get_profile("classic")
+    classic.check_copies(parse_faces("AS AS AS 2C"))  # three decks at 7-10 players
+    with pytest.raises(CardParseError, match="4 times"):
+        classic.parse_hand("AS AS AS as 2C")
+
+
+def test_ruling_text_refuses_a_third_joker() -> None:
+    """`/rummy check` answers through `render.ruling_text`; it must not rule on 3 jokers."""
+    from bot import render
+
+    rules = get_profile("points")
+    cards = parse_cards("JK JK JK 2S 3S 4S 5H 6H 7H 8C 9C 10C KD", max_copies=2)
+    with pytest.raises(TooManyCopiesError, match="JK"):
+        render.ruling_text(cards, rules, Face.parse("8D"))

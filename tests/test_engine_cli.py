@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -101,3 +102,80 @@ def test_human_mode() -> None:
     assert "4♥ 5♥ 6♥" in proc.stdout
     bad = run_cli("--variant", "paplu", "--indicator", "8D", "ZZ")
     assert bad.returncode == 1 and "ZZ" in bad.stdout
+
+
+# ---- hostile input: one bad line never costs the lines after it ------------------------------
+
+GOOD = {"hand": "AS 2S 3S 4H 5H 6H 7D 8D 9D JC QC KC KD", "indicator": "2C", "variant": "points"}
+
+
+def test_deep_nesting_and_huge_numbers_get_their_own_error_lines() -> None:
+    stdin = "\n".join(
+        [
+            "[" * 100_000,  # RecursionError inside the JSON decoder
+            '{"hand": ' + "[" * 100_000 + "]" * 100_000 + "}",
+            '{"hand": ' + "9" * 5000 + "}",  # over Python's int-conversion digit limit
+            json.dumps(GOOD),
+        ]
+    )
+    proc = run_cli(stdin=stdin)
+    assert "Traceback" not in proc.stderr
+    assert proc.returncode == 1
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(out) == 4
+    assert all("error" in o for o in out[:3])
+    assert "nested" in out[0]["error"] and "nested" in out[1]["error"]
+    assert "number" in out[2]["error"]
+    assert out[3]["valid"] is False and out[3]["deadwood"] == 10
+
+
+def test_undecodable_bytes_are_an_error_line_not_a_crash() -> None:
+    # A UTF-8 locale other than C.UTF-8 decodes stdin strictly; force that here.
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "check"],
+        input=b'{"hand": "\xff\xfe"}\n' + json.dumps(GOOD).encode() + b"\n",
+        capture_output=True,
+        cwd=PROJECT_ROOT,
+        env=env,
+        timeout=120,
+    )
+    assert b"Traceback" not in proc.stderr
+    out = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(out) == 2 and "error" in out[0] and out[1]["deadwood"] == 10
+
+
+def test_closed_stdout_ends_quietly(tmp_path: Path) -> None:
+    """`check < lines | head -1`: the reader goes away; no traceback, no hang."""
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text((json.dumps(GOOD) + "\n") * 3000)  # far more output than a pipe buffers
+    with lines.open("rb") as stdin:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot.engine", "check"],
+            stdin=stdin,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=PROJECT_ROOT,
+        )
+    assert proc.stdout is not None and proc.stderr is not None
+    first = proc.stdout.readline()
+    assert json.loads(first)["deadwood"] == 10
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+
+
+def test_more_printed_jokers_than_the_deck_holds_is_refused() -> None:
+    """Two decks hold 2 printed jokers: a third is refused, by name, in both modes."""
+    three = "JK JK JK 2S 3S 4S 5H 6H 7H 8C 9C 10C KD"
+    lines = [
+        {"hand": three, "indicator": "8D", "variant": "points"},
+        {"hand": three.replace("JK JK JK", "JK KH JK"), "indicator": "8D", "variant": "points"},
+    ]
+    proc = run_cli(stdin="".join(json.dumps(x) + "\n" for x in lines))
+    first, second = (json.loads(line) for line in proc.stdout.splitlines())
+    assert "JK" in first["error"] and "2" in first["error"], first
+    assert second["valid"] is True
+    human = run_cli("--variant", "points", "--indicator", "8D", *three.split())
+    assert human.returncode == 1 and "JK" in human.stdout and "VALID" not in human.stdout

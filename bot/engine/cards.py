@@ -12,7 +12,7 @@ Notation (RULES.md): rank `A 2 .. 10 J Q K` (`T` accepted for 10) followed by a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 # Ranks are 1 (ace) .. 13 (king). A printed joker has rank 0 and no suit.
@@ -41,6 +41,25 @@ _STRIP = "\ufe0f\ufe0e"
 
 class CardParseError(ValueError):
     """A card token (or a hand) that cannot be read; the message names the offending token."""
+
+
+class TooManyCopiesError(CardParseError):
+    """A hand holds more copies of one face than the decks in play (a third A♠, a third JK).
+
+    A subclass of `CardParseError` so every caller that already turns unreadable input into a
+    message for the user refuses an impossible hand the same way; `face`, `count` and `limit`
+    are there for callers that want to word it themselves.
+    """
+
+    def __init__(self, face: Face, count: int, limit: int, token: str | None = None) -> None:
+        self.face = face
+        self.count = count
+        self.limit = limit
+        what = "printed jokers" if face.is_joker else f"copies of {face.code}"
+        super().__init__(
+            f"'{token or face.code}' appears {count} times, but the decks in play hold only "
+            f"{limit} {what}"
+        )
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -152,24 +171,39 @@ def parse_cards(
 ) -> list[Card]:
     """Read a hand into physical cards, refusing more copies of a face than the decks hold.
 
-    `max_copies` is the number of standard decks; `max_jokers` defaults to two jokers per deck
-    (the most any profile uses). Ids are assigned in order of appearance.
+    `max_copies` is the number of standard decks; `max_jokers` defaults to two jokers per deck,
+    a loose bound (the two-deck profiles hold only 2). Input from outside should be read with
+    `Rules.parse_hand`, which knows the profile's real deck. Ids follow the order of appearance.
     """
     faces = parse_faces(text)
     if max_jokers is None:
         max_jokers = 2 * max_copies
-    seen: dict[Face, int] = {}
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    cards: list[Card] = []
-    for i, (face, tok) in enumerate(zip(faces, tokens, strict=True)):
+    check_copies(faces, max_copies, max_jokers, tokens)
+    return [Card(i, face) for i, face in enumerate(faces)]
+
+
+def check_copies(
+    cards: Iterable[Card | Face],
+    max_copies: int,
+    max_jokers: int,
+    tokens: Sequence[str] | None = None,
+) -> None:
+    """Raise `TooManyCopiesError` at the first face seen more often than the decks hold it.
+
+    `tokens`, when given, are the cards as the user typed them (same order), so the message
+    quotes their spelling (`7h`). The physical engine never needs this: a dealt deck is right
+    by construction. It guards hands typed in (`check`, `/rummy check`), where a third joker
+    would otherwise be ruled a valid declaration.
+    """
+    seen: dict[Face, int] = {}
+    for i, c in enumerate(cards):
+        face = c.face if isinstance(c, Card) else c
         seen[face] = seen.get(face, 0) + 1
         limit = max_jokers if face.is_joker else max_copies
         if seen[face] > limit:
-            raise CardParseError(
-                f"'{tok}' appears {seen[face]} times, but only {limit} such cards are in play"
-            )
-        cards.append(Card(i, face))
-    return cards
+            token = tokens[i] if tokens is not None and i < len(tokens) else None
+            raise TooManyCopiesError(face, seen[face], limit, token)
 
 
 def format_cards(cards: Iterable[Card | Face], pretty: bool = False) -> str:

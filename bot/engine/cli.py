@@ -8,12 +8,14 @@ input line, in order, so rule vectors and bug reports can be checked in bulk.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from .cards import Card, CardParseError, Face, format_cards, parse_cards
+from .cards import Card, CardParseError, Face, format_cards
 from .evaluate import Evaluation, evaluate_drawn, evaluate_hand
 from .rules import PROFILES, Rules, get_profile
 
@@ -49,6 +51,12 @@ def rule_line(line: str) -> dict[str, Any]:
         data = json.loads(line)
     except json.JSONDecodeError as exc:
         raise LineError(f"not JSON: {exc.msg}") from None
+    except RecursionError:
+        # The C decoder recurses once per bracket; a line of 100k "[" exhausts the stack.
+        raise LineError("not JSON we can read: nested too deeply") from None
+    except ValueError as exc:
+        # Python refuses to convert integers of more than 4,300 digits (CVE-2020-10735).
+        raise LineError(f"not JSON we can read: a number too long ({exc})") from None
     if not isinstance(data, dict):
         raise LineError("each line must be a JSON object")
     missing = [k for k in ("hand", "indicator", "variant") if k not in data]
@@ -61,7 +69,7 @@ def rule_line(line: str) -> dict[str, Any]:
     except ValueError as exc:
         raise LineError(str(exc)) from None
     try:
-        cards = parse_cards(data["hand"], max_copies=rules.max_copies)
+        cards = rules.parse_hand(data["hand"])
         indicator = Face.parse(data["indicator"])
     except CardParseError as exc:
         raise LineError(str(exc)) from None
@@ -71,7 +79,12 @@ def rule_line(line: str) -> dict[str, Any]:
 
 
 def run_lines(inp: TextIO, out: TextIO) -> int:
-    """Rule on every line; returns the exit code (1 if any line failed)."""
+    """Rule on every line; returns the exit code (1 if any line failed).
+
+    The contract is one output line per input line, so nothing a line holds may end the run:
+    an unexpected exception becomes that line's error too (named by type, so a bug in the engine
+    still shows), and the lines after it are ruled on as usual.
+    """
     failed = False
     for raw in inp:
         if not raw.strip():
@@ -81,6 +94,9 @@ def run_lines(inp: TextIO, out: TextIO) -> int:
         except LineError as exc:
             failed = True
             result = {"error": str(exc)}
+        except Exception as exc:  # see the docstring: one line, one answer
+            failed = True
+            result = {"error": f"internal error ({type(exc).__name__}): {exc}"}
         out.write(json.dumps(result) + "\n")
         out.flush()
     return 1 if failed else 0
@@ -102,7 +118,7 @@ def describe(ev: Evaluation, rules: Rules) -> str:
 def run_human(cards_text: Sequence[str], variant: str, indicator_text: str, out: TextIO) -> int:
     try:
         rules = get_profile(variant)
-        cards = parse_cards(cards_text, max_copies=rules.max_copies)
+        cards = rules.parse_hand(cards_text)
         indicator = Face.parse(indicator_text)
     except (CardParseError, ValueError) as exc:
         out.write(f"error: {exc}\n")
@@ -135,8 +151,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("--variant", default="points", choices=sorted(PROFILES))
     check.add_argument("--indicator", default=None, help="the indicator (cut joker), e.g. 8D")
     args = parser.parse_args(argv)
-    if args.cards:
-        if args.indicator is None:
-            parser.error("--indicator is required with cards on the command line")
-        return run_human(args.cards, args.variant, args.indicator, sys.stdout)
-    return run_lines(sys.stdin, sys.stdout)
+    if args.cards and args.indicator is None:
+        parser.error("--indicator is required with cards on the command line")
+    try:
+        if args.cards:
+            return run_human(args.cards, args.variant, args.indicator, sys.stdout)
+        return run_lines(_lenient(sys.stdin), sys.stdout)
+    except BrokenPipeError:
+        # The reader went away (`check < lines | head -1`): stop quietly. Point stdout at
+        # devnull so the interpreter's final flush does not raise a second BrokenPipeError.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _lenient(stream: TextIO) -> TextIO:
+    """Stdin that turns undecodable bytes into U+FFFD instead of raising mid-run.
+
+    Under most UTF-8 locales Python decodes stdin strictly, and one bad byte would end the
+    whole run; with replacement the line merely fails to parse as a card and gets its error.
+    """
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+    return stream

@@ -8,12 +8,15 @@ a reader can compare column by column with the one in RULES.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from .cards import ACE, JOKER, Card, Face, standard_faces
+from .cards import ACE, JOKER, Card, Face, check_copies, parse_cards, standard_faces
 
 
 class JokerIndicatorWilds(StrEnum):
@@ -189,24 +192,99 @@ class Rules:
         """Most copies of one face in any deck this profile uses."""
         return max(s.decks for s in self.deck_sizes)
 
+    @property
+    def max_jokers(self) -> int:
+        """Most printed jokers in any deck this profile uses, after the house toggles.
+
+        Not a multiple of `max_copies`: two decks hold 2 jokers in the two-deck profiles but 4
+        in `classic` (RULES.md, Profiles: cards), so it is read from the deck sizes.
+        """
+        return max(self.deck_size(s.max_players).jokers for s in self.deck_sizes)
+
+    def check_copies(self, cards: Iterable[Card | Face]) -> None:
+        """Refuse a hand holding more copies of a face than this profile's largest deck.
+
+        Raises `TooManyCopiesError` (a `CardParseError`, so a `ValueError`) naming the card.
+        Call it wherever a hand comes from outside: the `check` CLI, `/rummy check`.
+
+        The indicator is not counted against the hand: RULES.md's ruling limits what "a hand
+        or `check` input" holds, and the shared rule vectors rule on hands that hold both
+        copies of the indicator's face (two decks, indicator 9♣, hand 9♣ 9♣ ...).
+        """
+        check_copies(cards, self.max_copies, self.max_jokers)
+
+    def parse_hand(self, text: str | Iterable[str]) -> list[Card]:
+        """Read a hand typed by a person, refusing cards this profile's deck cannot hold."""
+        return parse_cards(text, max_copies=self.max_copies, max_jokers=self.max_jokers)
+
     def with_options(self, **changes: Any) -> Rules:
-        """A copy with house-rule toggles or match options changed (validated)."""
+        """A copy with house-rule toggles or match options changed, typed and validated.
+
+        Values arrive from command lines (strings), from stored lobbies (JSON) and from Discord;
+        each is converted to the field's declared type (an enum member from its value, an int
+        from digits, a bool from true/false) or refused with a `ValueError` naming the option
+        and what it accepts. Without this `"honor"` would sit where `DeclarationMode.HONOR`
+        belongs and every `is DeclarationMode.HONOR` test would quietly say no.
+        """
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise ValueError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
-        new = dataclasses.replace(self, **changes)
+            settable = sorted(
+                f.name for f in dataclasses.fields(self) if f.name not in _PROFILE_ONLY
+            )
+            raise ValueError(
+                f"unknown rule option(s): {', '.join(sorted(unknown))} "
+                f"(options: {', '.join(settable)}; honor and assisted set declaration_mode)"
+            )
+        typed = {name: _convert_option(name, value) for name, value in changes.items()}
+        new = dataclasses.replace(self, **typed)
         new.validate()
         return new
 
     def validate(self) -> None:
-        if self.match_format is MatchFormat.DEALS and self.num_deals not in self.deals_choices:
+        """Refuse combinations the rules do not define (RULES.md and `LIMITS`).
+
+        Checked on every `with_options` and by `Match.create`, so a forged or mistyped option
+        cannot start a match: a pool limit of 1, a negative drop, a deals count not offered.
+        """
+        seats_low = LIMITS["seats"][0]
+        if not seats_low <= self.min_players <= self.max_players:
+            raise ValueError(
+                f"min_players must be at least {seats_low} and at most max_players, "
+                f"not {self.min_players}"
+            )
+        seats_high = min(self.deck_sizes[-1].max_players, LIMITS["seats"][1])
+        if self.max_players > seats_high:
+            raise ValueError(
+                f"max_players must be at most {seats_high} (the largest deck seats that many), "
+                f"not {self.max_players}"
+            )
+        for name in _AMOUNTS:
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"{name} must not be negative, not {value}")
+        if self.set_min < 3 or (self.set_max is not None and self.set_max < self.set_min):
+            raise ValueError(f"set_min must be at least 3 and at most set_max, not {self.set_min}")
+        fmt = self.match_format
+        if self.num_deals is not None:
+            if fmt not in (MatchFormat.DEALS, MatchFormat.TARGET):
+                raise ValueError(f"num_deals is not an option of a {fmt.value} match")
+            _check_range("num_deals", self.num_deals)
+        if fmt is MatchFormat.DEALS and self.num_deals not in self.deals_choices:
             raise ValueError(
                 f"number of deals must be one of {', '.join(map(str, self.deals_choices))}"
             )
-        if self.num_deals is not None and self.num_deals < 1:
-            raise ValueError("number of deals must be at least 1")
-        if self.pool_limit is not None and self.pool_limit < 1:
-            raise ValueError("pool limit must be positive")
+        if self.target_score is not None:
+            if fmt is not MatchFormat.TARGET:
+                raise ValueError(f"target_score is not an option of a {fmt.value} match")
+            _check_range("target_score", self.target_score)
+        if fmt is MatchFormat.TARGET and self.num_deals is None and self.target_score is None:
+            raise ValueError("choose a number of deals or a target score")
+        if fmt is MatchFormat.POOL:
+            if self.pool_limit is None:
+                raise ValueError("a pool match needs a pool_limit")
+            _check_range("pool_limit", self.pool_limit)
+        elif self.pool_limit is not None:
+            raise ValueError(f"pool_limit is not an option of a {fmt.value} match")
 
     # ---- serialisation ------------------------------------------------------------------
 
@@ -333,6 +411,122 @@ HOUSE_TOGGLES = (
     "one_joker_per_deck",
     "no_packing",
 )
+
+
+# ---- option values from outside -------------------------------------------------------------
+
+# What a table may choose, as (lowest, highest) inclusive. The engine is the authority; the
+# Discord command declares the same numbers (`/rummy new` in cogs/rummy.py) only so that the
+# client can refuse early, and a forged interaction still meets these checks.
+LIMITS: dict[str, tuple[int, int]] = {
+    "seats": (2, 10),
+    "turn_timer": (15, 600),  # seconds
+    "num_deals": (1, 50),
+    "pool_limit": (20, 1000),
+    "target_score": (10, 10_000),
+}
+
+# Amounts a player pays; negative ones would turn a penalty into a prize.
+_AMOUNTS = (
+    "deal_cap", "first_drop", "middle_drop", "invalid_penalty", "hand_rummy_dropped_pay",
+)  # fmt: skip
+
+# Fields that make a profile what it is: picked with the profile name, never changed as options.
+_PROFILE_ONLY = frozenset({"name", "source", "deck_sizes", "deals_choices", "extra"})
+
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+_NONE = frozenset({"none", "null", "off", ""})
+_MAX_DIGITS = 9  # far above any limit; keeps int() away from its 4,300-digit refusal
+
+
+def _check_range(name: str, value: int) -> None:
+    low, high = LIMITS[name]
+    if not low <= value <= high:
+        raise ValueError(f"{name} must be between {low} and {high}, not {value}")
+
+
+def check_table_options(rules: Rules, seats: int, turn_timer: int) -> None:
+    """Refuse a table's seat count or turn timer outside what the rules and `LIMITS` allow.
+
+    For the table layer (lobby options from Discord): the rule options themselves are checked
+    by `Rules.with_options`; these two belong to the table, not the rules object.
+    """
+    for name, value in (("seats", seats), ("turn_timer", turn_timer)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{name} must be a whole number, not {value!r}")
+    _check_range("turn_timer", turn_timer)
+    if not rules.min_players <= seats <= rules.max_players:
+        raise ValueError(
+            f"seats must be between {rules.min_players} and {rules.max_players} "
+            f"for {rules.name}, not {seats}"
+        )
+
+
+def parse_options(items: Iterable[str]) -> dict[str, Any]:
+    """Command-line `NAME[=VALUE]` items into `with_options` keywords (values still strings).
+
+    A bare name means True (`no_reshuffle`); `honor` and `assisted` are short for
+    `declaration_mode=...`; `-` may stand for `_`. Typing is left to `with_options`, so the
+    command lines and every other entry point convert values in one place.
+    """
+    out: dict[str, Any] = {}
+    for item in items:
+        raw_name, eq, value = item.partition("=")
+        name = raw_name.strip().lower().replace("-", "_")
+        if not name:
+            raise ValueError(f"option {item!r} has no name (use NAME or NAME=VALUE)")
+        if name in {m.value for m in DeclarationMode}:
+            if eq:
+                raise ValueError(f"option {name} takes no value (it sets declaration_mode)")
+            out["declaration_mode"] = name
+        else:
+            out[name] = value.strip() if eq else True
+    return out
+
+
+@functools.cache
+def _field_types() -> dict[str, Any]:
+    """The declared type of every `Rules` field (resolved once: annotations are strings)."""
+    return typing.get_type_hints(Rules)
+
+
+def _convert_option(name: str, value: Any) -> Any:
+    """`value` as the declared type of the `Rules` field `name`, or a ValueError saying why."""
+    if name in _PROFILE_ONLY:
+        raise ValueError(f"{name} is part of the profile, not an option (choose another profile)")
+    hint = _field_types()[name]
+    args = typing.get_args(hint)
+    optional = type(None) in args
+    if optional:
+        if value is None or (isinstance(value, str) and value.strip().lower() in _NONE):
+            return None
+        (hint,) = (a for a in args if a is not type(None))
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        allowed = [m.value for m in hint]
+        if isinstance(value, hint):
+            return value
+        if isinstance(value, str) and value.strip().lower() in allowed:
+            return hint(value.strip().lower())
+        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str):
+            text = value.strip()
+            digits = text.lstrip("+-")
+            if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_DIGITS:
+                return int(text)
+        what = "a whole number" + (" or none" if optional else "")
+        shown = value if not isinstance(value, str) or len(value) < 40 else value[:37] + "..."
+        raise ValueError(f"{name} must be {what}, not {shown!r}")
+    raise ValueError(f"{name} is not an option that can be set")  # pragma: no cover
 
 
 def get_profile(name: str) -> Rules:

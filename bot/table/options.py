@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine.rules import HOUSE_TOGGLES, DeclarationMode, MatchFormat, get_profile
+from bot.engine.rules import (
+    HOUSE_TOGGLES,
+    DeclarationMode,
+    MatchFormat,
+    check_table_options,
+    get_profile,
+)
 
 from .errors import BadOption
 from .model import TableOptions
@@ -65,7 +71,7 @@ def build_options(
         raise BadOption("turn_timer", low=low, high=high, value=turn_timer)
     options = TableOptions(profile, seats, turn_timer, changes)
     try:
-        options.rules()
+        check_table_options(options.rules(), seats, turn_timer)
     except ValueError as exc:
         raise BadOption("rules", message=str(exc)) from None
     return options

@@ -118,6 +118,7 @@ def rules_summary(rules: Rules) -> str:
 
 def ruling_text(cards_: Sequence[Card], rules: Rules, indicator: Face) -> str:
     """The `/rummy check` answer: the best arrangement and the penalty, for teaching."""
+    rules.check_copies(cards_)  # typed-in hands: a third JK must not be ruled valid
     wild_rank = rules.wild_rank(indicator)
     head = (
         f"`{rules.name}`, indicator {indicator.pretty}: {wild_text(rules, wild_rank, indicator)}."
