@@ -252,7 +252,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def on_component(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId, values: list[str]
     ) -> None:
-        """Every button and menu of the game arrives here (see `bot.views`)."""
+        """Every button and menu of the game arrives here (see `bot.discord_ui.components`)."""
         try:
             await self._component(interaction, cid, values)
         except Exception as exc:

@@ -165,7 +165,7 @@ def test_engine_has_no_discord_or_storage_imports() -> None:
             stripped = line.strip()
             if stripped.startswith(("import ", "from ")) and any(
                 f" {name}" in stripped or f" {name}." in stripped
-                for name in ("discord", "aiosqlite", "cogs", "bot.storage", "bot.adapter")
+                for name in ("discord", "aiosqlite", "cogs", "bot.storage", "bot.table")
             ):
                 offenders.append(f"{path.name}: {stripped}")
     assert not offenders, offenders

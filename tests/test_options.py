@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from bot.adapter import UserError, build_options
 
 from bot import play, simulate
 from bot.engine.actions import Action, ActionKind
@@ -22,6 +21,8 @@ from bot.engine.rules import (
     get_profile,
     parse_options,
 )
+from bot.table.errors import BadOption
+from bot.table.options import build_options
 
 # ---- conversion ------------------------------------------------------------------------------
 
@@ -118,10 +119,12 @@ def test_table_limits_are_data_and_checked() -> None:
 
 def test_lobby_refuses_forged_timer_and_pool_limit() -> None:
     """A forged interaction skips Discord's own min/max; the engine limits still hold."""
-    with pytest.raises(UserError, match="15"):
+    with pytest.raises(BadOption, match="turn_timer") as timer:
         build_options("points", None, -5, None, {}, None, None, None)
-    with pytest.raises(UserError, match="Pool_limit"):
+    assert timer.value.params["low"] == 15
+    with pytest.raises(BadOption, match="rules") as pool:
         build_options("pool101", None, 60, None, {}, None, 1, None)
+    assert "pool_limit" in str(pool.value.params["message"]).lower()
     assert build_options("pool101", None, 60, None, {}, None, 60, None).rules().pool_limit == 60
 
 
