@@ -32,7 +32,8 @@ from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import Match, MatchPhase, Player, ScoreKind
 from bot.engine.observation import Observation, PublicView
 from bot.engine.rules import HOUSE_TOGGLES, DeclarationMode, MatchFormat, Rules, get_profile
-from bot.engine.settlement import Basis, DealResult
+from bot.engine.settlement import DealResult
+from bot.engine.states import Phase
 from bot.storage import (
     DealResult as StoredDeal,
 )
@@ -434,8 +435,9 @@ class Tables:
                 assert table.match is not None and engine_seat is not None
                 if engine_seat in table.match.left:
                     raise UserError("You have already left this match.")
+                mark = table.match.event_count
                 self._apply(table, Action.leave(engine_seat))
-                table.log.append(f"{seat.name} left the table")
+                table.log.extend(table.match.lines_since(mark))
                 message = "You left the match; it counts as a drop for this deal."
             await self._save(table, {"type": "leave", "user": user_id}, snapshot)
         if in_lobby:
@@ -461,8 +463,7 @@ class Tables:
             table.seed = seed
             table.match = Match.create(players, rules, seed=seed)
             table.status = "playing"
-            dealer = table.match.players[table.match.dealer].name
-            table.log.append(f"Deal 1: {dealer} deals")
+            table.log.extend(table.match.lines_since(0))
             self._new_turn_if_needed(table)
             await self._save(table, {"type": "start"}, snapshot)
         await self._after_game_change(table)
@@ -502,9 +503,10 @@ class Tables:
             action = self._action(table, seat, kind, card)
             snapshot = table.to_state()
             before = self._describe_before(table, action)
+            mark = table.match.event_count
             self._apply(table, action)
             table.timeouts[table.match.players[seat].id] = 0
-            table.log.append(self._describe(table, action, before))
+            table.log.extend(table.match.lines_since(mark))
             await self._save(table, {"type": "act", "user": user_id, **action.to_dict()}, snapshot)
             reply = self._reply(table, action, before)
         await self._after_game_change(table)
@@ -609,10 +611,10 @@ class Tables:
 
     def _start_next_deal(self, table: Table) -> None:
         assert table.match is not None
+        mark = table.match.event_count
         table.match.start_next_deal()
         table.next_votes = []
-        m = table.match
-        table.log.append(f"Deal {m.deal_number}: {m.players[m.dealer].name} deals")
+        table.log.extend(table.match.lines_since(mark))
         self._new_turn_if_needed(table)
 
     def _all_ready(self, table: Table) -> bool:
@@ -729,9 +731,9 @@ class Tables:
             # Off the event loop: a hard AI thinks for tens of milliseconds.
             action = await asyncio.to_thread(policy.act, obs)
             snapshot = table.to_state()
-            before = self._describe_before(table, action)
+            mark = table.match.event_count
             self._apply(table, action)
-            table.log.append(self._describe(table, action, before))
+            table.log.extend(table.match.lines_since(mark))
             await self._save(table, {"type": "ai", **action.to_dict()}, snapshot)
         await self._after_game_change(table)
 
@@ -761,14 +763,14 @@ class Tables:
             key = m.players[turn].id
             count = table.timeouts.get(key, 0) + 1
             table.timeouts[key] = count
-            name = m.players[turn].name
             actions = self._auto_actions(table, turn, count)
-            for action in actions:
-                self._apply(table, action)
-            if actions[-1].kind is ActionKind.DROP:
-                table.log.append(f"⏰ {name} was dropped after {count} timeouts in a row")
-            else:
-                table.log.append(f"⏰ {name} ran out of time; the bot played for them")
+            mark = m.event_count
+            try:
+                m.apply_timeout(turn, actions, count)
+            except RummyError as exc:
+                raise UserError(exc.message) from None
+            self._new_turn_if_needed(table)
+            table.log.extend(m.lines_since(mark))
             event = {"type": "timeout", "seat": turn, "actions": [a.to_dict() for a in actions]}
             await self._save(table, event, snapshot)
         await self._after_game_change(table)
@@ -780,7 +782,7 @@ class Tables:
         deal = m.deal
         legal = m.legal_actions(seat)
         kinds = {a.kind for a in legal}
-        if deal.phase.value == "draw":
+        if deal.phase is Phase.DRAW:
             if count >= MAX_TIMEOUTS and ActionKind.DROP in kinds:
                 return [Action.drop(seat)]
             if ActionKind.DRAW_STOCK in kinds:
@@ -824,12 +826,17 @@ class Tables:
     # ---- results --------------------------------------------------------------------------
 
     async def _record_results(self, table: Table) -> None:
-        """Write finished deals and the match result; idempotent, so safe to repeat."""
+        """Write the deal that just ended and the match result; idempotent, so safe to repeat.
+
+        The match hands out a finished deal's record (`finished_deal()`) only until the next
+        deal starts, and this runs after every change (and on resume), so each deal is stored
+        before the next one can start."""
         m = table.match
         assert m is not None
         now = int(self.clock())
-        for result in m.results:
-            history = m.hand_history(result.number)
+        finished = m.finished_deal()
+        if finished is not None:
+            result, history = finished.result, finished.history
             await self.storage.record_deal_result(
                 StoredDeal(
                     guild_id=table.guild_id,
@@ -862,20 +869,7 @@ class Tables:
                 continue
             info = table.seat_info(s)
             charge = charges.get(s)
-            if result.void:
-                outcome = "void"
-            elif s == result.winner:
-                outcome = "won"
-            elif charge is None:
-                outcome = "lost"
-            elif charge.basis in (Basis.FIRST_DROP, Basis.HAND_RUMMY_DROPPED):
-                outcome = "dropped_first"
-            elif charge.basis is Basis.MIDDLE_DROP:
-                outcome = "dropped_middle"
-            elif charge.basis in (Basis.WRONG_SHOW, Basis.WRONG_SHOW_DROP):
-                outcome = "invalid_declaration"
-            else:
-                outcome = "lost"
+            outcome = result.outcome(s).value
             delta = result.deltas.get(s, Fraction(0))
             net = delta if m.score_kind is ScoreKind.NET else -delta
             out.append(
@@ -936,32 +930,6 @@ class Tables:
         card = deal.card(action.card) if action.card is not None else None
         return {"top": top, "card": card, "name": m.players[action.seat].name,
                 "cost": m.observation(action.seat).drop_cost}  # fmt: skip
-
-    def _describe(self, table: Table, action: Action, before: dict[str, Any]) -> str:
-        """Public words for an accepted action (never names a hidden card)."""
-        from bot.render import card
-
-        name = before["name"]
-        k = action.kind
-        if k is ActionKind.DRAW_STOCK:
-            return f"{name} drew from the stock"
-        if k is ActionKind.TAKE_DISCARD:
-            return f"{name} took {card(before['top'])} from the pile"
-        if k is ActionKind.DISCARD:
-            return f"{name} discarded {card(before['card'])}"
-        if k is ActionKind.DROP:
-            return f"{name} dropped ({before['cost']})"
-        if k is ActionKind.DECLARE:
-            m = table.match
-            assert m is not None
-            if (
-                m.results
-                and m.results[-1].winner == action.seat
-                and (m.phase is not MatchPhase.PLAYING or m.deal is None or m.deal.over)
-            ):
-                return f"{name} declared! 🎉"
-            return f"{name} made a wrong show"
-        return f"{name} left"
 
     def _reply(self, table: Table, action: Action, before: dict[str, Any]) -> str:
         from bot.render import card

@@ -18,7 +18,7 @@ from bot import render
 from bot.adapter import AI_TIERS, StaleView, Table, UserError, build_options
 from bot.client import send_private
 from bot.engine.cards import CardParseError, Face, parse_cards
-from bot.engine.rules import get_profile
+from bot.engine.rules import PROFILES, get_profile
 from bot.views import ComponentId, lobby_view
 from cogs.stats import StatsCommands
 
@@ -28,15 +28,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROFILE_CHOICES = [
-    app_commands.Choice(name=f"{name} — {desc}", value=name)
-    for name, desc in (
-        ("points", "one deal, chips, 80 cap"),
-        ("pool101", "out at 101"),
-        ("pool201", "out at 201"),
-        ("deals", "fixed number of deals"),
-        ("paplu", "traditional, transfers, no cap"),
-        ("classic", "2-10 players, house rules"),
-    )
+    app_commands.Choice(name=f"{name} — {rules.description}", value=name)
+    for name, rules in PROFILES.items()
 ]
 DECLARATION_CHOICES = [
     app_commands.Choice(name="assisted — Declare only when verified", value="assisted"),
