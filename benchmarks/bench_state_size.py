@@ -1,16 +1,17 @@
 """Bytes per write of the live table state over a seeded pool101 match (a script, not a test).
 
-    python benchmarks/bench_state_size.py [--players 4 6] [--deals 6] [--seed 1] [--seeds 10]
-                                          [--policy random|easy|medium|hard] [--drop-chance 0.02]
+    python benchmarks/bench_state_size.py [--players 4 6] [--deals 6] [--seed 1] [--seeds 5]
+                                          [--policy medium|easy|hard|random] [--drop-chance 0.02]
 
 The Discord adapter saves the whole table (`bot.adapter.Table.to_json()`, which embeds
 `Match.to_dict()`) on every accepted click, so the size of that JSON is paid on every move. This
 plays one match with program players, takes the same snapshot after every accepted change
 (each action, each `start_next_deal`) and prints the largest write, the median, and the write
 that ended each deal, for one match per seed and players count, then the worst over all of
-them. The random player drops less often than the engine's default (`--drop-chance`) so that
-pool matches usually last the six deals. It only uses public APIs that exist before and after
-the state-size work, so the same script measures both.
+them. The default players are the medium AI (what a table plays against); `--policy random` is a
+stress test: the random player drops less often than the engine's default (`--drop-chance`) so
+pool matches last, and its aimless discarding makes deals of hundreds of turns. The script
+only uses public APIs that exist before and after the state-size work, so it measures both.
 """
 
 from __future__ import annotations
@@ -93,8 +94,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[4, 6])
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--seed", type=int, default=1, help="first seed")
-    parser.add_argument("--seeds", type=int, default=10, help="how many seeds (one match each)")
-    parser.add_argument("--policy", default="random", help="random, easy, medium or hard")
+    parser.add_argument("--seeds", type=int, default=5, help="how many seeds (one match each)")
+    parser.add_argument("--policy", default="medium", help="random, easy, medium or hard")
     parser.add_argument("--drop-chance", type=float, default=0.02, help="random player only")
     args = parser.parse_args()
     for n in args.players:

@@ -162,9 +162,11 @@ Event = (
 
 # ---- compact rows for the live state ----------------------------------------------------------
 #
-# One JSON array per event: a one-letter tag, then the fields in declaration order; a card is its
-# id (null for None), a card list a list of ids, an enum its value, a bool 0/1. A trailing 1 on a
-# move means `auto`. Rows are only ever read back by `from_row`.
+# A move with a card (draw, take, discard, declare with a discard) is a short string, since most
+# events are those: tag, seat, ".", card id, and "a" when `auto` ("d2.45", "s0.7a"). Any other
+# event is a JSON array: the tag, then the fields in declaration order; a card is its id (null
+# for None), a card list a list of ids, an enum its value, a bool 0/1, a trailing 1 `auto`.
+# Rows are only ever read back by `from_row`.
 
 _TAGS: dict[type[Any], str] = {
     Dealt: "n",
@@ -190,14 +192,19 @@ def _ids(cards: Sequence[Card]) -> list[int]:
     return [c.id for c in cards]
 
 
-def to_row(event: Event) -> list[Any]:
+def to_row(event: Event) -> list[Any] | str:
     """The compact form of `event` (see above)."""
     tag = _TAGS[type(event)]
     match event:
         case Dealt(dealer, number):
             return [tag, dealer, number]
-        case Drew(seat, card, auto) | Took(seat, card, auto) | Discarded(seat, card, auto):
-            return [tag, seat, card.id, 1] if auto else [tag, seat, card.id]
+        case (
+            Drew(seat, card, auto)
+            | Took(seat, card, auto)
+            | Discarded(seat, card, auto)
+            | Declared(seat, Card() as card, auto)
+        ):
+            return f"{tag}{seat}.{card.id}{'a' if auto else ''}"
         case Dropped(seat, reason, cards, bottom, auto):
             row = [tag, seat, reason.value, _ids(cards), int(bottom)]
             return [*row, 1] if auto else row
@@ -220,9 +227,30 @@ def to_row(event: Event) -> list[Any]:
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
-def from_row(row: Sequence[Any], card: Callable[[int], Card]) -> Event:
+def _move_from_text(text: str, card: Callable[[int], Card]) -> Event:
+    tag, rest = text[0], text[1:]
+    auto = rest.endswith("a")
+    seat, _, cid = rest.removesuffix("a").partition(".")
+    if not cid:
+        raise ValueError(f"unknown event row {text!r}")
+    c = card(int(cid))
+    if tag == "s":
+        return Drew(int(seat), c, auto)
+    if tag == "t":
+        return Took(int(seat), c, auto)
+    if tag == "d":
+        return Discarded(int(seat), c, auto)
+    if tag == "c":
+        return Declared(int(seat), c, auto)
+    raise ValueError(f"unknown event row {text!r}")
+
+
+def from_row(row: Sequence[Any] | str, card: Callable[[int], Card]) -> Event:
     """Read a row written by `to_row`; `card` turns an id into the deal's physical card."""
-    tag, *f = row
+    if isinstance(row, str):
+        return _move_from_text(row, card)
+    tag: str = row[0]
+    f: list[Any] = list(row[1:])
 
     def opt(i: int | None) -> Card | None:
         return None if i is None else card(i)
