@@ -176,9 +176,10 @@ class Deal:
         dealer: int,
         seed: int | None,
         actions: Sequence[Action],
+        number: int = 1,
     ) -> Deal:
         """Rebuild a seeded deal from its accepted actions (audits, bug reports, tests)."""
-        deal = cls.start(rules, seats, dealer, seed)
+        deal = cls.start(rules, seats, dealer, seed, number)
         for a in actions:
             deal.apply(a)
         return deal
