@@ -24,31 +24,26 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import TextIO
 
 from .ai import make_policy
 from .engine.actions import Action, ActionKind
-from .engine.cards import Card, CardParseError, Face
+from .engine.cards import Card, CardParseError, Face, rank_name
+from .engine.describe import amount
 from .engine.errors import RummyError
 from .engine.evaluate import Evaluation, evaluate_drawn, evaluate_hand
-from .engine.match import Match, MatchPhase, Player
-from .engine.observation import Observation, describe_event
+from .engine.match import Match, MatchPhase, Player, ScoreKind
+from .engine.observation import Observation
 from .engine.policy import Policy
 from .engine.rules import get_profile, parse_options
+from .engine.states import SeatState
 
 TIERS = ("easy", "medium", "hard")
 _KIND = {"pure": "pure run", "impure": "run", "set": "set"}
-_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 class InputEnded(Exception):
     """The input stream ran out: the human leaves the table."""
-
-
-def fmt_amount(x: Fraction | int) -> str:
-    x = Fraction(x)
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}".rstrip("0")
 
 
 def arranged(obs: Observation) -> tuple[list[tuple[str, list[Card]]], list[Card]]:
@@ -98,7 +93,7 @@ class TerminalGame:
         self.inp = inp
         self.out = out
         self.human = 0
-        self.printed_events = 0
+        self.printed_events = 0  # the match's event_count when the log was last printed
         self.human_left = False
 
     # -- io -----------------------------------------------------------------------------
@@ -124,7 +119,6 @@ class TerminalGame:
         while m.phase is not MatchPhase.OVER:
             if m.phase is MatchPhase.BETWEEN_DEALS:
                 m.start_next_deal()
-                self.printed_events = 0
                 self._deal_banner()
                 continue
             deal = m.deal
@@ -149,28 +143,25 @@ class TerminalGame:
         assert deal is not None
         ind = "none" if deal.indicator is None else deal.indicator.face.code
         wr = deal.wild_rank
-        wild = "printed jokers" + ("" if wr is None else f" and every {_RANKS.get(wr, str(wr))}")
+        wild = "printed jokers" + ("" if wr is None else f" and every {rank_name(wr)}")
         self.say("")
         self.say(
             f"=== Deal {m.deal_number} ({m.rules.name}) - dealer {m.players[deal.dealer].name}"
         )
         self.say(f"Indicator {ind}; wild: {wild if not m.rules.nothing_wild else 'nothing'}")
+        self._print_events()
 
     def _print_events(self) -> None:
+        """The public lines since the last call: the same words the Discord table shows."""
         m = self.match
-        deal = m.deal
-        if deal is None:
-            return
-        for event in deal.events[self.printed_events :]:
-            text = describe_event(m, deal, event)
-            if text:
-                self.say(f"  > {text}")
-        self.printed_events = len(deal.events)
+        for text in m.lines_since(self.printed_events):
+            self.say(f"  > {text}")
+        self.printed_events = m.event_count
 
     def _status(self, obs: Observation) -> None:
         top = obs.top_discard
         others = ", ".join(
-            f"{s.name} {s.cards} cards" + ("" if s.status == "active" else f" ({s.status})")
+            f"{s.name} {s.cards} cards" + ("" if s.status is SeatState.ACTIVE else f" ({s.status})")
             for s in obs.seats
             if s.seat != obs.seat
         )
@@ -312,7 +303,7 @@ class TerminalGame:
         self.say(f"  {'seat':<14}{'pays':>8}{'basis':>14}{'total':>10}   hand")
         for s, p in enumerate(m.players):
             ch = charges.get(s)
-            pays = fmt_amount(ch.amount) if ch else "-"
+            pays = amount(ch.amount) if ch else "-"
             basis = ch.basis.value if ch else ("winner" if s == result.winner else "")
             hand = ""
             if s in finals:
@@ -321,16 +312,16 @@ class TerminalGame:
                 if ev.leftover:
                     parts.append("loose: " + " ".join(c.face.code for c in ev.leftover))
                 hand = " | ".join(parts)
-            score = fmt_amount(m.scores[s])
+            score = amount(m.scores[s])
             self.say(f"  {p.name:<14}{pays:>8}{basis:>14}{score:>10}   {hand}")
 
     def _final(self) -> None:
         m = self.match
         self.say("")
-        kind = "net chips" if m.score_kind.value == "net" else "penalty points"
+        kind = "net chips" if m.score_kind is ScoreKind.NET else "penalty points"
         self.say(f"Match over ({kind}):")
         for s, p in enumerate(m.players):
-            self.say(f"  {p.name:<14}{fmt_amount(m.scores[s]):>10}")
+            self.say(f"  {p.name:<14}{amount(m.scores[s]):>10}")
         if m.winners:
             self.say("Winner: " + ", ".join(m.players[s].name for s in m.winners))
         else:

@@ -24,7 +24,7 @@ from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.reply import send_private
 from bot.discord_ui.views import lobby_view
 from bot.engine.cards import CardParseError, Face
-from bot.engine.rules import get_profile
+from bot.engine.rules import PROFILES, get_profile
 from bot.table import errors
 from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
@@ -37,15 +37,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROFILE_CHOICES = [
-    app_commands.Choice(name=f"{name} — {desc}", value=name)
-    for name, desc in (
-        ("points", "one deal, chips, 80 cap"),
-        ("pool101", "out at 101"),
-        ("pool201", "out at 201"),
-        ("deals", "fixed number of deals"),
-        ("paplu", "traditional, transfers, no cap"),
-        ("classic", "2-10 players, house rules"),
-    )
+    app_commands.Choice(name=f"{name} — {rules.description}", value=name)
+    for name, rules in PROFILES.items()
 ]
 DECLARATION_CHOICES = [
     app_commands.Choice(name="assisted — Declare only when verified", value="assisted"),

@@ -28,6 +28,7 @@ from bot.engine.errors import (
     WrongPhase,
 )
 from bot.engine.evaluate import evaluate_hand
+from bot.engine.events import Dealt, Reshuffled
 from bot.engine.match import Match, MatchPhase
 from bot.engine.rules import PROFILES, DeclarationMode, Rules, get_profile
 from bot.engine.settlement import Basis
@@ -73,8 +74,15 @@ def rig(
     deal.pile_log = [PileEntry(opening, None)]
     tops = [take(c) for c in stock_top.split()]
     deal.stock = pool + list(reversed(tops))
-    deal.order = [c.id for c in deal.deck]
+    # The shuffled deck these hands were dealt from (round by round from the dealer's right,
+    # then the indicator, the opening discard and the stock top first), so that everything
+    # the saved state derives from the order agrees with the rigged hands.
+    dealing = deal.play_order_from(deal.next_seat(dealer, active_only=False))
+    order = [deal.hands[s][i] for i in range(13) for s in dealing]
+    order += [] if deal.indicator is None else [deal.indicator]
+    deal.order = [c.id for c in [*order, opening, *reversed(deal.stock)]]
     deal.turn = deal.next_seat(dealer, active_only=False)
+    deal.events.append(Dealt(dealer, 1))
     deal.check_invariants()
     return deal
 
@@ -465,7 +473,7 @@ def test_reshuffle_keeps_top_discard() -> None:
     m.apply(Action.discard(seat, last.id))
     assert deal.pile == [last]
     assert {c.id for c in deal.stock} == {c.id for c in pile_before}
-    assert any(e["action"] == "reshuffle" for e in deal.events)
+    assert any(isinstance(e, Reshuffled) for e in deal.events)
     assert all(e.recycled for e in deal.pile_log if e.card.id in {c.id for c in deal.stock})
     m.check_invariants()
     draw_and_throw(m, deal.turn)  # play continues from the new stock
@@ -610,15 +618,15 @@ def test_version_json_roundtrip_and_views() -> None:
     assert {c.id for c in obs.hand} == {c.id for c in m.deal.hands[1]}  # type: ignore[union-attr]
     view = m.public_view()
     p0, p1, p2 = (p.name for p in m.players)
-    assert view.recent[-2:] == (f"{p0} discarded K♥", f"{p1} took K♥")
-    assert view.recent[0] == f"{p0} drew from the stock"
+    assert view.recent == (
+        f"Deal 1: {p2} deals",
+        f"{p0} drew from the stock",
+        f"{p0} discarded K♥",
+        f"{p1} took K♥ from the pile",
+    )
     m.apply(Action.discard(1, cid(m, 1, "3S")))
     m.apply(Action.drop(2))
-    assert (
-        m.public_view().recent[-2:]
-        == (f"{p2} dropped (10)", f"{p1} wins the deal: everyone else dropped")
-        or m.phase is MatchPhase.PLAYING
-    )
+    assert m.public_view().recent[-2:] == (f"{p1} discarded 3♠", f"{p2} dropped (10)")
 
 
 def test_hand_history_contents() -> None:

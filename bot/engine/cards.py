@@ -39,6 +39,14 @@ _SUIT_PARSE = {
 _STRIP = "\ufe0f\ufe0e"
 
 
+def rank_name(rank: int) -> str:
+    """The one name of a rank everywhere (card codes, wild-rank texts, hand histories):
+    `A 2 .. 10 J Q K`, and `JK` for the printed joker's rank 0."""
+    if rank == JOKER_RANK:
+        return "JK"
+    return _RANK_NAMES.get(rank, str(rank))
+
+
 class CardParseError(ValueError):
     """A card token (or a hand) that cannot be read; the message names the offending token."""
 
@@ -85,14 +93,14 @@ class Face:
         """Canonical notation: `10H`, `AS`, `JK`."""
         if self.is_joker:
             return "JK"
-        return _RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_LETTERS[self.suit]
+        return rank_name(self.rank) + SUIT_LETTERS[self.suit]
 
     @property
     def pretty(self) -> str:
         """Notation with suit symbols, for people: `10♥`, `A♠`, `🃏`."""
         if self.is_joker:
             return "🃏"
-        return _RANK_NAMES.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
+        return rank_name(self.rank) + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
         return self.code

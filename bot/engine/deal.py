@@ -12,7 +12,10 @@ the player throws one card (never the physical card just taken from the pile) or
 throwing it and showing the other 13. When a turn ends with the stock empty, the profile decides:
 the deal is void, or the discard pile except its top card is shuffled into a new stock.
 
-Every change is preceded by complete validation, so a refused action leaves no trace.
+Every change is preceded by complete validation, so a refused action leaves no trace. Every
+accepted change is recorded as a typed event (`events.py`) in `Deal.events`, the single record
+of what happened: the accepted actions (`Deal.actions`), the discard pile's history and the hand
+history are all read from it.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from .actions import Action, ActionKind
@@ -40,39 +42,31 @@ from .errors import (
     WrongPhase,
 )
 from .evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
+from .events import (
+    DealEnded,
+    Dealt,
+    Declared,
+    Discarded,
+    Drew,
+    Dropped,
+    Event,
+    Left,
+    Reshuffled,
+    Took,
+    Voided,
+    WrongShow,
+    from_row,
+    to_row,
+)
 from .groups import check_arrangement
 from .quickcheck import may_declare
 from .rules import DeclarationMode, HandRummy, InvalidDeclaration, Rules, StockExhausted
+from .states import EndReason as EndReason
+from .states import OutReason as OutReason
+from .states import Phase as Phase
+from .states import SeatStatus as SeatStatus
 
 HAND_SIZE = 13
-
-
-class Phase(StrEnum):
-    DRAW = "draw"  # the player on turn holds 13 and must draw, drop or (hand rummy) declare
-    DISCARD = "discard"  # the player on turn holds 14 and must discard or declare
-    OVER = "over"
-
-
-class SeatStatus(StrEnum):
-    ACTIVE = "active"
-    DROPPED = "dropped"  # packed (or left the table, or a wrong show counted as a drop)
-    OUT = "out"  # wrong show under PENALTY_OUT: pays the invalid penalty, out of this deal
-
-
-class OutReason(StrEnum):
-    """Why a seat stopped playing, which decides what it pays."""
-
-    FIRST_DROP = "first_drop"  # packed before ever drawing
-    MIDDLE_DROP = "middle_drop"  # packed later
-    WRONG_SHOW = "wrong_show"  # invalid declaration, PENALTY_OUT: pays invalid_penalty
-    WRONG_SHOW_DROP = "wrong_show_drop"  # invalid declaration, MIDDLE_DROP: pays middle_drop
-
-
-class EndReason(StrEnum):
-    DECLARED = "declared"  # a valid declaration after drawing
-    HAND_RUMMY = "hand_rummy"  # the dealt 13 declared at the first turn without drawing
-    LAST_STANDING = "last_standing"  # everyone else dropped or went out
-    VOID = "void"  # stock exhausted and the rules void the deal (or nothing to reshuffle)
 
 
 @dataclass(slots=True)
@@ -84,10 +78,6 @@ class PileEntry:
     by: int | None  # None for the opening discard
     taken_by: int | None = None
     recycled: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"card": self.card.id, "by": self.by, "taken_by": self.taken_by,
-                "recycled": self.recycled}  # fmt: skip
 
 
 def make_rng(seed: int | None, tag: str) -> random.Random:
@@ -105,7 +95,9 @@ def make_rng(seed: int | None, tag: str) -> random.Random:
 class Deal:
     """The state of one deal. Create with `Deal.start(...)`; change only through `apply`."""
 
-    def __init__(self, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None) -> None:
+    def __init__(
+        self, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None, number: int = 1
+    ) -> None:
         if len(seats) < 2:
             raise ValueError("a deal needs at least two players")
         if dealer not in seats:
@@ -114,6 +106,7 @@ class Deal:
         self.seats: tuple[int, ...] = tuple(seats)
         self.dealer = dealer
         self.seed = seed
+        self.number = number  # 1-based number of the deal in its match (for the record)
         self.deck: tuple[Card, ...] = tuple(rules.build_deck(len(self.seats)))
         self.order: list[int] = []  # shuffled deck, top card first (for the hand history)
         self.indicator: Card | None = None
@@ -129,40 +122,51 @@ class Deal:
         self.turn: int = dealer
         self.phase = Phase.DRAW
         self.taken: Card | None = None  # the physical card just taken from the discard pile
-        self.actions: list[Action] = []
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
         self.end: EndReason | None = None
         self.winner: int | None = None
         self.winner_first_turn = False  # declared on their own first drawn turn
         self.shown: dict[int, list[list[int]]] = {}  # player's own grouping, when given
         self.randomness_used = 0
+        self._auto = False  # the action being applied is played for a timed-out seat
         self._drawn_cache: tuple[int, DrawnEvaluation | None] | None = None
 
     # ---- setup ------------------------------------------------------------------------------
 
     @classmethod
-    def start(cls, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None) -> Deal:
+    def start(
+        cls, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None, number: int = 1
+    ) -> Deal:
         """Shuffle, deal 13 each from the dealer's right, expose the indicator and the opening
         discard; the rest is the stock. The player on the dealer's right plays first."""
-        deal = cls(rules, seats, dealer, seed)
+        deal = cls(rules, seats, dealer, seed, number)
         cards = list(deal.deck)
         make_rng(seed, "shuffle").shuffle(cards)
         deal.order = [c.id for c in cards]
-        top = iter(cards)
-        order = deal.play_order_from(deal.next_seat(dealer, active_only=False))
+        rest = deal._deal_out()
+        for s, h in deal.dealt.items():
+            deal.hands[s] = list(h)
+        deal.pile.append(deal.pile_log[0].card)
+        deal.stock = rest
+        deal.stock.reverse()
+        deal.turn = deal.next_seat(dealer, active_only=False)
+        deal.events.append(Dealt(dealer, number))
+        return deal
+
+    def _deal_out(self) -> list[Card]:
+        """Deal `self.order` as the dealer does: `dealt`, the indicator and the opening discard
+        (as the first pile entry) are set; returns the rest of the deck, top first. Used by
+        `start` and, since all of it follows from the order, when a saved deal is read back."""
+        top = iter(self.card(i) for i in self.order)
+        order = self.play_order_from(self.next_seat(self.dealer, active_only=False))
+        self.dealt = {s: [] for s in self.seats}
         for _ in range(HAND_SIZE):
             for s in order:
-                deal.hands[s].append(next(top))
-        deal.dealt = {s: list(h) for s, h in deal.hands.items()}
-        if not rules.nothing_wild:
-            deal.indicator = next(top)
-        opening = next(top)
-        deal.pile.append(opening)
-        deal.pile_log.append(PileEntry(opening, None))
-        deal.stock = list(top)
-        deal.stock.reverse()
-        deal.turn = order[0]
-        return deal
+                self.dealt[s].append(next(top))
+        if not self.rules.nothing_wild:
+            self.indicator = next(top)
+        self.pile_log = [PileEntry(next(top), None)]
+        return list(top)
 
     @classmethod
     def replay(
@@ -172,9 +176,10 @@ class Deal:
         dealer: int,
         seed: int | None,
         actions: Sequence[Action],
+        number: int = 1,
     ) -> Deal:
         """Rebuild a seeded deal from its accepted actions (audits, bug reports, tests)."""
-        deal = cls.start(rules, seats, dealer, seed)
+        deal = cls.start(rules, seats, dealer, seed, number)
         for a in actions:
             deal.apply(a)
         return deal
@@ -223,7 +228,7 @@ class Deal:
     def drawn_evaluation(self) -> DrawnEvaluation | None:
         """The evaluator's ruling on the 14 cards of the player on turn (cached for the turn);
         None when a cheap check proves no declaration is possible."""
-        key = len(self.actions)
+        key = len(self.events)
         if self._drawn_cache is not None and self._drawn_cache[0] == key:
             return self._drawn_cache[1]
         hand = self.hands[self.turn]
@@ -298,8 +303,38 @@ class Deal:
 
     # ---- applying actions -------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Validate `action` completely, then perform it. Raises a `RummyError` untouched."""
+    @property
+    def actions(self) -> list[Action]:
+        """The accepted actions in order, read from the events (for replays and audits)."""
+        out: list[Action] = []
+        for e in self.events:
+            match e:
+                case Drew(seat):
+                    out.append(Action.draw_stock(seat))
+                case Took(seat):
+                    out.append(Action.take_discard(seat))
+                case Discarded(seat, card):
+                    out.append(Action.discard(seat, card.id))
+                case Dropped(seat):
+                    out.append(Action.drop(seat))
+                case Left(seat, reason) if reason is not None:
+                    out.append(Action.leave(seat))
+                case Declared(seat, card) | WrongShow(seat, _, _, _, card):
+                    groups = self.shown.get(seat)
+                    out.append(
+                        Action.declare(
+                            seat,
+                            None if card is None else card.id,
+                            None if groups is None else tuple(tuple(g) for g in groups),
+                        )
+                    )
+        return out
+
+    def apply(self, action: Action, auto: bool = False) -> None:
+        """Validate `action` completely, then perform it. Raises a `RummyError` untouched.
+
+        `auto`: the table plays this move for a seat that ran out of time (recorded on the
+        event, so the public log can say so once instead of describing the move)."""
         seat = action.seat
         if seat not in self.status:
             raise UnknownSeat()
@@ -307,7 +342,9 @@ class Deal:
             raise WrongPhase("This deal is over")
         if self.status[seat] is not SeatStatus.ACTIVE:
             raise SeatNotActive()
+        self._auto = auto
         if action.kind is ActionKind.LEAVE:
+            self._auto = False
             self._leave(seat)
         else:
             if seat != self.turn:
@@ -320,7 +357,6 @@ class Deal:
                 ActionKind.DROP: self._drop,
             }[action.kind]
             handler(action)
-        self.actions.append(action)
 
     def _need_phase(self, phase: Phase, message: str) -> None:
         if self.phase is not phase:
@@ -332,8 +368,8 @@ class Deal:
                 return c
         raise CardNotInHand()
 
-    def _log(self, seat: int | None, action: str, **details: Any) -> None:
-        self.events.append({"n": len(self.events), "seat": seat, "action": action, **details})
+    def _log(self, event: Event) -> None:
+        self.events.append(event)
 
     def _draw_stock(self, action: Action) -> None:
         self._need_phase(Phase.DRAW, "You have already drawn; discard a card")
@@ -341,7 +377,7 @@ class Deal:
         self.hands[action.seat].append(card)
         self.taken = None
         self.phase = Phase.DISCARD
-        self._log(action.seat, "draw_stock", card=card.code, card_id=card.id, source="stock")
+        self._log(Drew(action.seat, card, self._auto))
 
     def _take_discard(self, action: Action) -> None:
         self._need_phase(Phase.DRAW, "You have already drawn; discard a card")
@@ -352,7 +388,7 @@ class Deal:
         self.hands[action.seat].append(card)
         self.taken = card
         self.phase = Phase.DISCARD
-        self._log(action.seat, "take_discard", card=card.code, card_id=card.id, source="discard")
+        self._log(Took(action.seat, card, self._auto))
 
     def _pile_entry(self, card: Card) -> PileEntry:
         for entry in reversed(self.pile_log):
@@ -370,7 +406,7 @@ class Deal:
         self._need_phase(Phase.DISCARD, "Draw a card first")
         card = self._check_discard(action.seat, action.card)
         self._throw(action.seat, card)
-        self._log(action.seat, "discard", card=card.code, card_id=card.id)
+        self._log(Discarded(action.seat, card, self._auto))
         self._end_turn(action.seat)
 
     def _throw(self, seat: int, card: Card) -> None:
@@ -391,7 +427,7 @@ class Deal:
             reason = OutReason.MIDDLE_DROP
         self._retire(seat, reason, "leave")
 
-    def _retire(self, seat: int, reason: OutReason, verb: str, **details: Any) -> None:
+    def _retire(self, seat: int, reason: OutReason, verb: str, discard: Card | None = None) -> None:
         """Take a seat out of the deal: its cards leave play, the turn moves on if it was its."""
         hand = self.hands[seat]
         self.hands[seat] = []
@@ -401,15 +437,20 @@ class Deal:
             make_rng(self.seed, f"bottom {self.randomness_used}").shuffle(cards)
             self.randomness_used += 1
             self.stock[0:0] = cards
-            where = "stock_bottom"
+            bottom = True
         else:
             self.set_aside.extend(hand)
-            where = "set_aside"
+            bottom = False
         self.status[seat] = SeatStatus.OUT if reason is OutReason.WRONG_SHOW else SeatStatus.DROPPED
         self.out_reason[seat] = reason
         self.turns_taken[seat] += 1 if on_turn else 0
-        self._log(seat, verb, reason=reason.value, cards_to=where,
-                  cards=[c.code for c in hand], **details)  # fmt: skip
+        held = tuple(hand)
+        if verb == "drop":
+            self._log(Dropped(seat, reason, held, bottom, self._auto))
+        elif verb == "leave":
+            self._log(Left(seat, reason, held, bottom))
+        else:
+            self._log(WrongShow(seat, reason, held, bottom, discard))
         if len(self.active) == 1:
             self._finish(EndReason.LAST_STANDING, self.active[0])
             return
@@ -469,9 +510,7 @@ class Deal:
             if discard is not None:
                 self._throw(seat, discard)
             self.turns_taken[seat] += 1
-            self._log(seat, "declare", valid=True, hand_rummy=hand_rummy,
-                      card=None if discard is None else discard.code,
-                      card_id=None if discard is None else discard.id)  # fmt: skip
+            self._log(Declared(seat, discard, self._auto))
             self.winner_first_turn = first_drawn_turn and not hand_rummy
             self._finish(EndReason.HAND_RUMMY if hand_rummy else EndReason.DECLARED, seat)
             return
@@ -481,8 +520,7 @@ class Deal:
             if self.rules.invalid_declaration is InvalidDeclaration.PENALTY_OUT
             else OutReason.WRONG_SHOW_DROP
         )
-        self._retire(seat, reason, "wrong_show", hand_rummy=hand_rummy,
-                     card=None if discard is None else discard.code)  # fmt: skip
+        self._retire(seat, reason, "wrong_show", discard)
 
     def _end_turn(self, seat: int) -> None:
         """After a discard: count the turn, handle an empty stock, pass the turn right."""
@@ -490,12 +528,12 @@ class Deal:
         self.taken = None
         if not self.stock:
             if self.rules.effective_stock_exhausted is StockExhausted.VOID:
-                self._log(None, "stock_exhausted", outcome="void")
+                self._log(Voided())
                 self._finish(EndReason.VOID, None)
                 return
             self._reshuffle()
             if not self.stock:
-                self._log(None, "stock_exhausted", outcome="void_nothing_to_reshuffle")
+                self._log(Voided(nothing_to_reshuffle=True))
                 self._finish(EndReason.VOID, None)
                 return
         self.phase = Phase.DRAW
@@ -515,14 +553,14 @@ class Deal:
         self.randomness_used += 1
         self.pile = [top]
         self.stock = rest
-        self._log(None, "reshuffle", stock_size=len(rest), order=[c.id for c in reversed(rest)])
+        self._log(Reshuffled(tuple(reversed(rest))))
 
     def _finish(self, reason: EndReason, winner: int | None) -> None:
         self.end = reason
         self.winner = winner
         self.phase = Phase.OVER
         self.taken = None
-        self._log(winner, "deal_over", reason=reason.value)
+        self._log(DealEnded(reason, winner))
 
     # ---- evaluations at the end -------------------------------------------------------------
 
@@ -565,20 +603,21 @@ class Deal:
         assert live == [c.id for c in self.pile], "pile log disagrees with the pile"
 
     # ---- serialisation ----------------------------------------------------------------------
+    #
+    # The live state is written on every click, so it holds only what cannot be recomputed:
+    # `dealt`, the indicator, the discard pile and its history follow from `order` and the
+    # events, and the accepted actions are read from the events. Cards are ids.
 
     def to_dict(self) -> dict[str, Any]:
         ids = _ids
         return {
             "seats": list(self.seats),
             "dealer": self.dealer,
+            "number": self.number,
             "seed": self.seed,
             "order": list(self.order),
-            "indicator": None if self.indicator is None else self.indicator.id,
             "hands": {str(s): ids(h) for s, h in self.hands.items()},
-            "dealt": {str(s): ids(h) for s, h in self.dealt.items()},
             "stock": ids(self.stock),
-            "pile": ids(self.pile),
-            "pile_log": [e.to_dict() for e in self.pile_log],
             "set_aside": ids(self.set_aside),
             "status": {str(s): v.value for s, v in self.status.items()},
             "out_reason": {str(s): v.value for s, v in self.out_reason.items()},
@@ -586,8 +625,7 @@ class Deal:
             "turn": self.turn,
             "phase": self.phase.value,
             "taken": None if self.taken is None else self.taken.id,
-            "actions": [a.to_dict() for a in self.actions],
-            "events": [dict(e) for e in self.events],
+            "events": [to_row(e) for e in self.events],
             "end": None if self.end is None else self.end.value,
             "winner": self.winner,
             "winner_first_turn": self.winner_first_turn,
@@ -596,22 +634,22 @@ class Deal:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Rules) -> Deal:
-        deal = cls(rules, data["seats"], data["dealer"], data["seed"])
+    def from_dict(cls, data: dict[str, Any], rules: Rules, number: int = 1) -> Deal:
+        """Read `to_dict()` back. A deal saved by format 1 (verbose events, with its actions) is
+        rebuilt by replaying its actions from its seed (`number` names it then); an unseeded
+        format-1 deal cannot be, and raises ValueError."""
+        if "actions" in data:
+            return cls._from_v1(data, rules, number)
+        deal = cls(rules, data["seats"], data["dealer"], data["seed"], data["number"])
         c = deal.card
 
         def cards(xs: list[int]) -> list[Card]:
             return [c(i) for i in xs]
 
         deal.order = list(data["order"])
-        deal.indicator = None if data["indicator"] is None else c(data["indicator"])
+        deal._deal_out()
         deal.hands = {int(s): cards(h) for s, h in data["hands"].items()}
-        deal.dealt = {int(s): cards(h) for s, h in data["dealt"].items()}
         deal.stock = cards(data["stock"])
-        deal.pile = cards(data["pile"])
-        deal.pile_log = [
-            PileEntry(c(e["card"]), e["by"], e["taken_by"], e["recycled"]) for e in data["pile_log"]
-        ]
         deal.set_aside = cards(data["set_aside"])
         deal.status = {int(s): SeatStatus(v) for s, v in data["status"].items()}
         deal.out_reason = {int(s): OutReason(v) for s, v in data["out_reason"].items()}
@@ -619,13 +657,44 @@ class Deal:
         deal.turn = data["turn"]
         deal.phase = Phase(data["phase"])
         deal.taken = None if data["taken"] is None else c(data["taken"])
-        deal.actions = [Action.from_dict(a) for a in data["actions"]]
-        deal.events = [dict(e) for e in data["events"]]
+        deal.events = [from_row(r, c) for r in data["events"]]
         deal.end = None if data["end"] is None else EndReason(data["end"])
         deal.winner = data["winner"]
         deal.winner_first_turn = data["winner_first_turn"]
         deal.shown = {int(s): [list(g) for g in gs] for s, gs in data["shown"].items()}
         deal.randomness_used = data["randomness_used"]
+        deal._replay_pile()
+        return deal
+
+    def _replay_pile(self) -> None:
+        """Rebuild the discard pile and its public history from the opening discard and the
+        events, exactly as `_take_discard`, `_throw` and `_reshuffle` built them."""
+        log = self.pile_log[:1]
+        for e in self.events:
+            match e:
+                case Discarded(seat, card) | Declared(seat, Card() as card):
+                    log.append(PileEntry(card, seat))
+                case Took(seat, card):
+                    next(x for x in reversed(log) if x.card.id == card.id).taken_by = seat
+                case Reshuffled(order):
+                    recycled = {c.id for c in order}
+                    for x in log:
+                        if x.card.id in recycled and x.taken_by is None:
+                            x.recycled = True
+        self.pile_log = log
+        self.pile = [x.card for x in log if x.taken_by is None and not x.recycled]
+
+    @classmethod
+    def _from_v1(cls, data: dict[str, Any], rules: Rules, number: int) -> Deal:
+        if data["seed"] is None:
+            raise ValueError("an unseeded deal saved by format 1 cannot be restored")
+        deal = cls.start(rules, data["seats"], data["dealer"], data["seed"], number)
+        for a in data["actions"]:
+            deal.apply(Action.from_dict(a))
+        if deal.order != list(data["order"]) or {
+            str(s): _ids(h) for s, h in deal.hands.items()
+        } != {s: list(h) for s, h in data["hands"].items()}:
+            raise ValueError("a format-1 deal did not replay to its saved state")
         return deal
 
 

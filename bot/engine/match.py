@@ -8,52 +8,60 @@ Seats are numbered 0..n-1 in table order; "to the right" is the next seat. Betwe
 match waits in BETWEEN_DEALS so the table can show the result; `start_next_deal()` continues.
 
 Everything the Discord adapter needs goes through this class: `apply(action)`,
-`legal_actions(seat)`, `observation(seat)`, `public_view()`, `hand_history(n)`, `to_json()` /
-`from_json()`, and `version`, a counter bumped by every accepted change (put it in button ids to
-recognise stale clicks).
+`apply_timeout(...)`, `legal_actions(seat)`, `observation(seat)`, `public_view()`, the public
+log (`event_count`, `events_since`, `lines_since`), the finished deal (`finished_deal()`),
+`to_json()` / `from_json()`, and `version`, a counter bumped by every accepted change (put it
+in button ids to recognise stale clicks).
+
+Finished deals and the live state. The live state (`to_dict`) is saved on every click, so it
+does not carry old hand histories. The deal that just ended stays in the match (and in the
+saved state) until `start_next_deal()`; in that window `finished_deal()` hands out its result,
+final arrangements and hand history (built from the deal, so a restarted bot gets the same
+record). The table layer must store that record before it starts the next deal; afterwards
+only the compact results (`results`) remain.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, ActionKind
+from .cards import Card
 from .deal import Deal, make_rng
+from .describe import describe
 from .errors import MatchOver, UnknownSeat, WrongPhase
+from .evaluate import Evaluation
+from .events import Event, Left, TimedOut, from_row, to_row
+from .history import build_hand_history
+from .observation import Observation, PileCard, PublicView, SeatView
 from .rules import DropPaid, FirstDealer, MatchFormat, Rules, get_profile
-from .settlement import DealResult, settle
+from .settlement import DealResult, fixed_cost, settle
+from .states import MatchPhase as MatchPhase
+from .states import OutReason, Phase, SeatState, SeatStatus
+from .states import Player as Player
+from .states import ScoreKind as ScoreKind
 
-if TYPE_CHECKING:
-    from .observation import Observation, PublicView
-
-FORMAT_VERSION = 1
+# 2: compact deal state (cards as ids, events as rows), no old hand histories. 1 is still read.
+FORMAT_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True)
-class Player:
-    """Who sits at a seat: a stable id (e.g. a Discord user id) and a display name."""
+class FinishedDeal:
+    """The deal that just ended, typed: what renderers and the table layer read.
 
-    id: str
-    name: str
+    `evaluations` holds the engine's best arrangement of every hand still held (dropped seats
+    have none); `history` is the hand-history JSON (docs/hand-history.md) to store."""
 
-
-class MatchPhase(StrEnum):
-    PLAYING = "playing"  # a deal is in progress
-    BETWEEN_DEALS = "between_deals"  # the last deal is settled; waiting for start_next_deal()
-    OVER = "over"
-
-
-class ScoreKind(StrEnum):
-    """How to read `Match.scores`."""
-
-    NET = "net"  # chips won minus chips paid; transfers, sums to 0; higher is better
-    PENALTY = "penalty"  # penalty points accumulated; lower is better
+    result: DealResult
+    evaluations: dict[int, Evaluation]
+    status: dict[int, SeatStatus]
+    out_reason: dict[int, OutReason]
+    history: dict[str, Any]
 
 
 class Match:
@@ -70,7 +78,9 @@ class Match:
         self.dealer = 0
         self.deal: Deal | None = None
         self.results: list[DealResult] = []
-        self.histories: list[dict[str, Any]] = []
+        self.table_events: list[Event] = []  # since the current deal ended (a seat leaving)
+        self.event_base = 0  # events recorded in earlier deals (see `event_count`)
+        self._finished: FinishedDeal | None = None  # cache of `finished_deal()`, not saved
         self.phase = MatchPhase.PLAYING
         self.winners: tuple[int, ...] = ()
         self.seating: list[dict[str, Any]] = []  # record of the card-drawing ceremony
@@ -166,24 +176,150 @@ class Match:
             return []
         return self.deal.legal_actions(seat)
 
+    def finished_deal(self) -> FinishedDeal | None:
+        """The deal that just ended, from its end until `start_next_deal()` (also once the
+        match is over); None while a deal is played. Built on first use and cached, so a match
+        restored from its saved state gives the same record."""
+        deal = self.deal
+        if self.phase is MatchPhase.PLAYING or deal is None or not deal.over or not self.results:
+            return None
+        if self._finished is None or self._finished.result is not self.results[-1]:
+            result = self.results[-1]
+            evaluations = deal.final_evaluations()
+            history = build_hand_history(self.rules, self.players, deal, result, evaluations)
+            self._finished = FinishedDeal(
+                result, evaluations, dict(deal.status), dict(deal.out_reason), history
+            )
+        return self._finished
+
     def hand_history(self, number: int) -> dict[str, Any]:
-        """The downloadable record of finished deal `number` (1-based)."""
-        return self.histories[number - 1]
+        """The hand history of finished deal `number` (1-based), while it is the deal that just
+        ended (see `finished_deal`); older ones were handed out then and are not kept."""
+        finished = self.finished_deal()
+        if finished is None or finished.result.number != number:
+            raise LookupError(f"deal {number} is not the deal that just ended")
+        return finished.history
+
+    # ---- the public log -----------------------------------------------------------------
+
+    def events(self) -> list[Event]:
+        """The current record: the current (or just finished) deal's events, then what
+        happened at the table since it ended."""
+        return ([] if self.deal is None else list(self.deal.events)) + self.table_events
+
+    @property
+    def event_count(self) -> int:
+        """How many events this match has recorded so far: take it before a change and pass
+        it to `events_since` / `lines_since` after, to get what the change added."""
+        return self.event_base + len(self.events())
+
+    def events_since(self, mark: int) -> list[Event]:
+        return self.events()[max(0, mark - self.event_base) :]
+
+    def describe(self, event: Event) -> str | None:
+        """The public line for one event (`describe.describe` with this match's names)."""
+        return describe(event, [p.name for p in self.players], self.rules)
+
+    def lines_since(self, mark: int) -> list[str]:
+        """Public lines for the events recorded since `mark` (an earlier `event_count`)."""
+        out = []
+        for e in self.events_since(mark):
+            text = self.describe(e)
+            if text is not None:
+                out.append(text)
+        return out
+
+    # ---- views ----------------------------------------------------------------------------
+
+    def _seat_views(self) -> tuple[SeatView, ...]:
+        deal = self.deal
+        views = []
+        for s, p in enumerate(self.players):
+            if s in self.left:
+                status = SeatState.LEFT
+            elif s in self.eliminated:
+                status = SeatState.ELIMINATED
+            elif deal is None or s not in deal.status:
+                status = SeatState.WAITING
+            else:
+                status = SeatState(deal.status[s].value)
+            count = len(deal.hands[s]) if deal is not None and s in deal.hands else 0
+            dealer = deal is not None and deal.dealer == s
+            views.append(SeatView(s, p.name, status, count, self.scores[s], dealer))
+        return tuple(views)
 
     def observation(self, seat: int) -> Observation:
-        from .observation import build_observation
+        """Everything `seat` may know right now (see `observation.py`)."""
+        deal = self.deal
+        if not 0 <= seat < len(self.players):
+            raise ValueError("no such seat")
+        live = deal is not None and not deal.over
+        hand: tuple[Card, ...] = ()
+        may_drop, drop_cost = False, None
+        taken = None
+        if deal is not None and seat in deal.hands:
+            hand = tuple(deal.hands[seat])
+            if live and deal.status[seat] is SeatStatus.ACTIVE:
+                drop_cost = fixed_cost(self.rules, deal.drop_reason(seat))
+                may_drop = (
+                    self.rules.packing_allowed and deal.turn == seat and deal.phase is Phase.DRAW
+                )
+                if deal.turn == seat:
+                    taken = deal.taken
+        return Observation(
+            seat=seat,
+            version=self.version,
+            rules=self.rules,
+            match_phase=self.phase,
+            deal_number=self.deal_number,
+            dealer=None if deal is None else deal.dealer,
+            hand=hand,
+            indicator=None if deal is None else deal.indicator,
+            wild_rank=None if deal is None else deal.wild_rank,
+            pile=() if deal is None else tuple(deal.pile),
+            pile_history=()
+            if deal is None
+            else tuple(PileCard(e.card, e.by, e.taken_by, e.recycled) for e in deal.pile_log),
+            seats=self._seat_views(),
+            stock_size=0 if deal is None else len(deal.stock),
+            turn=deal.turn if live and deal is not None else None,
+            phase=None if deal is None else deal.phase,
+            taken=taken,
+            may_drop=may_drop,
+            drop_cost=drop_cost,
+            score_kind=self.score_kind,
+            legal_actions=tuple(self.legal_actions(seat)),
+        )
 
-        return build_observation(self, seat)
-
-    def public_view(self) -> PublicView:
-        from .observation import build_public_view
-
-        return build_public_view(self)
+    def public_view(self, recent: int = 5) -> PublicView:
+        """The table message: no hidden card, and the last `recent` public lines."""
+        deal = self.deal
+        live = deal is not None and not deal.over
+        lines = self.lines_since(self.event_base)
+        return PublicView(
+            version=self.version,
+            variant=self.rules.name,
+            match_phase=self.phase,
+            deal_number=self.deal_number,
+            seats=self._seat_views(),
+            dealer=None if deal is None else deal.dealer,
+            turn=deal.turn if live and deal is not None else None,
+            phase=None if deal is None else deal.phase,
+            top_discard=deal.pile[-1] if deal is not None and deal.pile else None,
+            indicator=None if deal is None else deal.indicator,
+            wild_rank=None if deal is None else deal.wild_rank,
+            stock_size=0 if deal is None else len(deal.stock),
+            recent=tuple(lines[-recent:]) if recent else (),
+            winners=self.winners,
+        )
 
     # ---- changes ------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Perform one player's action, or raise a `RummyError` leaving the match unchanged."""
+    def apply(self, action: Action, auto: bool = False) -> None:
+        """Perform one player's action, or raise a `RummyError` leaving the match unchanged.
+
+        `auto`: the table plays this move for a seat that ran out of time; use
+        `apply_timeout`, which also records the timeout."""
         if not 0 <= action.seat < len(self.players):
             raise UnknownSeat()
         if self.phase is MatchPhase.OVER:
@@ -192,22 +328,59 @@ class Match:
             if action.seat in self.left:
                 raise WrongPhase("You have already left")
             self._leave(action.seat)
+            self.table_events.append(Left(action.seat))
             self.version += 1
             return
         if self.phase is not MatchPhase.PLAYING or self.deal is None:
             raise WrongPhase("The next deal has not started yet")
-        self.deal.apply(action)
+        self.deal.apply(action, auto)
         self.version += 1
         if action.kind is ActionKind.LEAVE:
             self.left.append(action.seat)
         if self.deal.over:
             self._finish_deal()
 
+    def apply_timeout(
+        self,
+        seat: int,
+        actions: Sequence[Action],
+        count: int,
+        then: Callable[[Observation], Action | None] | None = None,
+    ) -> None:
+        """`seat`, on turn, ran out of time for the `count`-th turn in a row and the table plays
+        `actions` for it (ending with a DROP when it drops the seat): records a `TimedOut`
+        event, then applies the actions marked `auto`. `then`, if given, chooses one more move
+        from the seat's observation after those (the throw after an automatic draw depends on
+        the card drawn, which nobody may know before). Raises like `apply` (a refused action
+        leaves the moves before it applied, so the caller should pass legal actions)."""
+        deal = self.deal
+        if self.phase is not MatchPhase.PLAYING or deal is None or deal.over:
+            raise WrongPhase("No deal is being played")
+        if deal.turn != seat or not actions:
+            raise WrongPhase("Only the seat on turn can time out")
+        dropped = actions[-1].kind is ActionKind.DROP
+        deal.events.append(TimedOut(seat, count, dropped))
+        for action in actions:
+            self.apply(action, auto=True)
+        if then is None or dropped:
+            return
+        deal = self.deal
+        if self.phase is not MatchPhase.PLAYING or deal is None or deal.over or deal.turn != seat:
+            return
+        more = then(self.observation(seat))
+        if more is not None:
+            self.apply(more, auto=True)
+
     def start_next_deal(self) -> None:
+        """Deal the next hand. The deal that just ended (and its `finished_deal()` record) is
+        gone afterwards: the table layer stores the record first."""
         if self.phase is MatchPhase.OVER:
             raise MatchOver()
         if self.phase is not MatchPhase.BETWEEN_DEALS:
             raise WrongPhase("A deal is already in progress")
+        self.event_base += len(self.events())
+        self.table_events = []
+        self._finished = None
         self._start_deal()
         self.version += 1
 
@@ -224,12 +397,12 @@ class Match:
 
     def _start_deal(self) -> None:
         number = len(self.results) + 1
-        self.deal = Deal.start(self.rules, self.in_play, self.dealer, self._deal_seed(number))
+        self.deal = Deal.start(
+            self.rules, self.in_play, self.dealer, self._deal_seed(number), number
+        )
         self.phase = MatchPhase.PLAYING
 
     def _finish_deal(self) -> None:
-        from .history import build_hand_history
-
         deal = self.deal
         assert deal is not None
         evaluations = deal.final_evaluations()
@@ -237,7 +410,10 @@ class Match:
         for s, d in result.deltas.items():
             self.scores[s] += d
         self.results.append(result)
-        self.histories.append(build_hand_history(self, deal, result, evaluations))
+        history = build_hand_history(self.rules, self.players, deal, result, evaluations)
+        self._finished = FinishedDeal(
+            result, evaluations, dict(deal.status), dict(deal.out_reason), history
+        )
         limit = self.rules.pool_limit
         if limit is not None:
             for s in deal.seats:
@@ -310,42 +486,66 @@ class Match:
     # ---- serialisation ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
+        """The live state, compact (it is saved on every click): rules as changes to their
+        profile, the current deal with cards as ids and events as rows, results as rows, and no
+        hand histories (see the module docstring)."""
+        deal = self.deal
         return {
             "format_version": FORMAT_VERSION,
-            "rules": self.rules.to_dict(),
-            "players": [{"id": p.id, "name": p.name} for p in self.players],
+            "rules": self.rules.to_state(),
+            "players": [[p.id, p.name] for p in self.players],
             "seed": self.seed,
             "version": self.version,
             "scores": {str(s): str(v) for s, v in self.scores.items()},
             "eliminated": list(self.eliminated),
             "left": list(self.left),
             "dealer": self.dealer,
-            "deal": None if self.deal is None else self.deal.to_dict(),
-            "results": [r.to_dict() for r in self.results],
-            "histories": self.histories,
+            "deal": None if deal is None else deal.to_dict(),
+            "results": [r.to_row() for r in self.results],
             "phase": self.phase.value,
             "winners": list(self.winners),
             "seating": self.seating,
+            "event_base": self.event_base,
+            "table_events": [to_row(e) for e in self.table_events],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        if data.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"unsupported match format_version {data.get('format_version')}")
-        rules = Rules.from_dict(data["rules"])
-        players = [Player(p["id"], p["name"]) for p in data["players"]]
+        """Read `to_dict()` back; a format-1 state (which carried every hand history) is read
+        too: its deal is replayed from its seed, its old histories are dropped (the table layer
+        stored them when each deal ended)."""
+        version = data.get("format_version")
+        if version not in (1, FORMAT_VERSION):
+            raise ValueError(f"unsupported match format_version {version}")
+        v1 = version == 1
+        rules = Rules.from_state(data["rules"])
+        players = [
+            Player(p["id"], p["name"]) if v1 else Player(p[0], p[1]) for p in data["players"]
+        ]
         m = cls(rules, players, data["seed"])
         m.version = data["version"]
         m.scores = {int(s): Fraction(v) for s, v in data["scores"].items()}
         m.eliminated = list(data["eliminated"])
         m.left = list(data["left"])
         m.dealer = data["dealer"]
-        m.deal = None if data["deal"] is None else Deal.from_dict(data["deal"], rules)
-        m.results = [DealResult.from_dict(r) for r in data["results"]]
-        m.histories = data["histories"]
+        if v1:
+            m.results = [DealResult.from_dict(r) for r in data["results"]]
+        else:
+            m.results = [DealResult.from_row(r) for r in data["results"]]
         m.phase = MatchPhase(data["phase"])
+        number = len(m.results) + (1 if m.phase is MatchPhase.PLAYING else 0)
+        deal = None if data["deal"] is None else Deal.from_dict(data["deal"], rules, number)
+        m.deal = deal
         m.winners = tuple(data["winners"])
         m.seating = data["seating"]
+        m.event_base = data.get("event_base", 0)
+
+        def card(i: int) -> Card:
+            if deal is None:
+                raise ValueError("an event names a card but there is no deal")
+            return deal.card(i)
+
+        m.table_events = [from_row(r, card) for r in data.get("table_events", [])]
         return m
 
     def to_json(self) -> str:

@@ -127,6 +127,8 @@ class Rules:
     # Match length choices made at the lobby (deals / target formats).
     num_deals: int | None = None
     target_score: int | None = None
+    # One line saying what the game is, for menus ("out at 101").
+    description: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     # ---- derived questions -------------------------------------------------------------
@@ -301,6 +303,26 @@ class Rules:
             out[f.name] = v
         return out
 
+    def to_state(self) -> dict[str, Any]:
+        """Compact form for the live table state: the profile's name and only the fields that
+        differ from that profile (house toggles, match length). A rules object that is not
+        based on a profile is written whole. `from_state` reads both."""
+        base = PROFILES.get(self.name)
+        full = self.to_dict()
+        if base is None:
+            return {"full": full}
+        preset = base.to_dict()
+        return {"profile": self.name, **{k: v for k, v in full.items() if preset.get(k) != v}}
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> Rules:
+        if "full" in data:
+            return cls.from_dict(data["full"])
+        if "profile" not in data:
+            return cls.from_dict(data)  # a plain `to_dict()` (older saved states)
+        changes = {k: v for k, v in data.items() if k != "profile"}
+        return cls.from_dict({**PROFILES[data["profile"]].to_dict(), **changes})
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         kwargs: dict[str, Any] = {}
@@ -336,7 +358,8 @@ CLASSIC_DECKS = (DeckSize(3, 1, 2), DeckSize(6, 2, 4), DeckSize(10, 3, 6))
 _COMMON: dict[str, Any] = dict(set_min=3, invalid_penalty=80, hand_rummy_dropped_pay=10)
 
 POINTS = Rules(
-    name="points", source="001", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
+    name="points", description="one deal, chips, 80 cap",
+    source="001", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
     joker_indicator_wilds=JokerIndicatorWilds.ACES, set_max=None,
     lone_pure=LonePure.PROTECTED, deal_cap=80, first_drop=20, middle_drop=40,
     first_drop_to_stock_bottom=False, invalid_declaration=InvalidDeclaration.PENALTY_OUT,
@@ -347,7 +370,8 @@ POINTS = Rules(
 )  # fmt: skip
 
 POOL101 = Rules(
-    name="pool101", source="004", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
+    name="pool101", description="out at 101",
+    source="004", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
     joker_indicator_wilds=JokerIndicatorWilds.ACES, set_max=4,
     lone_pure=LonePure.ALL_COUNT, deal_cap=80, first_drop=20, middle_drop=40,
     first_drop_to_stock_bottom=False, invalid_declaration=InvalidDeclaration.PENALTY_OUT,
@@ -358,7 +382,8 @@ POOL101 = Rules(
 )  # fmt: skip
 
 POOL201 = Rules(
-    name="pool201", source="004", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
+    name="pool201", description="out at 201",
+    source="004", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
     joker_indicator_wilds=JokerIndicatorWilds.ACES, set_max=4,
     lone_pure=LonePure.ALL_COUNT, deal_cap=80, first_drop=25, middle_drop=50,
     first_drop_to_stock_bottom=False, invalid_declaration=InvalidDeclaration.PENALTY_OUT,
@@ -369,7 +394,8 @@ POOL201 = Rules(
 )  # fmt: skip
 
 DEALS = Rules(
-    name="deals", source="004", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
+    name="deals", description="fixed number of deals",
+    source="004", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
     joker_indicator_wilds=JokerIndicatorWilds.ACES, set_max=4,
     lone_pure=LonePure.ALL_COUNT, deal_cap=80, first_drop=20, middle_drop=40,
     first_drop_to_stock_bottom=False, invalid_declaration=InvalidDeclaration.PENALTY_OUT,
@@ -380,7 +406,8 @@ DEALS = Rules(
 )  # fmt: skip
 
 PAPLU = Rules(
-    name="paplu", source="000", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
+    name="paplu", description="traditional, transfers, no cap",
+    source="000", min_players=2, max_players=6, deck_sizes=TWO_DECKS,
     joker_indicator_wilds=JokerIndicatorWilds.NONE, set_max=3,
     lone_pure=LonePure.PROTECTED, deal_cap=None, first_drop=10, middle_drop=40,
     first_drop_to_stock_bottom=True, invalid_declaration=InvalidDeclaration.MIDDLE_DROP,
@@ -391,7 +418,8 @@ PAPLU = Rules(
 )  # fmt: skip
 
 CLASSIC = Rules(
-    name="classic", source="003", min_players=2, max_players=10, deck_sizes=CLASSIC_DECKS,
+    name="classic", description="2-10 players, house rules",
+    source="003", min_players=2, max_players=10, deck_sizes=CLASSIC_DECKS,
     joker_indicator_wilds=JokerIndicatorWilds.NONE, set_max=4,
     lone_pure=LonePure.PROTECTED, deal_cap=None, first_drop=10, middle_drop=40,
     first_drop_to_stock_bottom=True, invalid_declaration=InvalidDeclaration.MIDDLE_DROP,

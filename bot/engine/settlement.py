@@ -26,9 +26,10 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
-from .deal import Deal, EndReason, OutReason, SeatStatus
+from .deal import Deal
 from .evaluate import Evaluation
 from .rules import DropPaid, HandRummy, Rules
+from .states import EndReason, OutReason, SeatStatus
 
 
 class Basis(StrEnum):
@@ -39,6 +40,29 @@ class Basis(StrEnum):
     WRONG_SHOW_DROP = "wrong_show_drop"
     HAND_RUMMY_DROPPED = "hand_rummy_dropped"
 
+
+class Outcome(StrEnum):
+    """How one seat came out of one deal, in one word (what statistics count). The values are
+    the ones the storage layer records, so the table layer can pass them through unchanged."""
+
+    WON = "won"
+    LOST = "lost"  # paid its deadwood
+    DROPPED_FIRST = "dropped_first"
+    DROPPED_MIDDLE = "dropped_middle"
+    INVALID_DECLARATION = "invalid_declaration"
+    VOID = "void"
+
+
+# Why a seat paid decides its outcome (a drop charged as a hand-rummy drop was a first or middle
+# drop; statistics count it with the first drops, as the table layer always has).
+OUTCOME_OF_BASIS = {
+    Basis.DEADWOOD: Outcome.LOST,
+    Basis.FIRST_DROP: Outcome.DROPPED_FIRST,
+    Basis.HAND_RUMMY_DROPPED: Outcome.DROPPED_FIRST,
+    Basis.MIDDLE_DROP: Outcome.DROPPED_MIDDLE,
+    Basis.WRONG_SHOW: Outcome.INVALID_DECLARATION,
+    Basis.WRONG_SHOW_DROP: Outcome.INVALID_DECLARATION,
+}
 
 _FIXED_BASIS = {
     OutReason.FIRST_DROP: Basis.FIRST_DROP,
@@ -68,6 +92,10 @@ class Charge:
     multiplier: int
     amount: Fraction
 
+    @property
+    def outcome(self) -> Outcome:
+        return OUTCOME_OF_BASIS[self.basis]
+
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "basis": self.basis.value, "base": self.base,
                 "rate": str(self.rate), "multiplier": self.multiplier,
@@ -77,6 +105,16 @@ class Charge:
     def from_dict(cls, d: dict[str, Any]) -> Charge:
         return cls(d["seat"], Basis(d["basis"]), d["base"], Fraction(d["rate"]),
                    d["multiplier"], Fraction(d["amount"]))  # fmt: skip
+
+    def to_row(self) -> list[Any]:
+        """Compact form for the live state: `[seat, basis, base, rate, multiplier]` (the
+        amount is their product)."""
+        return [self.seat, self.basis.value, self.base, str(self.rate), self.multiplier]
+
+    @classmethod
+    def from_row(cls, r: list[Any]) -> Charge:
+        rate = Fraction(r[3])
+        return cls(r[0], Basis(r[1]), r[2], rate, r[4], r[2] * rate * r[4])
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +136,30 @@ class DealResult:
     @property
     def void(self) -> bool:
         return self.end is EndReason.VOID
+
+    def outcome(self, seat: int) -> Outcome:
+        """How `seat` (one of the deal's seats) came out of this deal."""
+        if self.void:
+            return Outcome.VOID
+        if seat == self.winner:
+            return Outcome.WON
+        charge = next((c for c in self.charges if c.seat == seat), None)
+        return Outcome.LOST if charge is None else charge.outcome
+
+    def charge(self, seat: int) -> Charge | None:
+        return next((c for c in self.charges if c.seat == seat), None)
+
+    def to_row(self) -> list[Any]:
+        """Compact form for the live state: `[number, dealer, end, winner, charges, deltas]`
+        with charges as `Charge.to_row` and deltas as `[seat, "fraction"]` pairs."""
+        return [self.number, self.dealer, self.end.value, self.winner,
+                [c.to_row() for c in self.charges],
+                [[s, str(v)] for s, v in self.deltas.items()]]  # fmt: skip
+
+    @classmethod
+    def from_row(cls, r: list[Any]) -> DealResult:
+        return cls(r[0], r[1], EndReason(r[2]), r[3], tuple(Charge.from_row(c) for c in r[4]),
+                   {int(s): Fraction(v) for s, v in r[5]})  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         return {

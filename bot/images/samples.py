@@ -78,7 +78,8 @@ def finished_history(seats: int = 4, seed: int = 11) -> dict[str, Any]:
     """The hand history of a deal played to its end."""
     for attempt in range(20):
         m = new_match(seats, seed + attempt)
-        play_until(m, lambda mm: bool(mm.histories), seed, max_steps=5000)
-        if m.histories and m.histories[0]["end"]["reason"] != "void":
-            return m.hand_history(1)
+        play_until(m, lambda mm: mm.finished_deal() is not None, seed, max_steps=5000)
+        finished = m.finished_deal()
+        if finished is not None and not finished.result.void:
+            return finished.history
     raise RuntimeError("no deal finished")

@@ -12,19 +12,10 @@ from typing import Any
 
 from bot.engine.match import ScoreKind
 from bot.engine.rules import MatchFormat
-from bot.engine.settlement import Basis, DealResult
+from bot.engine.settlement import DealResult
 from bot.storage import DealRecord, DealSeatRecord, MatchRecord, MatchSeatRecord, Outcome
 
 from .model import Table
-
-#: How a charge's basis reads in the stats: a drop, a wrong show, or a plain loss.
-_OUTCOME_BY_BASIS: dict[Basis, Outcome] = {
-    Basis.FIRST_DROP: "dropped_first",
-    Basis.HAND_RUMMY_DROPPED: "dropped_first",
-    Basis.MIDDLE_DROP: "dropped_middle",
-    Basis.WRONG_SHOW: "invalid_declaration",
-    Basis.WRONG_SHOW_DROP: "invalid_declaration",
-}
 
 
 def _plain(value: Any) -> Any:
@@ -46,15 +37,7 @@ def deal_record(
             continue
         info = table.seat_info(s)
         charge = charges.get(s)
-        outcome: Outcome
-        if result.void:
-            outcome = "void"
-        elif s == result.winner:
-            outcome = "won"
-        elif charge is None:
-            outcome = "lost"
-        else:
-            outcome = _OUTCOME_BY_BASIS.get(charge.basis, "lost")
+        outcome: Outcome = result.outcome(s).value  # the same words, by design
         delta = result.deltas.get(s, Fraction(0))
         seats.append(
             DealSeatRecord(

@@ -17,6 +17,7 @@ import asyncio
 import json
 import logging
 import random
+from functools import partial
 from typing import Any
 
 from bot.ai import TIERS, make_policy
@@ -32,7 +33,6 @@ from .listener import TableListener
 from .messages import UNCHANGED, remember_messages
 from .model import Seat, Table, TableOptions, TableStatus, new_table_id
 from .outcomes import AddedAI, Left, Played, Voted
-from .public_log import describe_action, describe_timeout
 from .results import deal_record, match_record
 from .scheduler import Clock, Scheduler
 
@@ -222,8 +222,9 @@ class TableService:
                     raise errors.NotPlaying()
                 if engine_seat in table.match.left:
                     raise errors.AlreadyLeft()
+                mark = table.match.event_count
                 self._apply(table, Action.leave(engine_seat))
-                table.log.append(f"{seat.name} left the table")
+                table.log.extend(table.match.lines_since(mark))
             await self._save(table, {"type": "leave", "user": user_id}, snapshot)
         if in_lobby:
             self._expire_lobby_later(table)
@@ -246,8 +247,7 @@ class TableService:
             table.seed = seed
             table.match = Match.create(players, rules, seed=seed)
             table.status = TableStatus.PLAYING
-            dealer = table.match.players[table.match.dealer].name
-            table.log.append(f"Deal 1: {dealer} deals")
+            table.log.extend(table.match.lines_since(0))
             self._new_turn_if_needed(table)
             await self._save(table, {"type": "start"}, snapshot)
         self.scheduler.cancel(table.id, "lobby")
@@ -289,15 +289,13 @@ class TableService:
             deal = m.deal
             top = deal.pile[-1] if deal is not None and deal.pile else None
             hand_before = {c.id for c in deal.hands[seat]} if deal is not None else set()
-            concerned = (
-                deal.card(action.card) if deal is not None and action.card is not None else None
-            )
+            concerned = _card_of(m, action)
             cost = m.observation(seat).drop_cost
-            name = m.players[seat].name
+            mark = m.event_count
             self._apply(table, action)
             table.timeouts[m.players[seat].id] = 0
             declared = self._won_by(table, seat)
-            table.log.append(describe_action(name, action, top, concerned, cost, declared))
+            table.log.extend(m.lines_since(mark))
             await self._save(table, {"type": "act", "user": user_id, **action.to_dict()}, snapshot)
             played = self._played(table, seat, action, hand_before, top, concerned, cost, declared)
         await self._after_game_change(table)
@@ -403,10 +401,10 @@ class TableService:
     def _start_next_deal(self, table: Table) -> None:
         if table.match is None:
             raise errors.NotStarted()
+        mark = table.match.event_count
         table.match.start_next_deal()
         table.next_votes = []
-        m = table.match
-        table.log.append(f"Deal {m.deal_number}: {m.players[m.dealer].name} deals")
+        table.log.extend(table.match.lines_since(mark))
         self._new_turn_if_needed(table)
 
     def _all_ready(self, table: Table) -> bool:
@@ -520,17 +518,9 @@ class TableService:
             # Off the event loop: a hard AI thinks for tens of milliseconds.
             action = await asyncio.to_thread(policy.act, obs)
             snapshot = table.to_state()
-            deal = m.deal
-            top = deal.pile[-1] if deal is not None and deal.pile else None
-            concerned = (
-                deal.card(action.card) if deal is not None and action.card is not None else None
-            )
-            cost = obs.drop_cost
+            mark = m.event_count
             self._apply(table, action)
-            declared = self._won_by(table, turn)
-            table.log.append(
-                describe_action(m.players[turn].name, action, top, concerned, cost, declared)
-            )
+            table.log.extend(m.lines_since(mark))
             await self._save(table, {"type": "ai", **action.to_dict()}, snapshot)
         await self._after_game_change(table)
 
@@ -560,19 +550,22 @@ class TableService:
             key = m.players[turn].id
             count = table.timeouts.get(key, 0) + 1
             table.timeouts[key] = count
-            actions: list[Action] = []
-            opening = timeout_opening(m.observation(turn), count)
-            if opening is not None:
-                self._apply(table, opening)
-                actions.append(opening)
-            if opening is None or opening.kind is not ActionKind.DROP:
-                deal = m.deal
-                if m.phase is MatchPhase.PLAYING and deal is not None and not deal.over:
-                    finish = timeout_finish(m.observation(turn), just_drew=opening is not None)
-                    self._apply(table, finish)
-                    actions.append(finish)
-            dropped = actions[-1].kind is ActionKind.DROP
-            table.log.append(describe_timeout(m.players[turn].name, count, dropped))
+            # Pure auto-play (`autoplay`): the opening move from what the seat sees now, and,
+            # after an automatic draw, the throw chosen from what it sees then.
+            obs = m.observation(turn)
+            opening = timeout_opening(obs, count)
+            if opening is None:
+                actions, then = [timeout_finish(obs, just_drew=False)], None
+            else:
+                actions, then = [opening], partial(timeout_finish, just_drew=True)
+            mark = m.event_count
+            try:
+                m.apply_timeout(turn, actions, count, then)
+            except RummyError as exc:
+                table.load_state(snapshot)
+                raise errors.RuleRefused(exc) from None
+            self._new_turn_if_needed(table)
+            table.log.extend(m.lines_since(mark))
             event = {"type": "timeout", "seat": turn, "actions": [a.to_dict() for a in actions]}
             await self._save(table, event, snapshot)
         await self._after_game_change(table)
@@ -591,18 +584,20 @@ class TableService:
     # ---- results --------------------------------------------------------------------------
 
     async def _record_results(self, table: Table) -> None:
-        """Write finished deals and the match result; idempotent, so safe to repeat."""
+        """Store the deal that just ended and the match result; idempotent, so safe to repeat.
+
+        The match hands out a finished deal's record (`Match.finished_deal`) only until the
+        next deal starts; this runs after every change (and on resume), before anyone can start
+        the next deal."""
         m = table.match
         if m is None:
             return
         now = int(self.clock.now())
-        done = self._recorded.get(table.id, 0)
-        for result in m.results:
-            if result.number <= done:
-                continue
-            history = m.hand_history(result.number)
-            await self.storage.record_deal_result(deal_record(table, result, history, now))
-            self._recorded[table.id] = result.number
+        finished = m.finished_deal()
+        if finished is not None and finished.result.number > self._recorded.get(table.id, 0):
+            record = deal_record(table, finished.result, finished.history, now)
+            await self.storage.record_deal_result(record)
+            self._recorded[table.id] = finished.result.number
         if m.phase is MatchPhase.OVER:
             await self.storage.record_match_result(match_record(table, now))
 

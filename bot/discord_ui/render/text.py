@@ -7,16 +7,17 @@ nothing here decides anything or changes state.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 import discord
 
 from bot.engine.cards import Card, Face
+from bot.engine.cards import rank_name as engine_rank_name
+from bot.engine.describe import amount as amount
+from bot.engine.describe import signed as signed
 from bot.engine.rules import Rules
 
 COLOUR = discord.Colour.from_rgb(0x1F, 0x8B, 0x4C)  # card-table green
 KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
-_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 STATUS_ICON = {
     "active": "",
     "dropped": " (dropped)",
@@ -49,26 +50,7 @@ def code_to_pretty(code: str) -> str:
 
 
 def rank_name(rank: int | None) -> str:
-    if rank is None:
-        return "none"
-    return _RANK_NAMES.get(rank, str(rank))
-
-
-def amount(x: Fraction | int) -> str:
-    """Exact amounts: 15/2 is shown as 7½, never rounded."""
-    x = Fraction(x)
-    if x.denominator == 1:
-        return str(x.numerator)
-    if x.denominator == 2:
-        whole = int(x)
-        sign = "-" if x < 0 and whole == 0 else ""
-        return f"{sign}{whole}½" if whole != 0 else f"{sign}½"
-    return f"{x.numerator}/{x.denominator}"
-
-
-def signed(x: Fraction | int) -> str:
-    x = Fraction(x)
-    return f"+{amount(x)}" if x > 0 else amount(x)
+    return "none" if rank is None else engine_rank_name(rank)
 
 
 def wild_text(rules: Rules, wild_rank: int | None, indicator: Card | Face | None) -> str:
