@@ -193,12 +193,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.guild_only()
     async def drop(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
+        if table.status is TableStatus.PLAYING:
+            self.tables.check_drop(table, interaction.user.id)
         await self._open_hand(interaction, table, confirm_drop=True)
 
     @app_commands.command(name="table", description="Show the table again at the bottom")
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
+        self.tables.claim_repost(table, interaction.user.id, _is_manager(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.repost(table)
         await interaction.followup.send("The table is below.", ephemeral=True)

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.match import MatchPhase, ScoreKind
+from bot.engine.events import WrongShow
+from bot.engine.match import FinishedDeal, MatchPhase, ScoreKind
+from bot.engine.observation import Observation
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
 from bot.table.errors import Refusal
@@ -182,7 +184,9 @@ class DiscordPresenter:
         sort = (table.id, user_id) in self._sort_by_suit
         seat = table.seat_by_user(user_id)
         name = seat.name if seat else "you"
-        embed = hand_embed(obs, advice, sort, name)
+        embed = hand_embed(
+            obs, advice, sort, name, finished=_finished(table), wrong_show=_wrong_show(table, obs)
+        )
         view = views.hand_view(
             table.id, table.version, obs, advice, sort, confirm_drop=confirm_drop
         )
@@ -255,7 +259,8 @@ class DiscordPresenter:
                 embed.title = "🎴 Indian Rummy — lobby closed"
                 embed.set_footer(text=lobby_expired_note(self.lobby_timeout))
                 return {"embed": embed, "view": views.empty_view()}
-            return {"embed": embed, "view": views.lobby_view(table.id, table.version)}
+            full = len(table.seats) >= table.options.max_seats
+            return {"embed": embed, "view": views.lobby_view(table.id, table.version, full)}
         view_ = table.public_view()
         note = None
         if final == "cancelled":
@@ -294,3 +299,16 @@ class DiscordPresenter:
         self._closing = True
         for task in self._flushers.values():
             task.cancel()
+
+
+def _finished(table: Table) -> FinishedDeal | None:
+    """The deal that just ended (shown in its players' hand views until the next deal)."""
+    return table.match.finished_deal() if table.match is not None else None
+
+
+def _wrong_show(table: Table, obs: Observation) -> WrongShow | None:
+    """This seat's wrong show in the current deal, if it made one (honor mode)."""
+    deal = table.match.deal if table.match is not None else None
+    if deal is None or obs.hand:
+        return None
+    return next((e for e in deal.events if isinstance(e, WrongShow) and e.seat == obs.seat), None)

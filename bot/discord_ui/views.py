@@ -35,23 +35,34 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def lobby_view(table_id: str, version: int) -> discord.ui.View:
+def lobby_view(table_id: str, version: int, full: bool = False) -> discord.ui.View:
+    """Join / Leave / Start / Cancel and the Add-AI menu; a full lobby offers neither Join nor
+    the menu (there is no seat left to take)."""
+
     def cid(action: str) -> ComponentId:
         return ComponentId(table_id, version, None, action, "")
 
-    ai_options = [
-        discord.SelectOption(
-            label=f"{tier.capitalize()} AI", value=tier, description=AI_DESCRIPTIONS.get(tier)
+    items: list[discord.ui.Item[Any]] = []
+    if not full:
+        items.append(
+            GameButton(cid("join"), label="Join", style=discord.ButtonStyle.success, row=0)
         )
-        for tier in TIERS
-    ]
-    return _view(
-        GameButton(cid("join"), label="Join", style=discord.ButtonStyle.success, row=0),
+    items += [
         GameButton(cid("leave"), label="Leave", row=0),
         GameButton(cid("start"), label="Start", style=discord.ButtonStyle.primary, row=0),
         GameButton(cid("cancel"), label="Cancel", style=discord.ButtonStyle.danger, row=0),
-        GameSelect(cid("add_ai"), placeholder="Add an AI player…", options=ai_options, row=1),
-    )
+    ]
+    if not full:
+        ai_options = [
+            discord.SelectOption(
+                label=f"{tier.capitalize()} AI", value=tier, description=AI_DESCRIPTIONS.get(tier)
+            )
+            for tier in TIERS
+        ]
+        items.append(
+            GameSelect(cid("add_ai"), placeholder="Add an AI player…", options=ai_options, row=1)
+        )
+    return _view(*items)
 
 
 def table_view(table_id: str, version: int, between_deals: bool = False) -> discord.ui.View:

@@ -36,7 +36,7 @@ from .deal import Deal, make_rng
 from .describe import describe
 from .errors import MatchOver, UnknownSeat, WrongPhase
 from .evaluate import Evaluation
-from .events import Event, Left, TimedOut, from_row, to_row
+from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
 from .history import build_hand_history
 from .observation import Observation, PileCard, PublicView, SeatView
 from .rules import DropPaid, FirstDealer, MatchFormat, Rules, get_profile
@@ -256,7 +256,7 @@ class Match:
         live = deal is not None and not deal.over
         hand: tuple[Card, ...] = ()
         may_drop, drop_cost = False, None
-        taken = None
+        taken = drawn = None
         if deal is not None and seat in deal.hands:
             hand = tuple(deal.hands[seat])
             if live and deal.status[seat] is SeatStatus.ACTIVE:
@@ -266,6 +266,7 @@ class Match:
                 )
                 if deal.turn == seat:
                     taken = deal.taken
+                    drawn = _drawn_this_turn(deal, seat)
         return Observation(
             seat=seat,
             version=self.version,
@@ -285,6 +286,7 @@ class Match:
             turn=deal.turn if live and deal is not None else None,
             phase=None if deal is None else deal.phase,
             taken=taken,
+            drawn=drawn,
             may_drop=may_drop,
             drop_cost=drop_cost,
             score_kind=self.score_kind,
@@ -559,3 +561,13 @@ class Match:
         return isinstance(other, Match) and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _drawn_this_turn(deal: Deal, seat: int) -> Card | None:
+    """The card `seat` drew on its current turn (it is the newest event until the discard)."""
+    if deal.phase is not Phase.DISCARD or not deal.events:
+        return None
+    last = deal.events[-1]
+    if isinstance(last, Drew | Took) and last.seat == seat:
+        return last.card
+    return None

@@ -65,6 +65,7 @@ class Observation:
     turn: int | None  # seat on turn, None between deals
     phase: Phase | None  # of the current deal; OVER once it ended; None without a deal
     taken: Card | None  # card this seat just took from the pile (may not be discarded)
+    drawn: Card | None  # the card this seat drew this turn (stock or pile), until it discards
     may_drop: bool
     drop_cost: int | None  # what dropping now would cost (before multipliers)
     score_kind: ScoreKind

@@ -61,6 +61,27 @@ class HostOrManagerOnly(Refusal):
     pass
 
 
+class SeatedOrManagerOnly(Refusal):
+    """Only the table's players (or a server manager) may do this."""
+
+
+class TooSoon(Refusal):
+    """Rate-limited; `wait` whole seconds until it is allowed again."""
+
+    def __init__(self, wait: int) -> None:
+        super().__init__(str(wait))
+        self.wait = wait
+
+
+class DropNotAllowed(Refusal):
+    """A drop now is against the rules; `reason` says which one ("turn", "drawn", "rules",
+    "out")."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class HostCannotLeave(Refusal):
     pass
 

@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 #: Seconds before the turn timer runs out at which the player is warned.
 WARNING_BEFORE = 15.0
 
+#: Seconds between two re-posts of one table's message (`/rummy table`).
+REPOST_INTERVAL = 30.0
+
 #: How a control's action token maps to the engine's move.
 ACTION_TOKENS: dict[str, ActionKind] = {
     "draw": ActionKind.DRAW_STOCK,
@@ -79,6 +82,7 @@ class TableService:
         self._recorded: dict[str, int] = {}  # table id -> deals recorded in this process
         self._announced: dict[str, int] = {}  # table id -> deals announced in this process
         self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
+        self._reposted: dict[str, float] = {}  # table id -> when its message was last re-posted
 
     @property
     def clock(self) -> Clock:
@@ -260,6 +264,31 @@ class TableService:
             await self._close(table, TableStatus.CANCELLED)
         await self.listener.table_closed(table, "cancelled")
         self._forget(table)
+
+    def claim_repost(self, table: Table, user_id: int, is_manager: bool) -> None:
+        """May this user have the table message posted again at the bottom of the channel?
+        Only players and managers, and not more than once per `REPOST_INTERVAL` per table (a
+        re-post deletes the old message: a bystander must not be able to spam or hide it)."""
+        if table.seat_by_user(user_id) is None and not is_manager:
+            raise errors.SeatedOrManagerOnly()
+        now = self.clock.now()
+        last = self._reposted.get(table.id)
+        if last is not None and now - last < REPOST_INTERVAL:
+            raise errors.TooSoon(int(REPOST_INTERVAL - (now - last)) + 1)
+        self._reposted[table.id] = now
+
+    def check_drop(self, table: Table, user_id: int) -> None:
+        """Why `/rummy drop` cannot be offered right now, as a refusal (or nothing)."""
+        obs = table.observation_for(user_id)
+        if obs.may_drop:
+            return
+        if not obs.rules.packing_allowed:
+            raise errors.DropNotAllowed("rules")
+        if not obs.hand:
+            raise errors.DropNotAllowed("out")
+        if not obs.my_turn:
+            raise errors.DropNotAllowed("turn")
+        raise errors.DropNotAllowed("drawn")
 
     # ---- game actions ------------------------------------------------------------------
 
@@ -452,6 +481,7 @@ class TableService:
         self._pinged.pop(table.id, None)
         self._recorded.pop(table.id, None)
         self._announced.pop(table.id, None)
+        self._reposted.pop(table.id, None)
 
     # ---- after a change: results, timers, AI ----------------------------------------------
 

@@ -3,21 +3,42 @@ the table service computed once for this table version."""
 
 from __future__ import annotations
 
+import itertools
+
 import discord
 
 from bot.engine.cards import Card
+from bot.engine.evaluate import evaluate_hand
+from bot.engine.events import WrongShow
+from bot.engine.groups import GroupKind
+from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
+from bot.engine.settlement import fixed_cost
 from bot.table.advice import HandAdvice
 
-from .text import COLOUR, KIND_LABEL, card, cards, wild_text
+from .text import COLOUR, KIND_LABEL, amount, card, cards, wild_text
 
 
 def hand_embed(
-    obs: Observation, advice: HandAdvice, sort_by_suit: bool, player_name: str
+    obs: Observation,
+    advice: HandAdvice,
+    sort_by_suit: bool,
+    player_name: str,
+    *,
+    finished: FinishedDeal | None = None,
+    wrong_show: WrongShow | None = None,
 ) -> discord.Embed:
-    """One player's own cards, grouped by the engine's best arrangement (or by suit)."""
+    """One player's own cards, grouped by the engine's best arrangement (or by suit). Without
+    cards, it says why: the deal's end with the player's final arrangement, or what was wrong
+    with their show."""
     rules = obs.rules
     e = discord.Embed(colour=COLOUR)
+    if finished is not None:
+        return _after_the_deal(e, obs, finished)
+    if wrong_show is not None and wrong_show.seat == obs.seat:
+        e.title = f"Your hand — deal {obs.deal_number}"
+        e.description = "\n".join(wrong_show_lines(wrong_show, obs))
+        return e
     if obs.match_phase != "playing" or not obs.hand:
         e.title = "Your hand"
         e.description = "You hold no cards right now."
@@ -26,6 +47,8 @@ def hand_embed(
     phase = obs.phase
     if mine and phase == "draw":
         status = "**Your turn:** draw from the stock or take the top discard."
+    elif mine and phase == "discard" and obs.drawn is not None:
+        status = f"**Your turn:** you drew {card(obs.drawn)} 🆕 — discard a card (or declare)."
     elif mine and phase == "discard":
         status = "**Your turn:** discard a card (or declare)."
     elif obs.turn is not None:
@@ -45,13 +68,14 @@ def hand_embed(
     e.description = "\n".join(lines)
 
     hand = list(obs.hand)
+    new = obs.drawn
     if sort_by_suit:
         by_suit: dict[int, list[Card]] = {}
         for c in sorted(hand, key=lambda c: (c.face.is_joker, c.suit, c.rank)):
             by_suit.setdefault(-1 if c.face.is_joker else c.suit, []).append(c)
         names = {-1: "Jokers", 0: "♠ Spades", 1: "♥ Hearts", 2: "♦ Diamonds", 3: "♣ Clubs"}
         for suit, cs in by_suit.items():
-            e.add_field(name=names[suit], value=cards(cs, obs.wild_rank), inline=False)
+            e.add_field(name=names[suit], value=cards(cs, obs.wild_rank, new), inline=False)
         e.set_footer(text=f"Deadwood now: {advice.best.deadwood}. Sorted by suit.")
         return e
 
@@ -59,18 +83,26 @@ def hand_embed(
     drawn = advice.drawn
     ev = advice.best
     for g in ev.groups:
-        e.add_field(name=KIND_LABEL[g.kind.value], value=cards(g.cards, wr), inline=False)
+        e.add_field(name=KIND_LABEL[g.kind.value], value=cards(g.cards, wr, new), inline=False)
+    left = list(ev.leftover)
     if drawn is not None:
-        left = list(ev.leftover)
         left.append(drawn.best_discard)
-        e.add_field(name="Unmatched (incl. suggested discard)", value=cards(left, wr), inline=False)
+    if not ev.groups:
+        # No group yet: show what a player looks for instead of one wall of cards.
+        for name, cs in structure(left, wr):
+            e.add_field(name=name, value=cards(cs, wr, new), inline=False)
+    elif drawn is not None:
+        e.add_field(
+            name="Unmatched (incl. suggested discard)", value=cards(left, wr, new), inline=False
+        )
+    elif ev.leftover:
+        e.add_field(name="Unmatched", value=cards(ev.leftover, wr, new), inline=False)
+    if drawn is not None:
         e.set_footer(
             text=f"Discarding {card(drawn.best_discard)} leaves deadwood {ev.deadwood}"
             + (" — you can declare!" if drawn.declarable else ".")
         )
     else:
-        if ev.leftover:
-            e.add_field(name="Unmatched", value=cards(ev.leftover, wr), inline=False)
         e.set_footer(
             text=f"Deadwood {ev.deadwood} (penalty if someone declares now: {ev.penalty})."
         )
@@ -85,3 +117,81 @@ def discard_option_description(advice: HandAdvice, c: Card) -> str:
     if ev.valid:
         return "leaves a valid declaration"
     return f"leaves deadwood {ev.deadwood}"
+
+
+def structure(hand: list[Card], wild_rank: int | None) -> list[tuple[str, list[Card]]]:
+    """Cards that form no group yet, sorted into what a player looks for: wild cards, pairs
+    of one rank (half a set), near-runs of one suit (7♦ 8♦, or 7♦ _ 9♦ with one gap), and
+    cards that fit nothing. Each part keeps suit order, so the hand still reads by suit."""
+    wild = [c for c in hand if c.face.is_joker or c.rank == wild_rank]
+    rest = sorted((c for c in hand if c not in wild), key=lambda c: (c.suit, c.rank))
+    by_rank: dict[int, list[Card]] = {}
+    for c in rest:
+        by_rank.setdefault(c.rank, []).append(c)
+    in_pair = {c.id for cs in by_rank.values() if len({x.suit for x in cs}) >= 2 for c in cs}
+    near: set[int] = set()
+    by_suit: dict[int, list[Card]] = {}
+    for c in rest:
+        if c.id not in in_pair:
+            by_suit.setdefault(c.suit, []).append(c)
+    for cs in by_suit.values():
+        for a, b in itertools.pairwise(cs):
+            if 1 <= b.rank - a.rank <= 2:
+                near.update((a.id, b.id))
+        ace, king = cs[0], cs[-1]
+        if ace.rank == 1 and king.rank >= 12 and len(cs) > 1:  # Q-K-A wraps to the ace
+            near.update((ace.id, king.id))
+    parts = [
+        ("Wild cards", wild),
+        ("Pairs (half a set)", [c for c in rest if c.id in in_pair]),
+        ("Near-runs", [c for c in rest if c.id in near]),
+        ("Fits nothing yet", [c for c in rest if c.id not in in_pair and c.id not in near]),
+    ]
+    return [(name, cs) for name, cs in parts if cs]
+
+
+def _after_the_deal(e: discord.Embed, obs: Observation, finished: FinishedDeal) -> discord.Embed:
+    result = finished.result
+    e.title = f"Deal {result.number} is over"
+    wr = obs.wild_rank
+    if result.void:
+        e.description = "The stock ran out: the deal is void, nobody pays."
+    elif result.winner == obs.seat:
+        e.description = "**You declared!** 🎉 Your winning hand:"
+    else:
+        charge = result.charge(obs.seat)
+        paid = f" You pay {amount(charge.amount)}." if charge is not None else ""
+        winner = obs.seats[result.winner].name if result.winner is not None else "Nobody"
+        e.description = f"**{winner}** won this deal.{paid}"
+    ev = finished.evaluations.get(obs.seat)
+    if ev is not None:
+        for g in ev.groups:
+            e.add_field(name=KIND_LABEL[g.kind.value], value=cards(g.cards, wr), inline=False)
+        if ev.leftover:
+            e.add_field(name="Unmatched", value=cards(ev.leftover, wr), inline=False)
+    e.set_footer(text="The results are on the table message.")
+    return e
+
+
+def wrong_show_lines(show: WrongShow, obs: Observation) -> list[str]:
+    """Why a show was not valid (the engine's own ruling on the cards shown) and its cost."""
+    shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
+    ev = evaluate_hand(shown, obs.rules, obs.wild_rank)
+    pure = sum(1 for g in ev.groups if g.kind is GroupKind.PURE)
+    runs = sum(1 for g in ev.groups if g.kind is not GroupKind.SET)
+    problems = []
+    if pure == 0:
+        problems.append("it has no pure run")
+    if runs < 2:
+        problems.append("it needs two runs" + (" (it has one)" if runs == 1 else ""))
+    if ev.leftover:
+        problems.append(f"these cards fit no group: {cards(ev.leftover, obs.wild_rank)}")
+    cost = fixed_cost(obs.rules, show.reason)
+    lines = [
+        "**Your show was not valid**: " + ("; ".join(problems) or "the layout breaks a rule") + ".",
+        f"It costs {cost} points; your cards are out of this deal while the others play on.",
+    ]
+    if ev.groups:
+        best = " · ".join(cards(g.cards, obs.wild_rank) for g in ev.groups)
+        lines.append(f"The best the engine finds in those cards: {best}")
+    return lines

@@ -52,8 +52,15 @@ def refusal_text(exc: e.Refusal) -> str:
         case e.WrongPlace():
             return "That table is played in another channel; use the controls there."
         case e.ChannelBusy(in_lobby=in_lobby):
-            what = "a lobby" if in_lobby else "a game"
-            return f"This channel already has {what} open. Join it, or use `/rummy cancel` first."
+            if in_lobby:
+                return (
+                    "This channel already has a lobby open: join it, or ask its host "
+                    "(or someone with Manage Server) to close it with `/rummy cancel`."
+                )
+            return (
+                "This channel already has a game running. Its host (or someone with Manage "
+                "Server) can close it with `/rummy cancel`; or open a table in another channel."
+            )
         case e.AlreadySeated():
             return "You are already seated at this table."
         case e.TableFull():
@@ -66,6 +73,18 @@ def refusal_text(exc: e.Refusal) -> str:
             return "Only the host can start the game."
         case e.HostOnly():
             return "Only the host can add AI players."
+        case e.SeatedOrManagerOnly():
+            return "Only the players at this table (or someone with Manage Server) can do that."
+        case e.TooSoon(wait=wait):
+            return f"The table was just posted again; try in {wait} s."
+        case e.DropNotAllowed(reason=reason):
+            return {
+                "rules": "This table plays without dropping (a house rule).",
+                "out": "You hold no cards in this deal, so there is nothing to drop.",
+                "turn": "You can drop only on your own turn, before you draw.",
+                "drawn": "You have drawn already: a drop is only allowed before drawing. "
+                "Discard a card (or declare) instead.",
+            }.get(reason, "You cannot drop right now.")
         case e.HostOrManagerOnly():
             return "Only the host or a server manager can cancel this table."
         case e.HostCannotLeave():
@@ -111,7 +130,7 @@ def played_text(played: Played, name: str) -> str:
     """The private confirmation of a move."""
     k = played.kind
     if k is ActionKind.DRAW_STOCK:
-        return "You drew from the stock."
+        return f"You drew {card(played.card)}." if played.card else "You drew from the stock."
     if k is ActionKind.TAKE_DISCARD:
         return f"You took {card(played.card)}."
     if k is ActionKind.DISCARD:
@@ -119,8 +138,8 @@ def played_text(played: Played, name: str) -> str:
     if k is ActionKind.DROP:
         return f"You dropped ({played.cost} points)."
     if played.declared:
-        return f"{name} declared! 🎉"
-    return f"{name} made a wrong show"
+        return "You declared! 🎉 Your winning hand is below; the results are on the table."
+    return "Your show was not valid: see below why, and what it costs."
 
 
 def left_text(left: Left) -> str:
@@ -134,4 +153,5 @@ def voted_text(voted: Voted) -> str:
 
 
 def added_ai_text(added: AddedAI) -> str:
-    return f"Added a {added.tier} AI player."
+    article = "an" if added.tier[:1].lower() in "aeiou" else "a"
+    return f"Added {article} {added.tier} AI player ({added.name})."

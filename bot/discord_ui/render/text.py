@@ -35,12 +35,15 @@ def card(c: Card | Face | None) -> str:
     return face.pretty
 
 
-def cards(cs: Iterable[Card | Face], wild_rank: int | None = None) -> str:
-    """Cards in a row; cards of the wild rank are marked with * (printed jokers show as 🃏)."""
+def cards(cs: Iterable[Card | Face], wild_rank: int | None = None, new: Card | None = None) -> str:
+    """Cards in a row; cards of the wild rank are marked with * (printed jokers show as 🃏),
+    and the card just drawn (`new`) with 🆕."""
     out = []
     for c in cs:
         face = c.face if isinstance(c, Card) else c
         mark = "*" if wild_rank is not None and face.rank == wild_rank else ""
+        if new is not None and isinstance(c, Card) and c.id == new.id:
+            mark += "🆕"
         out.append(face.pretty + mark)
     return " ".join(out)
 
