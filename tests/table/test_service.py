@@ -319,3 +319,30 @@ async def test_overlapping_follow_ups_announce_a_deal_once(storage: Storage) -> 
     assert announced == ["deal 1"]
     assert [c for c, _ in recorder.calls if c == "finished"] == ["finished"]
     await tables.shutdown()
+
+
+async def test_reposting_the_table_is_for_players_and_managers_and_rate_limited(
+    tables: Tables,
+) -> None:
+    table = await two_player_game(tables)
+    with pytest.raises(errors.SeatedOrManagerOnly):
+        tables.claim_repost(table, CAROL, is_manager=False)
+    tables.claim_repost(table, ALICE, is_manager=False)
+    with pytest.raises(errors.TooSoon):
+        tables.claim_repost(table, BOB, is_manager=False)
+    with pytest.raises(errors.TooSoon):
+        tables.claim_repost(table, CAROL, is_manager=True)
+
+
+async def test_drop_refusals_say_why(tables: Tables) -> None:
+    table = await two_player_game(tables)
+    player = on_turn(table)
+    waiting = BOB if player == ALICE else ALICE
+    tables.check_drop(table, player)  # allowed: on turn, before drawing
+    with pytest.raises(errors.DropNotAllowed) as not_turn:
+        tables.check_drop(table, waiting)
+    assert not_turn.value.reason == "turn"
+    await tables.act(table, player, table.version, "draw")
+    with pytest.raises(errors.DropNotAllowed) as drawn:
+        tables.check_drop(table, player)
+    assert drawn.value.reason == "drawn"

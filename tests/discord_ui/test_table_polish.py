@@ -1,0 +1,102 @@
+"""What players trip over at the table: each answer says what happened and why."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+
+from bot.discord_ui.render.hand import hand_embed, structure, wrong_show_lines
+from bot.discord_ui.render.refusals import added_ai_text, played_text
+from bot.discord_ui.views import lobby_view
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import parse_cards
+from bot.engine.events import WrongShow
+from bot.engine.match import Match, Player
+from bot.engine.observation import Observation
+from bot.engine.rules import Rules, get_profile
+from bot.engine.states import OutReason
+from bot.table.advice import advise
+from bot.table.outcomes import AddedAI, Played
+
+
+def _text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name}: {f.value}" for f in embed.fields]
+    parts.append(embed.footer.text or "")
+    return "\n".join(parts)
+
+
+def test_the_drawn_card_is_named_and_marked() -> None:
+    m = Match.create([Player("a", "A"), Player("b", "B")], get_profile("points"), seed=4)
+    assert m.deal is not None
+    seat = m.deal.turn
+    before = {c.id for c in m.deal.hands[seat]}
+    m.apply(Action.draw_stock(seat))
+    drawn = next(c for c in m.deal.hands[seat] if c.id not in before)
+    obs = m.observation(seat)
+    assert obs.drawn == drawn
+    text = _text(hand_embed(obs, advise(obs), False, "A"))
+    assert f"you drew {drawn.face.pretty}" in text
+    assert f"{drawn.face.pretty}🆕" in text or f"{drawn.face.pretty}*🆕" in text
+    assert played_text(Played(ActionKind.DRAW_STOCK, card=drawn), "A") == (
+        f"You drew {drawn.face.pretty}."
+    )
+    other = m.observation(1 - seat)
+    assert other.drawn is None  # nobody else learns it
+
+
+def test_a_hand_without_groups_shows_pairs_and_near_runs() -> None:
+    hand = list(parse_cards("7D 8D 7S 7H 2C 4C KS AS QH 9H 5D JK 10C"))
+    parts = dict(structure(hand, wild_rank=None))
+    show = {k: " ".join(c.face.pretty for c in v) for k, v in parts.items()}
+    assert show["Wild cards"] == "🃏"
+    assert show["Pairs (half a set)"] == "7♠ 7♥ 7♦"
+    assert "2♣ 4♣" in show["Near-runs"] and "A♠ K♠" in show["Near-runs"]
+    assert "5♦" in show["Fits nothing yet"] or "8♦" in show["Near-runs"]
+    assert sum(len(v) for v in parts.values()) == len(hand)
+
+
+def test_a_wrong_show_says_what_was_wrong_and_what_it_costs() -> None:
+    rules = get_profile("points").with_options(declaration_mode="honor", nothing_wild=True)
+    shown = tuple(parse_cards("2S 4S 6H 8H 10C QC KD 3D 5D 7C 9S JH AH"))
+    obs = _obs_for(rules)
+    lines = "\n".join(wrong_show_lines(WrongShow(0, OutReason.WRONG_SHOW, shown, False, None), obs))
+    assert "no pure run" in lines
+    assert "needs two runs" in lines
+    assert "fit no group" in lines
+    assert str(rules.invalid_penalty) in lines
+
+
+def _obs_for(rules: Rules) -> Observation:
+    m = Match.create([Player("a", "A"), Player("b", "B")], rules, seed=1)
+    return m.observation(0)
+
+
+def test_a_full_lobby_offers_no_join_and_no_ai_menu() -> None:
+    open_ids = [c.custom_id for c in lobby_view("abcdefghij", 3).children]  # type: ignore[attr-defined]
+    full_ids = [c.custom_id for c in lobby_view("abcdefghij", 3, full=True).children]  # type: ignore[attr-defined]
+    assert any(i.endswith(":join") for i in open_ids)
+    assert any(i.endswith(":add_ai") for i in open_ids)
+    assert not any(i.endswith((":join", ":add_ai")) for i in full_ids)
+    assert any(i.endswith(":start") for i in full_ids)
+
+
+def test_added_ai_wording() -> None:
+    assert added_ai_text(AddedAI("easy", "🤖 Easy")) == "Added an easy AI player (🤖 Easy)."
+    assert added_ai_text(AddedAI("hard", "🤖 Hard")) == "Added a hard AI player (🤖 Hard)."
+
+
+def test_structure_keeps_every_card_once() -> None:
+    rng = random.Random(3)
+    deck = list(
+        parse_cards(
+            "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H "
+            "8H 9H 10H JH QH KH AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD JK"
+        )
+    )
+    for _ in range(200):
+        hand = rng.sample(deck, 13)
+        parts = structure(hand, wild_rank=rng.randint(1, 13))
+        got = sorted(c.id for _, cs in parts for c in cs)
+        assert got == sorted(c.id for c in hand)
