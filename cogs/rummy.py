@@ -335,7 +335,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
                 content=note or "The game is over.", embed=None, view=None
             )
             return
-        self.presenter.remember_hand(table, user_id, interaction)
+        await self.presenter.remember_hand(table, user_id, interaction)
         payload = self.presenter.hand_payload(table, user_id, note, confirm_drop)
         await interaction.edit_original_response(**payload)
 
@@ -358,7 +358,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await interaction.edit_original_response(**payload)
         except (errors.Refusal, discord.HTTPException):
             return False
-        self.presenter.remember_hand(table, interaction.user.id, interaction)
+        await self.presenter.remember_hand(table, interaction.user.id, interaction)
         return True
 
     async def _open_hand(
@@ -370,7 +370,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             raise errors.NotPlaying()
         payload = self.presenter.hand_payload(table, interaction.user.id, confirm_drop=confirm_drop)
         await interaction.response.send_message(ephemeral=True, **payload)
-        self.presenter.remember_hand(table, interaction.user.id, interaction)
+        await self.presenter.remember_hand(table, interaction.user.id, interaction)
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:

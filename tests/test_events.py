@@ -80,7 +80,9 @@ def test_each_event_describes_in_the_discord_words() -> None:
         (Declared(2, SEVEN_S), "🤖 Medium declared! 🎉"),
         (Declared(2, None), "🤖 Medium declared! 🎉"),
         (WrongShow(0, OutReason.WRONG_SHOW, (K_H,), False, SEVEN_S), "Asha made a wrong show"),
-        (TimedOut(1, 1, False), "⏰ Bo ran out of time; the bot played for them"),
+        (TimedOut(1, 1, False), None),  # the bot's throw for Bo says it
+        (Discarded(1, SEVEN_S, auto=True), "⏰ Bo ran out of time; the bot threw 7♠ for them"),
+        (Declared(1, SEVEN_S, auto=True), "⏰ Bo ran out of time; the bot declared for them! 🎉"),
         (TimedOut(1, 3, True), "⏰ Bo was dropped after 3 timeouts in a row"),
         (Reshuffled((K_H, SEVEN_S)), None),
         (Voided(), None),
@@ -90,12 +92,12 @@ def test_each_event_describes_in_the_discord_words() -> None:
         assert describe(event, NAMES, RULES) == words, event
 
 
-def test_moves_made_for_a_timed_out_seat_are_not_described() -> None:
+def test_draws_and_drops_made_for_a_timed_out_seat_are_not_described() -> None:
+    """The draw would name nothing public (or repeat the pile card) and the drop is the
+    TimedOut line; the throw is described (above): it is public evidence."""
     for event in (
         Drew(0, K_H, auto=True),
         Took(0, K_H, auto=True),
-        Discarded(0, K_H, auto=True),
-        Declared(0, K_H, auto=True),
         Dropped(0, OutReason.MIDDLE_DROP, (), False, auto=True),
     ):
         assert describe(event, NAMES, RULES) is None
@@ -250,7 +252,6 @@ def test_a_timeout_is_an_event_and_the_moves_are_marked_auto() -> None:
         ),
     ]
     assert m.lines_since(mark) == [
-        f"⏰ {m.players[seat].name} ran out of time; the bot played for them",
         f"{m.players[seat].name} discarded {deal.events[-1].card.face.pretty}",  # type: ignore[union-attr]
     ]
     nxt = deal.turn

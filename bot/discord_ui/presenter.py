@@ -22,20 +22,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.events import WrongShow
+from bot.engine.events import Declared, Discarded, WrongShow, actor
 from bot.engine.match import FinishedDeal, MatchPhase, ScoreKind
 from bot.engine.observation import Observation
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
+from bot.table.autoplay import MAX_TIMEOUTS
 from bot.table.errors import Refusal
 from bot.table.messages import remember_messages
 from bot.table.model import Table, TableStatus, standings
 
 from . import views
-from .render.hand import hand_embed
+from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
 from .render.results import result_embed, standings_lines
-from .render.table import table_embed, turn_ping
+from .render.table import REPLACED_VIEW, table_embed, turn_ping, turn_warning_text
 
 if TYPE_CHECKING:
     from .client import PapluBot
@@ -71,6 +72,7 @@ class DiscordPresenter:
         self._sort_by_suit: set[tuple[str, int]] = set()
         self._dirty: dict[str, bool] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
+        self._warnings: dict[str, tuple[int, list[int]]] = {}  # table -> (message, turn)
         self._closing = False
 
     # ---- what the table service calls ------------------------------------------------------
@@ -88,6 +90,8 @@ class DiscordPresenter:
         seat = table.seat_info(turn)
         if seat.user_id is None:
             return
+        # The player's open hand view shows the controls before the ping can send them there.
+        await self._push_hand(table, seat.user_id)
         channel = self._channel(table)
         await self._delete_prompt(table)
         content = turn_ping(f"<@{seat.user_id}>", table.deadline)
@@ -103,20 +107,32 @@ class DiscordPresenter:
         await remember_messages(self.storage, table, prompt_id=msg.id)
 
     async def turn_warning(self, table: Table) -> None:
+        """A new message that mentions the player (Discord does not notify on edits); it is
+        removed as soon as the turn ends."""
         turn = table.current_turn()
-        if turn is None or table.prompt_message_id is None:
+        if turn is None:
             return
         seat = table.seat_info(turn)
         if seat.user_id is None:
             return
-        with contextlib.suppress(discord.HTTPException):
-            await (
-                self._channel(table)
-                .get_partial_message(table.prompt_message_id)
-                .edit(
-                    content=f"⏳ <@{seat.user_id}>, 15 seconds left — then the bot plays for you."
-                )
+        await self._delete_warning(table)
+        try:
+            msg = await self._channel(table).send(
+                turn_warning_text(f"<@{seat.user_id}>"),
+                allowed_mentions=discord.AllowedMentions(users=True),
             )
+        except discord.HTTPException:
+            log.warning("could not post the turn warning for table %s", table.id)
+            return
+        self._warnings[table.id] = (msg.id, list(table.turn_marker or []))
+
+    async def _delete_warning(self, table: Table, *, unless_turn: list[int] | None = None) -> None:
+        warning = self._warnings.get(table.id)
+        if warning is None or (unless_turn is not None and warning[1] == unless_turn):
+            return
+        del self._warnings[table.id]
+        with contextlib.suppress(discord.HTTPException):
+            await self._channel(table).get_partial_message(warning[0]).delete()
 
     async def deal_finished(self, table: Table, number: int) -> None:
         m = table.match
@@ -155,6 +171,7 @@ class DiscordPresenter:
             del self.hands[key]
         self._sort_by_suit = {k for k in self._sort_by_suit if k[0] != table_id}
         self._dirty.pop(table_id, None)
+        self._warnings.pop(table_id, None)
         task = self._flushers.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -162,10 +179,22 @@ class DiscordPresenter:
 
     # ---- hand views ------------------------------------------------------------------------
 
-    def remember_hand(
+    async def remember_hand(
         self, table: Table, user_id: int, interaction: discord.Interaction[PapluBot]
     ) -> None:
-        self.hands[(table.id, user_id)] = OpenHand(interaction, time.monotonic())
+        """Keep the newest hand view current; an older one still on screen is told it was
+        replaced (its buttons would otherwise look live while showing an old state)."""
+        key = (table.id, user_id)
+        old = self.hands.get(key)
+        self.hands[key] = OpenHand(interaction, time.monotonic())
+        if old is None or old.interaction.id == interaction.id:
+            return
+        if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await old.interaction.edit_original_response(
+                content=REPLACED_VIEW, embed=None, view=None
+            )
 
     def set_sort_by_suit(self, table: Table, user_id: int, by_suit: bool) -> None:
         """A player's choice of hand layout (per table, kept while the table is open)."""
@@ -190,24 +219,32 @@ class DiscordPresenter:
         view = views.hand_view(
             table.id, table.version, obs, advice, sort, confirm_drop=confirm_drop
         )
+        if note is None:
+            note = _timeout_note(table, obs)
         return {"content": note or None, "embed": embed, "view": view}
 
     async def _push_hands(self, table: Table) -> None:
-        now = time.monotonic()
-        for (table_id, user_id), open_hand in list(self.hands.items()):
-            if table_id != table.id:
-                continue
-            if now - open_hand.opened > TOKEN_SAFE_AGE:
-                del self.hands[(table_id, user_id)]
-                continue
-            try:
-                payload = self.hand_payload(table, user_id)
-                await open_hand.interaction.edit_original_response(**payload)
-            except Refusal:
-                del self.hands[(table_id, user_id)]
-            except discord.HTTPException:
-                # The message was dismissed or the token died: forget it quietly.
-                self.hands.pop((table_id, user_id), None)
+        for table_id, user_id in list(self.hands):
+            if table_id == table.id:
+                await self._push_hand(table, user_id)
+
+    async def _push_hand(self, table: Table, user_id: int) -> None:
+        """Refresh one player's open hand view in place, while its token is young enough."""
+        key = (table.id, user_id)
+        open_hand = self.hands.get(key)
+        if open_hand is None:
+            return
+        if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
+            del self.hands[key]
+            return
+        try:
+            payload = self.hand_payload(table, user_id)
+            await open_hand.interaction.edit_original_response(**payload)
+        except Refusal:
+            self.hands.pop(key, None)
+        except discord.HTTPException:
+            # The message was dismissed or the token died: forget it quietly.
+            self.hands.pop(key, None)
 
     # ---- the public message ----------------------------------------------------------------
 
@@ -223,6 +260,7 @@ class DiscordPresenter:
 
     async def _flush(self, table: Table, final: str | None = None) -> None:
         self._dirty[table.id] = False
+        await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
         payload = self._public_payload(table, final)
         channel = self._channel(table)
         if table.message_id is not None:
@@ -289,6 +327,7 @@ class DiscordPresenter:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def _delete_prompt(self, table: Table) -> None:
+        await self._delete_warning(table)
         if table.prompt_message_id is None:
             return
         with contextlib.suppress(discord.HTTPException):
@@ -312,3 +351,20 @@ def _wrong_show(table: Table, obs: Observation) -> WrongShow | None:
     if deal is None or obs.hand:
         return None
     return next((e for e in deal.events if isinstance(e, WrongShow) and e.seat == obs.seat), None)
+
+
+def _timeout_note(table: Table, obs: Observation) -> str | None:
+    """If the bot just played this seat's turn because its time ran out, say so privately:
+    which card it threw, and how many more timeouts in a row before a drop."""
+    deal = table.match.deal if table.match is not None else None
+    if deal is None or table.match is None:
+        return None
+    for event in reversed(deal.events):
+        if actor(event) != obs.seat:
+            continue
+        if isinstance(event, Discarded | Declared) and event.auto:
+            key = table.match.players[obs.seat].id
+            left = MAX_TIMEOUTS - table.timeouts.get(key, 0)
+            return timed_out_text(event.card if isinstance(event, Discarded) else None, left)
+        return None
+    return None

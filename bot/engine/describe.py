@@ -40,13 +40,12 @@ def describe(event: Event, names: Sequence[str], rules: Rules) -> str | None:
     match event:
         case Dealt(dealer, number):
             return f"Deal {number}: {names[dealer]} deals"
-        case (
-            Drew(auto=True)
-            | Took(auto=True)
-            | Discarded(auto=True)
-            | Dropped(auto=True)
-            | Declared(auto=True)
-        ):
+        case Discarded(seat, card, auto=True):
+            # The throw is the public evidence of a timeout: name it like any other throw.
+            return f"⏰ {names[seat]} ran out of time; the bot threw {card.face.pretty} for them"
+        case Declared(seat, auto=True):
+            return f"⏰ {names[seat]} ran out of time; the bot declared for them! 🎉"
+        case Drew(auto=True) | Took(auto=True) | Dropped(auto=True):
             return None
         case Drew(seat):
             return f"{names[seat]} drew from the stock"
@@ -65,7 +64,7 @@ def describe(event: Event, names: Sequence[str], rules: Rules) -> str | None:
         case TimedOut(seat, count, dropped):
             if dropped:
                 return f"⏰ {names[seat]} was dropped after {count} timeouts in a row"
-            return f"⏰ {names[seat]} ran out of time; the bot played for them"
+            return None  # the bot's throw (or declaration) that follows says it
         case Reshuffled() | Voided() | DealEnded():
             return None
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover

@@ -23,8 +23,9 @@ from bot.engine.rules import Rules, get_profile
 from .errors import NotPlaying
 
 STATE_FORMAT = 1
-#: Public log lines kept in the saved state (the table shows the newest few).
-LOG_KEEP = 20
+#: Public log lines kept in the saved state: enough for every action since any player's last
+#: turn at a full table (10 seats x draw + throw), which is what the table shows.
+LOG_KEEP = 24
 
 
 class TableStatus(StrEnum):

@@ -100,3 +100,37 @@ def test_structure_keeps_every_card_once() -> None:
         parts = structure(hand, wild_rank=rng.randint(1, 13))
         got = sorted(c.id for _, cs in parts for c in cs)
         assert got == sorted(c.id for c in hand)
+
+
+def test_the_table_shows_every_action_since_the_last_turn() -> None:
+    from bot.discord_ui.render.table import recent_lines
+
+    log = [f"P{i % 4} discarded {i}♠" for i in range(30)]
+    lines = recent_lines(log, seats=4)
+    assert lines == log[-9:]  # 3 other players x (draw + throw) fit easily, plus context
+    long_log = ["x" * 300 for _ in range(10)]
+    assert sum(len(line) + 1 for line in recent_lines(long_log, seats=6)) <= 1024
+
+
+def test_a_timed_out_player_is_told_which_card_the_bot_threw() -> None:
+    from functools import partial
+
+    from bot.discord_ui.presenter import _timeout_note
+    from bot.table.autoplay import timeout_finish
+    from bot.table.model import Seat, Table, TableOptions
+
+    table = Table("abcdefghij", 1, 2, 11, TableOptions("points", 2, 60))
+    table.seats = [Seat("u11", "A", user_id=11), Seat("u22", "B", user_id=22)]
+    table.match = Match.create([Player("u11", "A"), Player("u22", "B")], get_profile("points"), 5)
+    m = table.match
+    assert m.deal is not None
+    seat = m.deal.turn
+    assert _timeout_note(table, m.observation(seat)) is None
+    table.timeouts[m.players[seat].id] = 1
+    m.apply_timeout(seat, [Action.draw_stock(seat)], 1, partial(timeout_finish, just_drew=True))
+    thrown = m.deal.pile[-1]
+    note = _timeout_note(table, m.observation(seat))
+    assert note is not None
+    assert f"the bot threw {thrown.face.pretty} for you" in note
+    assert "2 more timeouts in a row" in note
+    assert _timeout_note(table, m.observation(1 - seat)) is None

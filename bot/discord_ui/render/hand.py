@@ -195,3 +195,14 @@ def wrong_show_lines(show: WrongShow, obs: Observation) -> list[str]:
         best = " · ".join(cards(g.cards, obs.wild_rank) for g in ev.groups)
         lines.append(f"The best the engine finds in those cards: {best}")
     return lines
+
+
+def timed_out_text(thrown: Card | None, left: int) -> str:
+    """The private word after the bot played a turn for a player who ran out of time."""
+    did = f"the bot threw {card(thrown)} for you" if thrown else "the bot declared for you"
+    after = (
+        "one more timeout in a row and you are dropped from this deal"
+        if left == 1
+        else f"{left} more timeouts in a row and you are dropped from this deal"
+    )
+    return f"⏰ Your time ran out: {did}. {after[0].upper()}{after[1:]}."

@@ -53,7 +53,8 @@ def table_embed(
             timer = f" · time up <t:{int(deadline)}:R>" if deadline else ""
             e.add_field(name="Turn", value=f"**{who}** {step}{timer}", inline=False)
     if log:
-        e.add_field(name="Recent", value="\n".join(log[-5:])[:1024], inline=False)
+        lines = recent_lines(log, len(view.seats))
+        e.add_field(name="Recent", value="\n".join(lines), inline=False)
     if note:
         e.set_footer(text=note)
     else:
@@ -64,3 +65,31 @@ def table_embed(
 def turn_ping(mention: str, deadline: float | None) -> str:
     timer = f" — time up <t:{int(deadline)}:R>" if deadline else ""
     return f"{mention}, it's your turn{timer}."
+
+
+#: Discord's limit on one embed field's value.
+FIELD_LIMIT = 1024
+
+
+def recent_lines(log: Sequence[str], seats: int) -> list[str]:
+    """Every public action since the player now on turn last played: the others' draws and
+    throws (two lines each), plus the line before, newest last; as many as fit a field.
+
+    Discards are the game's public evidence, and the table message is edited at most once a
+    second, so a short fixed window would let fast throws vanish unseen."""
+    want = log[-(2 * seats + 1) :]
+    out: list[str] = []
+    size = 0
+    for line in reversed(want):
+        if size + len(line) + 1 > FIELD_LIMIT:
+            break
+        out.append(line)
+        size += len(line) + 1
+    return out[::-1]
+
+
+def turn_warning_text(mention: str) -> str:
+    return f"⏳ {mention}, 15 seconds left — then the bot plays for you."
+
+
+REPLACED_VIEW = "This hand view was replaced by a newer one — use the newest."
