@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.events import Declared, Discarded, WrongShow, actor
-from bot.engine.match import FinishedDeal, MatchPhase, ScoreKind
+from bot.engine.match import FinishedDeal, MatchPhase
 from bot.engine.observation import Observation
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
@@ -139,12 +139,21 @@ class DiscordPresenter:
         if m is None:
             return
         await self._delete_prompt(table)
-        history = m.hand_history(number)
+        finished = m.finished_deal()
+        if finished is None or finished.result.number != number:
+            return
+        history = finished.history
         over = m.phase is MatchPhase.OVER
         winners = [m.players[s].name for s in m.winners]
-        word = "chips" if m.score_kind is ScoreKind.NET else "points"
+        wild_rank = m.deal.wild_rank if m.deal is not None else None
         embed = result_embed(
-            history, table.names, standings_lines(standings(m)), over, winners, word
+            finished,
+            table.names,
+            standings_lines(standings(m), m.score_kind),
+            over,
+            winners,
+            m.score_kind,
+            wild_rank,
         )
         data = json.dumps(history, indent=2, default=str).encode()
         file = discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")

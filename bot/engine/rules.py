@@ -138,6 +138,12 @@ class Rules:
         return StockExhausted.VOID if self.no_reshuffle else self.stock_exhausted
 
     @property
+    def chips(self) -> bool:
+        """Whether scores are chips won or lost (payments go to the winner) rather than
+        penalty points added to each player's total (pool and deals formats)."""
+        return self.drop_paid is DropPaid.TO_WINNER
+
+    @property
     def packing_allowed(self) -> bool:
         return not self.no_packing
 

@@ -214,19 +214,27 @@ def test_stats_embed_orders_profiles_by_activity() -> None:
 # ---- history --------------------------------------------------------------------------------
 
 
-def deal(outcome: str = "won", net: Fraction = Fraction(15, 2)) -> DealHistoryRow:
-    return DealHistoryRow(77, "abcd1234", 3, "pool101", 1_700_000_000, outcome, net)  # type: ignore[arg-type]
+def deal(
+    outcome: str = "won", net: Fraction = Fraction(15, 2), profile: str = "pool101"
+) -> DealHistoryRow:
+    return DealHistoryRow(77, "abcd1234", 3, profile, 1_700_000_000, outcome, net)  # type: ignore[arg-type]
 
 
 def test_history_line_and_option() -> None:
-    assert rs.history_line(deal()) == (
-        "<t:1700000000:f> — pool101 · table abcd1234 · deal 3 — **won** +7½"
+    # One convention per kind of score, as on the results message: chips are won or lost,
+    # pool points are added to a total.
+    assert rs.history_line(deal("won", Fraction(15, 2), "points")) == (
+        "<t:1700000000:f> — points · table abcd1234 · deal 3 — **won** won 7½ chips"
     )
+    assert rs.history_line(deal("won", Fraction(0))).endswith("**won** ±0")
     assert rs.history_line(deal("void", Fraction(0))).endswith("**void**")
-    assert "**dropped (middle)** -20" in rs.history_line(deal("dropped_middle", Fraction(-20)))
+    assert "**dropped (middle)** +20 points" in rs.history_line(
+        deal("dropped_middle", Fraction(-20))
+    )
+    assert "lost 40 chips" in rs.history_line(deal("lost", Fraction(-40), "points"))
     opt = rs.history_option(deal("lost", Fraction(-12)))
     assert opt.label == "pool101 · table abcd1234 · deal 3"
-    assert opt.description == "lost -12 · 2023-11-14 22:13 UTC"
+    assert opt.description == "lost +12 points · 2023-11-14 22:13 UTC"
     assert rs.parse_deal_option(opt.value) == (77, "abcd1234", 3)
     assert rs.parse_deal_option("nonsense") is None
 

@@ -134,3 +134,41 @@ def test_a_timed_out_player_is_told_which_card_the_bot_threw() -> None:
     assert f"the bot threw {thrown.face.pretty} for you" in note
     assert "2 more timeouts in a row" in note
     assert _timeout_note(table, m.observation(1 - seat)) is None
+
+
+def test_results_show_the_cap_and_what_each_wild_card_stands_for() -> None:
+    from fractions import Fraction
+
+    from bot.discord_ui.render.results import group_text, result_embed, score_change
+    from bot.engine.evaluate import evaluate_hand
+    from bot.engine.match import FinishedDeal
+    from bot.engine.settlement import Basis, Charge, DealResult
+    from bot.engine.states import EndReason, ScoreKind, SeatStatus
+
+    rules = get_profile("points")
+    loser = evaluate_hand(
+        parse_cards("KS KH QD QC JS JH 10D 10C 9S 9H 8D 8C 7S"), rules, wild_rank=None
+    )
+    assert loser.deadwood > 80 and loser.penalty == 80
+    winner = evaluate_hand(
+        parse_cards("AS 2S 3S 9H 10H JK QH 7C 7D 7S 4D 5D 6D"), rules, wild_rank=None
+    )
+    result = DealResult(
+        1, 0, EndReason.DECLARED, 0,
+        (Charge(1, Basis.DEADWOOD, 80, Fraction(1), 1, Fraction(80)),),
+        {0: Fraction(80), 1: Fraction(-80)},
+    )  # fmt: skip
+    finished = FinishedDeal(
+        result, {0: winner, 1: loser}, {0: SeatStatus.ACTIVE, 1: SeatStatus.ACTIVE}, {}, {}
+    )
+    embed = result_embed(finished, ["A", "B"], ["A: +80 chips"], True, ["A"], ScoreKind.NET, None)
+    text = _text(embed)
+    assert f"deadwood {loser.deadwood}, capped at 80" in text
+    assert "🃏 as J♥" in text
+    assert "A (won 80 chips)" in text and "B (lost 80 chips)" in text
+    # An impure run with a wild-rank card standing in at the top; a set with a joker.
+    run = parse_cards("QH KH 3S")
+    assert group_text("impure", run, wild_rank=3) == "Q♥ K♥ 3♠* as A♥"
+    triple = parse_cards("7C 7D JK")
+    assert group_text("set", triple, wild_rank=None) == "7♣ 7♦ 🃏 as a 7"
+    assert score_change(Fraction(7), ScoreKind.PENALTY) == "+7 points"

@@ -565,6 +565,7 @@ class HiddenCardAudit:
 
     def _known(self, table: Any) -> set[str]:
         from bot.discord_ui.render.text import card
+        from bot.engine.states import SeatStatus
 
         m = table.match
         deals = self._deals.setdefault(table.id, [])
@@ -575,6 +576,12 @@ class HiddenCardAudit:
             if deal.indicator is not None:
                 known.add(card(deal.indicator))
             known.update(card(e.card) for e in deal.pile_log)
+            if deal is not m.deal or deal.over:
+                # A finished deal's results reveal every hand still held at its end (dropped
+                # hands stay face down), so a view of that deal may show them.
+                for seat, hand in deal.hands.items():
+                    if deal.status[seat] is SeatStatus.ACTIVE:
+                        known.update(card(c) for c in hand)
         return known
 
     def check(self, msg: StoredMessage) -> None:

@@ -259,7 +259,7 @@ async def test_history_lists_deals_and_downloads_hand_history(tmp_path: Path) ->
         text = msg.text()
         assert "Recent deals — alice" in text
         assert text.count("table tblabc") >= 4
-        assert "won** +7½" in text and "lost** -12" in text
+        assert "won** won 7½ chips" in text and "lost** lost 12 chips" in text
         menu = next(c for c in msg.iter_components() if c.get("type") == 3)
         assert len(menu["options"]) == 4
         assert all(len(c["custom_id"]) <= 100 for c in msg.iter_components() if "custom_id" in c)

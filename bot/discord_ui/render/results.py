@@ -2,68 +2,48 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
 import discord
 
+from bot.engine.cards import Card, Face, rank_name
+from bot.engine.evaluate import Evaluation
+from bot.engine.match import FinishedDeal
+from bot.engine.settlement import Basis, Charge
+from bot.engine.states import EndReason, ScoreKind
 from bot.table.model import Standing
 
-from .text import COLOUR, KIND_LABEL, amount, code_to_pretty, signed
+from .text import COLOUR, KIND_LABEL, amount, cards, signed
 
 
 def result_embed(
-    history: Mapping[str, Any],
+    finished: FinishedDeal,
     names: Sequence[str],
     standings: Sequence[str],
     match_over: bool,
     winners: Sequence[str],
-    score_word: str,
+    score: ScoreKind,
+    wild_rank: int | None,
 ) -> discord.Embed:
-    """The reveal: every hand in its best arrangement, each charge, standings."""
-    end = history["end"]
-    number = history["deal_number"]
-    reason = end["reason"]
-    if reason == "void":
+    """The reveal: every hand in its best arrangement (wild cards marked, with what each one
+    stands for), each charge with how it was reached, and the standings."""
+    result = finished.result
+    if result.void:
         head = "The stock ran out: the deal is void, nobody pays."
     else:
-        winner = names[end["winner"]]
+        winner = names[result.winner] if result.winner is not None else "?"
         how = {
-            "declared": "declared",
-            "hand_rummy": "declared hand rummy",
-            "last_standing": "is the last player standing",
-        }[reason]
+            EndReason.DECLARED: "declared",
+            EndReason.HAND_RUMMY: "declared hand rummy",
+            EndReason.LAST_STANDING: "is the last player standing",
+        }.get(result.end, "won")
         head = f"**{winner}** {how}!"
-    e = discord.Embed(title=f"Deal {number} result", description=head, colour=COLOUR)
-    charges = {c["seat"]: c for c in history["charges"]}
-    deltas = {int(s): Fraction(v) for s, v in history["deltas"].items()}
-    for seat_str, fin in history["final"].items():
-        seat = int(seat_str)
-        name = names[seat]
-        arrangement = fin.get("arrangement")
-        parts = []
-        if fin["status"] == "active" and arrangement:
-            for g in arrangement["groups"]:
-                parts.append(
-                    f"{KIND_LABEL[g['kind']]}: {' '.join(map(code_to_pretty, g['cards']))}"
-                )
-            if arrangement["leftover"]:
-                parts.append("Unmatched: " + " ".join(map(code_to_pretty, arrangement["leftover"])))
-        elif fin["out_reason"]:
-            parts.append(fin["out_reason"].replace("_", " "))
-        charge = charges.get(seat)
-        if charge is not None:
-            basis = charge["basis"].replace("_", " ")
-            rate = Fraction(charge["rate"])
-            rate_txt = "" if rate == 1 else f" × {amount(rate)}"
-            mult = "" if charge["multiplier"] == 1 else f" × {charge['multiplier']}"
-            paid = amount(Fraction(charge["amount"]))
-            parts.append(f"Pays {paid} ({basis} {charge['base']}{rate_txt}{mult})")
-        if seat == end.get("winner"):
-            parts.append("Winner 🏆")
-        delta = deltas.get(seat, Fraction(0))
-        title = f"{name} ({signed(delta)} {score_word})" if delta else name
+    e = discord.Embed(title=f"Deal {result.number} result", description=head, colour=COLOUR)
+    for seat in sorted(finished.status):
+        parts = seat_lines(finished, seat, wild_rank)
+        delta = result.deltas.get(seat, Fraction(0))
+        title = f"{names[seat]} ({score_change(delta, score)})" if delta else names[seat]
         e.add_field(name=title[:256], value=("\n".join(parts) or "—")[:1024], inline=False)
     e.add_field(name="Standings", value="\n".join(standings)[:1024] or "—", inline=False)
     if match_over:
@@ -74,12 +54,97 @@ def result_embed(
     return e
 
 
-def standings_lines(standings: Sequence[Standing]) -> list[str]:
-    """Score lines, best first, in the match's own terms (net chips or penalty points)."""
+def seat_lines(finished: FinishedDeal, seat: int, wild_rank: int | None) -> list[str]:
+    parts: list[str] = []
+    ev = finished.evaluations.get(seat)
+    reason = finished.out_reason.get(seat)
+    if ev is not None and reason is None:
+        for g in ev.groups:
+            parts.append(
+                f"{KIND_LABEL[g.kind.value]}: {group_text(g.kind.value, g.cards, wild_rank)}"
+            )
+        if ev.leftover:
+            parts.append("Unmatched: " + cards(ev.leftover, wild_rank))
+    elif reason is not None:
+        parts.append(reason.value.replace("_", " "))
+    charge = finished.result.charge(seat)
+    if charge is not None:
+        parts.append(charge_text(charge, ev))
+    if seat == finished.result.winner:
+        parts.append("Winner 🏆")
+    return parts
+
+
+def charge_text(charge: Charge, ev: Evaluation | None) -> str:
+    """'Pays 80 (deadwood 84, capped at 80)': both numbers when the cap changed the bill."""
+    basis = charge.basis.value.replace("_", " ")
+    rate = "" if charge.rate == 1 else f" × {amount(charge.rate)}"
+    mult = "" if charge.multiplier == 1 else f" × {charge.multiplier}"
+    base = f"{basis} {charge.base}"
+    if charge.basis is Basis.DEADWOOD and ev is not None and ev.deadwood != charge.base:
+        base = f"deadwood {ev.deadwood}, capped at {charge.base}"
+    return f"Pays {amount(charge.amount)} ({base}{rate}{mult})"
+
+
+def score_change(delta: Fraction, score: ScoreKind) -> str:
+    """One convention per kind of score, everywhere: chips are won or lost ("won 40 chips",
+    "lost 7½ chips"); pool and deals points are added to a total ("+7 points")."""
+    if score is ScoreKind.NET:
+        verb = "won" if delta > 0 else "lost"
+        return f"{verb} {amount(abs(delta))} chips"
+    return f"{signed(delta)} points"
+
+
+def group_text(kind: str, cs: Sequence[Card], wild_rank: int | None) -> str:
+    """A group's cards with wild cards marked * and what each one stands for ("3♠ as 9♥" in
+    a run, "🃏 as a 7" in a set), so an impure run reads as the run it is."""
+    roles = wild_roles(kind, cs, wild_rank)
+    out = []
+    for c in cs:
+        text = cards([c], wild_rank)
+        if c.id in roles:
+            text += f" as {roles[c.id]}"
+        out.append(text)
+    return " ".join(out)
+
+
+def wild_roles(kind: str, cs: Sequence[Card], wild_rank: int | None) -> dict[int, str]:
+    def is_wild(c: Card) -> bool:
+        return c.face.is_joker or (wild_rank is not None and c.rank == wild_rank)
+
+    if kind == "set":
+        natural = next((c for c in cs if not is_wild(c)), None)
+        if natural is None:
+            return {}
+        name = rank_name(natural.rank)
+        article = "an" if name in ("A", "8") else "a"
+        return {c.id: f"{article} {name}" for c in cs if is_wild(c)}
+    if kind != "impure":
+        return {}
+    anchor = next(((i, c) for i, c in enumerate(cs) if not is_wild(c)), None)
+    if anchor is None:
+        return {}
+    index, natural = anchor
+    start = natural.rank - index
+    roles = {}
+    for i, c in enumerate(cs):
+        rank = start + i
+        rank = 1 if rank == 14 else rank  # Q-K-A: the ace above the king
+        if is_wild(c) and not (c.suit == natural.suit and c.rank == rank):
+            roles[c.id] = Face(rank, natural.suit).pretty
+    return roles
+
+
+def standings_lines(standings: Sequence[Standing], score: ScoreKind) -> list[str]:
+    """Score lines, best first, in the match's own terms: net chips won or lost, or the
+    penalty points a player has added up (pool and deals)."""
     lines = []
     for s in standings:
         mark = " (out)" if s.out else " (left)" if s.left else ""
         if s.winner:
             mark += " 🏆"
-        lines.append(f"{s.name}: {amount(s.score)}{mark}")
+        total = (
+            f"{signed(s.score)} chips" if score is ScoreKind.NET else f"{amount(s.score)} points"
+        )
+        lines.append(f"{s.name}: {total}{mark}")
     return lines

@@ -19,6 +19,7 @@ from fractions import Fraction
 import discord
 
 from bot.engine.rules import PROFILES
+from bot.engine.states import ScoreKind
 from bot.storage import (
     DealHistoryRow,
     GuildSettings,
@@ -30,6 +31,7 @@ from bot.storage import (
     RatingPoint,
 )
 
+from .results import score_change
 from .text import COLOUR, amount, signed
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
@@ -252,9 +254,20 @@ def deal_title(row: DealHistoryRow) -> str:
     return f"{row.profile} · table {row.match_id} · deal {row.deal_no}"
 
 
+def deal_score(row: DealHistoryRow) -> str:
+    """The deal's effect in its own kind of score, worded as on the results message: chips
+    are won or lost; pool and deals points are added to a total."""
+    if row.outcome == "void":
+        return ""
+    chips = row.profile not in PROFILES or PROFILES[row.profile].chips
+    kind = ScoreKind.NET if chips else ScoreKind.PENALTY
+    delta = row.net if chips else -row.net  # storage keeps penalty points as a negative net
+    return " " + score_change(delta, kind) if delta else " ±0"
+
+
 def history_line(row: DealHistoryRow) -> str:
     result = OUTCOME_LABELS.get(row.outcome, row.outcome)
-    net = "" if row.outcome == "void" else f" {signed(row.net)}"
+    net = deal_score(row)
     return f"<t:{row.finished_at}:f> — {deal_title(row)} — **{result}**{net}"
 
 
@@ -285,7 +298,7 @@ def parse_deal_option(value: str) -> tuple[int, str, int] | None:
 def history_option(row: DealHistoryRow) -> discord.SelectOption:
     """A menu entry for downloading one deal (labels ≤ 100, descriptions ≤ 100 chars)."""
     result = OUTCOME_LABELS.get(row.outcome, row.outcome)
-    net = "" if row.outcome == "void" else f" {signed(row.net)}"
+    net = deal_score(row)
     return discord.SelectOption(
         label=deal_title(row)[:100],
         value=deal_option_value(row),
