@@ -10,9 +10,10 @@ for the seat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
+from .cards import Face
 from .events import (
     DealEnded,
     Dealt,
@@ -68,6 +69,25 @@ def describe(event: Event, names: Sequence[str], rules: Rules) -> str | None:
         case Reshuffled() | Voided() | DealEnded():
             return None
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+
+
+def describe_seating(
+    seating: Sequence[Mapping[str, str]], players: Sequence[tuple[str, str]]
+) -> list[str]:
+    """The card-drawing ceremony that seats a paplu table, as public lines: who drew what in
+    each round (later rounds break ties), then the seating it gave. `players` are
+    (player id, name) in the table order the ceremony produced; the last one deals."""
+    names = dict(players)
+    lines = []
+    for i, round_ in enumerate(seating):
+        drawn = ", ".join(
+            f"{names.get(pid, pid)} {Face.parse(code).pretty}" for pid, code in round_.items()
+        )
+        lines.append(f"🎴 Seating draw{' (tie-break)' if i else ''}: {drawn}")
+    if players:
+        order = " → ".join(name for _, name in players)
+        lines.append(f"🎴 Seats, highest card first: {order}; {players[-1][1]} deals (lowest)")
+    return lines
 
 
 def describe_all(events: Iterable[Event], names: Sequence[str], rules: Rules) -> list[str]:

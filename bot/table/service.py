@@ -23,6 +23,7 @@ from typing import Any
 from bot.ai import TIERS, make_policy
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card
+from bot.engine.describe import describe_seating
 from bot.engine.errors import RummyError
 from bot.engine.match import Match, MatchPhase, Player
 from bot.storage import Storage, StorageError
@@ -251,7 +252,10 @@ class TableService:
             table.seed = seed
             table.match = Match.create(players, rules, seed=seed)
             table.status = TableStatus.PLAYING
-            table.log.extend(table.match.lines_since(0))
+            m = table.match
+            if m.seating:  # paplu seats the table by a card draw: show it, it decides a lot
+                table.log.extend(describe_seating(m.seating, [(p.id, p.name) for p in m.players]))
+            table.log.extend(m.lines_since(0))
             self._new_turn_if_needed(table)
             await self._save(table, {"type": "start"}, snapshot)
         self.scheduler.cancel(table.id, "lobby")

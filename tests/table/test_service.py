@@ -346,3 +346,19 @@ async def test_drop_refusals_say_why(tables: Tables) -> None:
     with pytest.raises(errors.DropNotAllowed) as drawn:
         tables.check_drop(table, player)
     assert drawn.value.reason == "drawn"
+
+
+async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables) -> None:
+    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options("paplu"))
+    await tables.join(table, BOB, "bob")
+    await tables.join(table, CAROL, "carol")
+    await tables.start(table, ALICE)
+    m = table.match
+    assert m is not None and m.seating
+    draw = [line for line in table.log if line.startswith("🎴 Seating draw")]
+    assert draw and all(name in draw[0] for name in ("alice", "bob", "carol"))
+    seats = next(line for line in table.log if line.startswith("🎴 Seats"))
+    order = " → ".join(p.name for p in m.players)
+    assert order in seats and seats.endswith(f"{m.players[-1].name} deals (lowest)")
+    deal_line = next(i for i, line in enumerate(table.log) if line.startswith("Deal 1"))
+    assert table.log.index(seats) < deal_line
