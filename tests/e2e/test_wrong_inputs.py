@@ -303,3 +303,31 @@ async def test_rummy_commands_are_not_offered_in_dms(tmp_path: Path) -> None:
             with pytest.raises(InteractionRefused, match="not available in DMs"):
                 await fake.slash("bob", fake.dm_channel("bob"), command)
         await env.finish()
+
+
+async def test_the_hand_view_is_current_before_the_turn_ping(tmp_path: Path) -> None:
+    """The next player's open view shows their controls no later than the ping arrives, even
+    while the table message waits out its one-edit-a-second pause (the real interval)."""
+    async with game_env(tmp_path, USERS, edit_interval=None) as env:
+        fake = env.fake
+        driver, first, other = await started(env)
+        view = await driver.view_of(other)
+        assert "Draw from stock" not in labels(fake.message(view.id))  # not their turn yet
+        mention = f"<@{fake.user(other).id}>"
+        seen: list[list[str]] = []
+        original = fake.server.create_message
+
+        def spy(*args: Any, **kwargs: Any) -> StoredMessage:
+            msg = original(*args, **kwargs)
+            if mention in msg.content and "your turn" in msg.content:
+                seen.append(labels(fake.message(view.id)))
+            return msg
+
+        fake.server.create_message = spy  # type: ignore[method-assign]
+        try:
+            await driver.take_turn(first)
+            await fake.wait_for(lambda: bool(seen))
+        finally:
+            fake.server.create_message = original  # type: ignore[method-assign]
+        assert "Draw from stock" in seen[0], seen
+        await env.finish()
