@@ -17,12 +17,13 @@ import io
 import json
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.events import Declared, Discarded, WrongShow, actor
+from bot.engine.events import Declared, Discarded, Event, WrongShow, actor
 from bot.engine.match import FinishedDeal, MatchPhase
 from bot.engine.observation import Observation
 from bot.storage import Storage
@@ -154,6 +155,8 @@ class DiscordPresenter:
             winners,
             m.score_kind,
             wild_rank,
+            m.rules,
+            _wrong_shows(m.deal.events if m.deal is not None else []),
         )
         data = json.dumps(history, indent=2, default=str).encode()
         file = discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")
@@ -377,3 +380,7 @@ def _timeout_note(table: Table, obs: Observation) -> str | None:
             return timed_out_text(event.card if isinstance(event, Discarded) else None, left)
         return None
     return None
+
+
+def _wrong_shows(events: Sequence[Event]) -> dict[int, WrongShow]:
+    return {e.seat: e for e in events if isinstance(e, WrongShow)}

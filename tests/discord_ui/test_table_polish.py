@@ -63,7 +63,7 @@ def test_a_wrong_show_says_what_was_wrong_and_what_it_costs() -> None:
     obs = _obs_for(rules)
     lines = "\n".join(wrong_show_lines(WrongShow(0, OutReason.WRONG_SHOW, shown, False, None), obs))
     assert "no pure run" in lines
-    assert "needs two runs" in lines
+    assert "two runs needed" in lines
     assert "fit no group" in lines
     assert str(rules.invalid_penalty) in lines
 

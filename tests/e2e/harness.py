@@ -564,7 +564,7 @@ class HiddenCardAudit:
         return self._tables.get(channel_id)
 
     def _known(self, table: Any) -> set[str]:
-        from bot.discord_ui.render.text import card
+        from bot.discord_ui.render.text import card, code_to_pretty
         from bot.engine.states import SeatStatus
 
         m = table.match
@@ -572,6 +572,9 @@ class HiddenCardAudit:
         if m.deal is not None and (not deals or deals[-1] is not m.deal):
             deals.append(m.deal)
         known: set[str] = set()
+        # The paplu seating draw uses a deck of its own, shown to everyone before deal 1.
+        for round_ in m.seating:
+            known.update(code_to_pretty(code) for code in round_.values())
         for deal in deals[-2:]:
             if deal.indicator is not None:
                 known.add(card(deal.indicator))

@@ -13,6 +13,7 @@ from bot.engine.events import WrongShow
 from bot.engine.groups import GroupKind
 from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
+from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.table.advice import HandAdvice
 
@@ -173,28 +174,30 @@ def _after_the_deal(e: discord.Embed, obs: Observation, finished: FinishedDeal) 
     return e
 
 
-def wrong_show_lines(show: WrongShow, obs: Observation) -> list[str]:
-    """Why a show was not valid (the engine's own ruling on the cards shown) and its cost."""
+def wrong_show_problems(show: WrongShow, rules: Rules, wild_rank: int | None) -> list[str]:
+    """What was wrong with a show, from the engine's own ruling on the cards shown."""
     shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
-    ev = evaluate_hand(shown, obs.rules, obs.wild_rank)
+    ev = evaluate_hand(shown, rules, wild_rank)
     pure = sum(1 for g in ev.groups if g.kind is GroupKind.PURE)
     runs = sum(1 for g in ev.groups if g.kind is not GroupKind.SET)
     problems = []
     if pure == 0:
-        problems.append("it has no pure run")
+        problems.append("no pure run")
     if runs < 2:
-        problems.append("it needs two runs" + (" (it has one)" if runs == 1 else ""))
+        problems.append("two runs needed" + (" (it has one)" if runs == 1 else ""))
     if ev.leftover:
-        problems.append(f"these cards fit no group: {cards(ev.leftover, obs.wild_rank)}")
+        problems.append(f"these cards fit no group: {cards(ev.leftover, wild_rank)}")
+    return problems or ["the layout breaks a rule"]
+
+
+def wrong_show_lines(show: WrongShow, obs: Observation) -> list[str]:
+    """Why a show was not valid and its cost, for the player who made it."""
+    problems = wrong_show_problems(show, obs.rules, obs.wild_rank)
     cost = fixed_cost(obs.rules, show.reason)
-    lines = [
-        "**Your show was not valid**: " + ("; ".join(problems) or "the layout breaks a rule") + ".",
+    return [
+        "**Your show was not valid**: it has " + "; ".join(problems) + ".",
         f"It costs {cost} points; your cards are out of this deal while the others play on.",
     ]
-    if ev.groups:
-        best = " · ".join(cards(g.cards, obs.wild_rank) for g in ev.groups)
-        lines.append(f"The best the engine finds in those cards: {best}")
-    return lines
 
 
 def timed_out_text(thrown: Card | None, left: int) -> str:

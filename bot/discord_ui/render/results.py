@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import discord
 
 from bot.engine.cards import Card, Face, rank_name
 from bot.engine.evaluate import Evaluation
+from bot.engine.events import WrongShow
 from bot.engine.match import FinishedDeal
+from bot.engine.rules import Rules
 from bot.engine.settlement import Basis, Charge
 from bot.engine.states import EndReason, ScoreKind
 from bot.table.model import Standing
 
+from .hand import wrong_show_problems
 from .text import COLOUR, KIND_LABEL, amount, cards, signed
 
 
@@ -25,6 +28,8 @@ def result_embed(
     winners: Sequence[str],
     score: ScoreKind,
     wild_rank: int | None,
+    rules: Rules | None = None,
+    wrong_shows: Mapping[int, WrongShow] | None = None,
 ) -> discord.Embed:
     """The reveal: every hand in its best arrangement (wild cards marked, with what each one
     stands for), each charge with how it was reached, and the standings."""
@@ -42,6 +47,9 @@ def result_embed(
     e = discord.Embed(title=f"Deal {result.number} result", description=head, colour=COLOUR)
     for seat in sorted(finished.status):
         parts = seat_lines(finished, seat, wild_rank)
+        show = (wrong_shows or {}).get(seat)
+        if show is not None and rules is not None:
+            parts.insert(1, "Why: " + "; ".join(wrong_show_problems(show, rules, wild_rank)))
         delta = result.deltas.get(seat, Fraction(0))
         title = f"{names[seat]} ({score_change(delta, score)})" if delta else names[seat]
         e.add_field(name=title[:256], value=("\n".join(parts) or "—")[:1024], inline=False)
