@@ -172,3 +172,37 @@ def test_results_show_the_cap_and_what_each_wild_card_stands_for() -> None:
     triple = parse_cards("7C 7D JK")
     assert group_text("set", triple, wild_rank=None) == "7♣ 7♦ 🃏 as a 7"
     assert score_change(Fraction(7), ScoreKind.PENALTY) == "+7 points"
+
+
+def test_after_declaring_the_player_sees_the_winning_hand() -> None:
+    from bot.engine.policy import RandomPolicy
+
+    for seed in range(40):
+        m = Match.create([Player("a", "A"), Player("b", "B")], get_profile("points"), seed=seed)
+        policy = RandomPolicy(random.Random(seed))
+        while m.finished_deal() is None:
+            assert m.deal is not None
+            m.apply(policy.act(m.observation(m.deal.turn)))
+        finished = m.finished_deal()
+        assert finished is not None
+        winner = finished.result.winner
+        if winner is None or winner not in finished.evaluations:
+            continue
+        obs = m.observation(winner)
+        text = _text(hand_embed(obs, advise(obs), False, "A", finished=finished))
+        assert "You declared!" in text or "won this deal" in text
+        ev = finished.evaluations[winner]
+        for g in ev.groups:
+            assert g.cards[0].face.pretty in text
+        assert "no cards right now" not in text
+        return
+    raise AssertionError("no deal was won by a seat with a hand")
+
+
+def test_a_busy_channel_says_who_can_close_the_table() -> None:
+    from bot.discord_ui.render.refusals import refusal_text
+    from bot.table.errors import ChannelBusy
+
+    for in_lobby in (True, False):
+        text = refusal_text(ChannelBusy(in_lobby))
+        assert "host" in text and "Manage Server" in text and "/rummy cancel" in text
