@@ -39,17 +39,27 @@ def _type_checking_blocks(tree: ast.AST) -> set[int]:
     return hidden
 
 
+def _names_the_bot_class(node: ast.AST, package: str) -> bool:
+    if not isinstance(node, ast.ImportFrom):
+        return False
+    module = node.module or ""
+    if node.level:
+        base = package.split(".")
+        module = ".".join([*base[: len(base) - node.level + 1], module])
+    return module == "bot.discord_ui.client" and [a.name for a in node.names] == ["PapluBot"]
+
+
 def _imports(path: Path, *, runtime_only: bool = False) -> set[str]:
     """Every module `path` imports (absolute, or relative resolved against its package),
-    including imports inside functions. Imports under TYPE_CHECKING count for layering (a
-    layer must not even *name* a layer above it) but not for cycles (`runtime_only`): the
-    Discord side names its bot class in annotations, which never executes."""
+    including imports inside functions and under TYPE_CHECKING (a layer must not even *name*
+    a layer above it). `runtime_only` leaves out the one annotation-only import allowed to
+    close a loop: the Discord side naming its bot class (`PapluBot`) for typed interactions."""
     tree = ast.parse(path.read_text(), str(path))
     package = ".".join(path.relative_to(PROJECT_ROOT).with_suffix("").parts[:-1])
     hidden = _type_checking_blocks(tree) if runtime_only else set()
     found: set[str] = set()
     for node in ast.walk(tree):
-        if id(node) in hidden:
+        if id(node) in hidden and _names_the_bot_class(node, package):
             continue
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
