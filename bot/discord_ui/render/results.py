@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.engine.fairness import shown
 from bot.table.model import Standing
 
 from .text import COLOUR, KIND_LABEL, amount, code_to_pretty, signed
@@ -66,12 +67,26 @@ def result_embed(
         title = f"{name} ({signed(delta)} {score_word})" if delta else name
         e.add_field(name=title[:256], value=("\n".join(parts) or "—")[:1024], inline=False)
     e.add_field(name="Standings", value="\n".join(standings)[:1024] or "—", inline=False)
+    shuffle = history.get("shuffle")
+    if shuffle:
+        text = shuffle_text(shuffle)
+        if len(e) + len("Shuffle") + len(text) <= 6000 - 200:  # room left for the footer
+            e.add_field(name="Shuffle", value=text, inline=False)
     if match_over:
         text = (
             "Match over — winner: " + ", ".join(winners) if winners else "Match over — no winner."
         )
         e.set_footer(text=text)
     return e
+
+
+def shuffle_text(shuffle: Mapping[str, Any]) -> str:
+    """The reveal of the deal's shuffle commitment: the secret salt, and how to check that the
+    attached hand history's deck order is the one promised at the start."""
+    return (
+        f"Commitment `{shown(shuffle['commitment'])}…` · salt `{shuffle['salt']}`\n"
+        "Check the attached hand history with `python -m bot.engine verify`"
+    )
 
 
 def standings_lines(standings: Sequence[Standing]) -> list[str]:
