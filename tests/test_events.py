@@ -274,7 +274,7 @@ def test_timeouts_and_auto_moves_are_in_the_hand_history() -> None:
     finished = m.finished_deal()
     assert finished is not None
     h = json.loads(json.dumps(finished.history))
-    assert h["format_version"] == 2 and h == m.hand_history(1)
+    assert h["format_version"] == 3 and h == m.hand_history(1)
     kinds = [e["action"] for e in h["events"]]
     assert kinds[0] == "timeout" and kinds[1] == "draw_stock"
     assert [e["n"] for e in h["events"]] == list(range(len(kinds)))

@@ -1,8 +1,12 @@
-"""`python -m bot.engine check`: the engine's rulings from the command line.
+"""`python -m bot.engine check` and `verify`: the engine's rulings from the command line.
 
-Two modes. With cards on the command line it prints one hand's ruling for a person. Without,
-it reads JSON lines on stdin (`{"hand", "indicator", "variant"}`) and writes one JSON line per
-input line, in order, so rule vectors and bug reports can be checked in bulk.
+`check` has two modes. With cards on the command line it prints one hand's ruling for a person.
+Without, it reads JSON lines on stdin (`{"hand", "indicator", "variant"}`) and writes one JSON
+line per input line, in order, so rule vectors and bug reports can be checked in bulk.
+
+`verify HISTORY.json ...` rechecks downloaded hand histories against the shuffle commitment the
+table showed (`fairness.verify`): it prints OK or what does not match, and exits 0 only when
+every history checks out.
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from .cards import Card, CardParseError, Face, format_cards
 from .evaluate import Evaluation, evaluate_drawn, evaluate_hand
+from .fairness import SHOWN_CHARS, shown, verify
 from .rules import PROFILES, Rules, get_profile
 
 
@@ -143,6 +149,40 @@ def run_human(cards_text: Sequence[str], variant: str, indicator_text: str, out:
     return 1
 
 
+def run_verify(paths: Sequence[Path], out: TextIO) -> int:
+    """Verify each hand history; 0 when all match their commitments, else 1. A file that cannot
+    be read counts as not verified: a player must never mistake it for a pass."""
+    failed = False
+    for path in paths:
+        try:
+            history = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            out.write(f"{path}: error: cannot read a hand history ({exc})\n")
+            failed = True
+            continue
+        if not isinstance(history, dict):
+            out.write(f"{path}: error: not a hand history (expected a JSON object)\n")
+            failed = True
+            continue
+        result = verify(history)
+        deal = f"deal {result.deal_number}"
+        if result.ok and result.commitment is not None:
+            out.write(f"{path}: OK: {deal}'s shuffle matches its commitment\n")
+            out.write(
+                f"  commitment {result.commitment}\n"
+                f"  (the table showed its first {SHOWN_CHARS} characters: "
+                f"{shown(result.commitment)}…)\n"
+                f"  the dealt hands, indicator, opening discard and all {result.draws_checked} "
+                "stock draws are the committed order's\n"
+            )
+            continue
+        failed = True
+        out.write(f"{path}: MISMATCH: {deal} does not match its shuffle commitment\n")
+        for problem in result.problems:
+            out.write(f"  - {problem}\n")
+    return 1 if failed else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -150,7 +190,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     check.add_argument("cards", nargs="*", help="13 or 14 cards, e.g. 4H 5H 6H 9S ...")
     check.add_argument("--variant", default="points", choices=sorted(PROFILES))
     check.add_argument("--indicator", default=None, help="the indicator (cut joker), e.g. 8D")
+    check_history = sub.add_parser(
+        "verify", help="recheck hand histories against the shuffle commitment shown at the table"
+    )
+    check_history.add_argument("histories", nargs="+", type=Path, metavar="HISTORY.json")
     args = parser.parse_args(argv)
+    if args.command == "verify":
+        return run_verify(args.histories, sys.stdout)
     if args.cards and args.indicator is None:
         parser.error("--indicator is required with cards on the command line")
     try:

@@ -20,8 +20,6 @@ history are all read from it.
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +56,9 @@ from .events import (
     from_row,
     to_row,
 )
+from .fairness import HAND_SIZE as HAND_SIZE
+from .fairness import commit, deal_cards, new_salt
+from .fairness import make_rng as make_rng
 from .groups import check_arrangement
 from .quickcheck import may_declare
 from .rules import DeclarationMode, HandRummy, InvalidDeclaration, Rules, StockExhausted
@@ -65,8 +66,6 @@ from .states import EndReason as EndReason
 from .states import OutReason as OutReason
 from .states import Phase as Phase
 from .states import SeatStatus as SeatStatus
-
-HAND_SIZE = 13
 
 
 @dataclass(slots=True)
@@ -78,18 +77,6 @@ class PileEntry:
     by: int | None  # None for the opening discard
     taken_by: int | None = None
     recycled: bool = False
-
-
-def make_rng(seed: int | None, tag: str) -> random.Random:
-    """Randomness for one purpose ("shuffle", "reshuffle 3", ...).
-
-    Real tables use the OS generator (`secrets.SystemRandom`). With a seed (tests, replays,
-    simulations) each purpose gets its own `random.Random` seeded from the seed and the tag, so
-    no generator state has to be saved: replaying the same actions redoes the same shuffles.
-    """
-    if seed is None:
-        return secrets.SystemRandom()
-    return random.Random(f"{seed}:{tag}")
 
 
 class Deal:
@@ -109,6 +96,10 @@ class Deal:
         self.number = number  # 1-based number of the deal in its match (for the record)
         self.deck: tuple[Card, ...] = tuple(rules.build_deck(len(self.seats)))
         self.order: list[int] = []  # shuffled deck, top card first (for the hand history)
+        # The secret of the shuffle commitment (fairness.py): saved in the live state so a
+        # restarted bot keeps the commitment it showed, revealed only by the hand history.
+        # None for a deal saved before commitments existed.
+        self.salt: str | None = None
         self.indicator: Card | None = None
         self.hands: dict[int, list[Card]] = {s: [] for s in self.seats}
         self.dealt: dict[int, list[Card]] = {}
@@ -143,6 +134,7 @@ class Deal:
         cards = list(deal.deck)
         make_rng(seed, "shuffle").shuffle(cards)
         deal.order = [c.id for c in cards]
+        deal.salt = new_salt(seed)
         rest = deal._deal_out()
         for s, h in deal.dealt.items():
             deal.hands[s] = list(h)
@@ -154,19 +146,25 @@ class Deal:
         return deal
 
     def _deal_out(self) -> list[Card]:
-        """Deal `self.order` as the dealer does: `dealt`, the indicator and the opening discard
-        (as the first pile entry) are set; returns the rest of the deck, top first. Used by
-        `start` and, since all of it follows from the order, when a saved deal is read back."""
-        top = iter(self.card(i) for i in self.order)
-        order = self.play_order_from(self.next_seat(self.dealer, active_only=False))
-        self.dealt = {s: [] for s in self.seats}
-        for _ in range(HAND_SIZE):
-            for s in order:
-                self.dealt[s].append(next(top))
-        if not self.rules.nothing_wild:
-            self.indicator = next(top)
-        self.pile_log = [PileEntry(next(top), None)]
-        return list(top)
+        """Deal `self.order` as the dealer does (`fairness.deal_cards`, the same dealing a
+        verifier redoes): `dealt`, the indicator and the opening discard (as the first pile
+        entry) are set; returns the rest of the deck, top first. Used by `start` and, since all
+        of it follows from the order, when a saved deal is read back."""
+        dealing = deal_cards(
+            [self.card(i) for i in self.order], self.seats, self.dealer, not self.rules.nothing_wild
+        )
+        self.dealt = dealing.hands
+        self.indicator = dealing.indicator
+        self.pile_log = [PileEntry(dealing.opening, None)]
+        return dealing.rest
+
+    @property
+    def commitment(self) -> str | None:
+        """SHA-256 of the shuffled order and the salt (`fairness.commit`): public from the
+        deal's start; None for a deal saved before commitments existed."""
+        if self.salt is None:
+            return None
+        return commit([self.card(i) for i in self.order], self.salt)
 
     @classmethod
     def replay(
@@ -616,6 +614,7 @@ class Deal:
             "number": self.number,
             "seed": self.seed,
             "order": list(self.order),
+            "salt": self.salt,
             "hands": {str(s): ids(h) for s, h in self.hands.items()},
             "stock": ids(self.stock),
             "set_aside": ids(self.set_aside),
@@ -647,6 +646,7 @@ class Deal:
             return [c(i) for i in xs]
 
         deal.order = list(data["order"])
+        deal.salt = data.get("salt")
         deal._deal_out()
         deal.hands = {int(s): cards(h) for s, h in data["hands"].items()}
         deal.stock = cards(data["stock"])

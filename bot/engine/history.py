@@ -30,11 +30,12 @@ from .events import (
     Voided,
     WrongShow,
 )
+from .fairness import SCHEME
 from .rules import Rules
 from .settlement import DealResult
 from .states import Player
 
-HISTORY_FORMAT_VERSION = 2
+HISTORY_FORMAT_VERSION = 3
 
 
 def _evaluation(ev: Evaluation) -> dict[str, Any]:
@@ -44,6 +45,19 @@ def _evaluation(ev: Evaluation) -> dict[str, Any]:
         "penalty": ev.penalty,
         "groups": [{"kind": g.kind.value, "cards": [c.code for c in g.cards]} for g in ev.groups],
         "leftover": [c.code for c in ev.leftover],
+    }
+
+
+def _shuffle(deal: Deal) -> dict[str, Any] | None:
+    """The revealed commitment (fairness.py): the salt is shown here, after the deal, and
+    nowhere before. None for a deal started before commitments existed."""
+    if deal.salt is None:
+        return None
+    return {
+        "scheme": SCHEME,
+        "source": "os" if deal.seed is None else "seed",
+        "commitment": deal.commitment,
+        "salt": deal.salt,
     }
 
 
@@ -151,6 +165,7 @@ def build_hand_history(
         "dealer": deal.dealer,
         "indicator": None if deal.indicator is None else deal.indicator.code,
         "wild_rank": None if deal.wild_rank is None else rank_name(deal.wild_rank),
+        "shuffle": _shuffle(deal),
         "deck_order": [code[i] for i in deal.order],
         "deck_order_ids": list(deal.order),
         "hands_dealt": {str(s): [c.code for c in h] for s, h in deal.dealt.items()},

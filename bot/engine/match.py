@@ -291,6 +291,7 @@ class Match:
             drop_cost=drop_cost,
             score_kind=self.score_kind,
             legal_actions=tuple(self.legal_actions(seat)),
+            commitment=None if deal is None else deal.commitment,
         )
 
     def public_view(self, recent: int = 5) -> PublicView:
@@ -313,6 +314,7 @@ class Match:
             stock_size=0 if deal is None else len(deal.stock),
             recent=tuple(lines[-recent:]) if recent else (),
             winners=self.winners,
+            commitment=None if deal is None else deal.commitment,
         )
 
     # ---- changes ------------------------------------------------------------------------

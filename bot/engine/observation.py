@@ -5,6 +5,8 @@ match for one seat and holds that seat's own cards and public facts only: the in
 discard pile's history (every card thrown, by whom, and who took it back), how many cards each
 seat holds, the stock size, scores, whose turn it is. Nothing in it reveals another seat's hand
 or the stock order while the deal runs; after a deal ends, the hand history reveals everything.
+Both carry the deal's shuffle commitment (`fairness.py`), a hash that is public from the deal's
+start; the salt and the order behind it are revealed only by the hand history.
 
 `PublicView` is the table message: no hidden card at all, plus recent actions in words.
 
@@ -70,6 +72,7 @@ class Observation:
     drop_cost: int | None  # what dropping now would cost (before multipliers)
     score_kind: ScoreKind
     legal_actions: tuple[Action, ...]
+    commitment: str | None  # of the current (or last) deal's shuffle; never its salt or order
 
     @property
     def my_turn(self) -> bool:
@@ -98,3 +101,4 @@ class PublicView:
     stock_size: int
     recent: tuple[str, ...]  # last public actions in words, oldest first
     winners: tuple[int, ...]
+    commitment: str | None  # of the current (or last) deal's shuffle; never its salt or order

@@ -531,7 +531,8 @@ class HiddenCardAudit:
     components, attachment names) or in another player's ephemeral message while it is in
     some player's hand and has not been public in this deal or the previous one (indicator,
     every card ever thrown on the pile). Results messages may reveal the hands of their own deal,
-    and only once that deal is over. In-process bots only (it reads the live table).
+    and only once that deal is over. The salt of the deal's shuffle commitment counts as leaked
+    anywhere while that deal is played. In-process bots only (it reads the live table).
     """
 
     def __init__(self, fake: FakeDiscord, client: PapluBot) -> None:
@@ -619,6 +620,8 @@ class HiddenCardAudit:
         known = self._known(table)
         if m.phase is not MatchPhase.PLAYING or deal is None or deal.over:
             return
+        if deal.salt is not None and deal.salt in json.dumps(surface, default=str):
+            self.leaks.append(f"{where}: the shuffle salt of the deal being played")
         hidden = {s: {card(c) for c in deal.hands[s]} for s in deal.seats}
         viewer = None if msg.visible_to is None else table.engine_seat(msg.visible_to)
         own = hidden.get(viewer, set()) if viewer is not None else set()

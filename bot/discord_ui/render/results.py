@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 import discord
 
 from bot.engine.cards import Card, Face, rank_name
 from bot.engine.evaluate import Evaluation
 from bot.engine.events import WrongShow
+from bot.engine.fairness import shown
 from bot.engine.match import FinishedDeal
 from bot.engine.rules import Rules
 from bot.engine.settlement import Basis, Charge
@@ -54,6 +56,11 @@ def result_embed(
         title = f"{names[seat]} ({score_change(delta, score)})" if delta else names[seat]
         e.add_field(name=title[:256], value=("\n".join(parts) or "—")[:1024], inline=False)
     e.add_field(name="Standings", value="\n".join(standings)[:1024] or "—", inline=False)
+    shuffle = finished.history.get("shuffle")
+    if shuffle:
+        text = shuffle_text(shuffle)
+        if len(e) + len("Shuffle") + len(text) <= 6000 - 200:  # room left for the footer
+            e.add_field(name="Shuffle", value=text, inline=False)
     if match_over:
         text = (
             "Match over — winner: " + ", ".join(winners) if winners else "Match over — no winner."
@@ -146,6 +153,7 @@ def wild_roles(kind: str, cs: Sequence[Card], wild_rank: int | None) -> dict[int
 def standings_lines(standings: Sequence[Standing], score: ScoreKind) -> list[str]:
     """Score lines, best first, in the match's own terms: net chips won or lost, or the
     penalty points a player has added up (pool and deals)."""
+
     lines = []
     for s in standings:
         mark = " (out)" if s.out else " (left)" if s.left else ""
@@ -156,3 +164,12 @@ def standings_lines(standings: Sequence[Standing], score: ScoreKind) -> list[str
         )
         lines.append(f"{s.name}: {total}{mark}")
     return lines
+
+
+def shuffle_text(shuffle: Mapping[str, Any]) -> str:
+    """The reveal of the deal's shuffle commitment: the secret salt, and how to check that the
+    attached hand history's deck order is the one promised at the start."""
+    return (
+        f"Commitment `{shown(shuffle['commitment'])}…` · salt `{shuffle['salt']}`\n"
+        "Check the attached hand history with `python -m bot.engine verify`"
+    )

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.engine.fairness import shown
 from bot.engine.observation import PublicView
 from bot.engine.rules import Rules
 
@@ -55,11 +56,17 @@ def table_embed(
     if log:
         lines = recent_lines(log, len(view.seats))
         e.add_field(name="Recent", value="\n".join(lines), inline=False)
-    if note:
-        e.set_footer(text=note)
-    else:
-        e.set_footer(text="Press “Your hand” to see your cards (only you can see them).")
+    footer = note or "Press “Your hand” to see your cards (only you can see them)."
+    if view.commitment is not None:
+        footer += f"\n{commitment_line(view.deal_number, view.commitment)}"
+    e.set_footer(text=footer)
     return e
+
+
+def commitment_line(deal_number: int, commitment: str) -> str:
+    """The deal's shuffle commitment, public from its start, so players can later check the
+    revealed order against what was promised (`python -m bot.engine verify`)."""
+    return f"Deal {deal_number} shuffle commitment: {shown(commitment)}… (sha256)"
 
 
 def turn_ping(mention: str, deadline: float | None) -> str:
