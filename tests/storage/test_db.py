@@ -110,7 +110,7 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
 async def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = load_migrations()
     broken = Migration(
-        len(real) + 1,
+        real[-1].version + 1,
         "broken",
         "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n",
     )
@@ -122,7 +122,8 @@ async def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.M
     assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == len(real)
+        top = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+        assert top == real[-1].version
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         assert "half_done" not in names
     finally:
