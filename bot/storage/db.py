@@ -37,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.resources
+import itertools
 import queue
 import re
 import sqlite3
@@ -134,7 +135,7 @@ def load_migrations() -> list[Migration]:
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
     found.sort(key=lambda mig: mig.version)
-    for before, mig in zip(found, found[1:], strict=False):
+    for before, mig in itertools.pairwise(found):
         if mig.version == before.version:
             raise StorageError(f"duplicate migration number {mig.version:04d}")
     if found and found[0].version < 1:

@@ -4,9 +4,10 @@ Why a thin front: call sites (adapter, cogs, client, benchmarks, tests) keep one
 object with stable method names and signatures, while each method's rules and SQL
 live in its aggregate module (:mod:`~bot.storage.tables`, :mod:`~bot.storage.results`,
 :mod:`~bot.storage.leaderboards`, :mod:`~bot.storage.stats`,
-:mod:`~bot.storage.settings`, :mod:`~bot.storage.preferences`, :mod:`~bot.storage.privacy`). The front only owns the
-lifecycle (open + migrate, close) and forwards; it contains no SQL and no rules, so
-a second backend changes what :meth:`Storage.open` builds, not this API.
+:mod:`~bot.storage.settings`, :mod:`~bot.storage.preferences`,
+:mod:`~bot.storage.privacy`). The front only owns the lifecycle (open + migrate,
+close) and forwards; it contains no SQL and no rules, so a second backend changes
+what :meth:`Storage.open` builds, not this API.
 """
 
 from __future__ import annotations
