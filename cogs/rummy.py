@@ -311,6 +311,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         confirm_drop = False
         if cid.action == "sort":
             self.presenter.set_sort_by_suit(table, user_id, cid.arg == "suit")
+        elif cid.action == "images":
+            await self.presenter.set_card_images(user_id, cid.arg == "on")
         elif cid.action == "refresh":
             pass
         elif cid.action == "drop":
@@ -332,12 +334,28 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             raise errors.UnknownAction()
         if table.status is not TableStatus.PLAYING or table.match is None:
             await interaction.edit_original_response(
-                content=note or "The game is over.", embed=None, view=None
+                content=note or "The game is over.", embed=None, view=None, attachments=[]
             )
             return
+        await self._edit_hand(interaction, table, note, confirm_drop)
+
+    async def _edit_hand(
+        self,
+        interaction: discord.Interaction[PapluBot],
+        table: Table,
+        note: str | None,
+        confirm_drop: bool = False,
+    ) -> None:
+        """Show the player's hand in the view they clicked (edited in place); the image is
+        uploaded again only if it changed."""
+        user_id = interaction.user.id
+        shown = self.presenter.shown_on(table, user_id, interaction.message)
+        hand = await self.presenter.hand_message(table, user_id, note, confirm_drop, shown)
+        # From now on refreshes go through this interaction; until the edit lands its image
+        # is unsure, so a refresh meanwhile uploads rather than trust it.
         await self.presenter.remember_hand(table, user_id, interaction)
-        payload = self.presenter.hand_payload(table, user_id, note, confirm_drop)
-        await interaction.edit_original_response(**payload)
+        await interaction.edit_original_response(**hand.edit_kwargs())
+        self.presenter.hand_shown(table, user_id, interaction, hand.shown)
 
     async def _show_hand_with(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId, message: str
@@ -354,11 +372,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         ):
             return False
         try:
-            payload = self.presenter.hand_payload(table, interaction.user.id, f"⚠️ {message}")
-            await interaction.edit_original_response(**payload)
+            await self._edit_hand(interaction, table, f"⚠️ {message}")
         except (errors.Refusal, discord.HTTPException):
             return False
-        await self.presenter.remember_hand(table, interaction.user.id, interaction)
         return True
 
     async def _open_hand(
@@ -368,9 +384,12 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             raise errors.NotStarted()
         if table.engine_seat(interaction.user.id) is None:
             raise errors.NotPlaying()
-        payload = self.presenter.hand_payload(table, interaction.user.id, confirm_drop=confirm_drop)
-        await interaction.response.send_message(ephemeral=True, **payload)
-        await self.presenter.remember_hand(table, interaction.user.id, interaction)
+        user_id = interaction.user.id
+        hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
+        response = await interaction.response.send_message(ephemeral=True, **hand.send_kwargs())
+        await self.presenter.remember_hand(
+            table, user_id, interaction, hand.shown, response.message_id
+        )
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:

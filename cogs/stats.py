@@ -425,6 +425,8 @@ class StatsCommands(_MixinBase):
         allow_channel="Add a channel where tables may open (restricts to the list)",
         remove_channel="Remove a channel from the list",
         all_channels="True: tables may open in every channel again (clears the list)",
+        card_images="Card images in game messages (players may still pick text only for "
+        "their own hand)",
     )
     @app_commands.choices(default_profile=PROFILE_CHOICES)
     async def settings(
@@ -435,6 +437,7 @@ class StatsCommands(_MixinBase):
         allow_channel: discord.TextChannel | None = None,
         remove_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
+        card_images: bool | None = None,
     ) -> None:
         guild_id = _guild_id(interaction)
         if all_channels and (allow_channel or remove_channel):
@@ -478,8 +481,12 @@ class StatsCommands(_MixinBase):
                     )
                 said.append(f"Tables no longer open in {remove_channel.mention}")
             changes["allowed_channel_ids"] = sorted(allowed)
+        if card_images is not None:
+            changes["card_images"] = card_images
+            said.append("Card images: " + ("on" if card_images else "off (text only)"))
         if changes:
             current = await storage.update_settings(guild_id, **changes)
+            self.bot.presenter.prefs.server_changed(guild_id, current.card_images)
         await interaction.edit_original_response(embed=rs.settings_embed(current, said))
 
     @app_commands.command(

@@ -102,6 +102,7 @@ FORBIDDEN = {
                "bot.discord_ui"),
     "bot.table": ("discord", "cogs", "bot.discord_ui"),
     "bot.storage": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.ai"),
+    "bot.images": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.storage"),
 }  # fmt: skip
 
 

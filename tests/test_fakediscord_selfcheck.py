@@ -137,6 +137,36 @@ class SelfCheckBot(discord.Client):
             await interaction.followup.send("your hand", file=upload, ephemeral=True)
             await interaction.followup.send("public note")
 
+        @group.command(name="images", description="Images on every path: send, edit, keep")
+        async def images(interaction: discord.Interaction) -> None:
+            def png(name: str, data: bytes) -> discord.File:
+                return discord.File(io.BytesIO(data), filename=name)
+
+            def embed(name: str) -> discord.Embed:
+                return discord.Embed(title=name).set_image(url=f"attachment://{name}")
+
+            # ephemeral response carrying an image the embed shows
+            await interaction.response.send_message(
+                embed=embed("a.png"), file=png("a.png", b"AAA"), ephemeral=True
+            )
+            # replaced by an edit of the original response
+            await interaction.edit_original_response(
+                embed=embed("b.png"), attachments=[png("b.png", b"BBB")]
+            )
+            # an edit that leaves the attachment alone keeps it (no upload)
+            await interaction.edit_original_response(content="kept", embed=embed("b.png"))
+            # a followup with a file, and a public channel message edited with attachments
+            await interaction.followup.send(
+                embed=embed("c.png"), file=png("c.png", b"CCC"), ephemeral=True
+            )
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+            public = await channel.send(embed=embed("t.png"), file=png("t.png", b"T1"))
+            await public.edit(embed=embed("t.png"), attachments=[png("t.png", b"T2")])
+            await public.edit(content="text only", embed=None, attachments=[])
+            # bug: an embed showing an attachment the message does not have
+            await interaction.followup.send(embed=embed("gone.png"), ephemeral=True)
+
         @group.command(name="long", description="A 2001 character message (bug)")
         async def long(interaction: discord.Interaction) -> None:
             try:
@@ -234,6 +264,45 @@ async def test_ephemeral_file_followup_and_public_followup(
     assert not note.ephemeral and note.content == "public note"
     assert fake.screen("bob", "general") == "public note"
     assert await fake.wait_idle() == []
+
+
+async def test_attachments_on_responses_edits_and_followups(
+    fake: FakeDiscord, bot: SelfCheckBot
+) -> None:
+    result = await fake.slash("alice", "general", "check images")
+    await fake.wait_for(lambda: any(v.kind == "missing_attachment" for v in fake.violations))
+    await fake.settle()
+    alice = fake.user("alice").id
+    original = fake.message(result.message.id)  # type: ignore[union-attr]
+    assert original.ephemeral and original.content == "kept"
+    assert original.attachment_names == ["b.png"]  # replaced, then kept by a plain edit
+    assert original.attachment_data["b.png"] == b"BBB"
+    assert original.embed_attachment_refs == ["b.png"]
+    # every upload, where it landed and who could see it; the keeping edit uploaded nothing
+    seen = [(u.filename, u.data, u.visible_to, u.edit) for u in fake.uploads]
+    assert seen == [
+        ("a.png", b"AAA", alice, False),
+        ("b.png", b"BBB", alice, True),
+        ("c.png", b"CCC", alice, False),
+        ("t.png", b"T1", None, False),
+        ("t.png", b"T2", None, True),
+    ]
+    public = fake.last_public("general")
+    assert public is not None and public.attachment_names == [] and public.embeds == []
+    assert [s["attachments"][0]["filename"] for s in public.edits] == ["t.png", "t.png"]
+    # the dangling attachment:// is the only violation
+    assert [v.kind for v in fake.violations] == ["missing_attachment"]
+    assert "gone.png" in str(fake.violations[0])
+
+
+def test_upload_limits() -> None:
+    from tests.fakediscord import limits
+
+    assert limits.validate_files([10] * 10) == []
+    assert limits.validate_files([10] * 11) == ["files: 11 uploads (max 10)"]
+    assert limits.validate_files([limits.MAX_UPLOAD_BYTES + 1]) == [
+        f"files[0]: {limits.MAX_UPLOAD_BYTES + 1} bytes (max {limits.MAX_UPLOAD_BYTES})"
+    ]
 
 
 async def test_gateway_resume_and_message_events(fake: FakeDiscord, bot: SelfCheckBot) -> None:

@@ -60,6 +60,7 @@ class PapluBot(commands.Bot):
         self.presenter = DiscordPresenter(
             self, self.storage, self.settings.next_deal_delay, self.settings.lobby_timeout
         )
+        self.presenter.images.start_warm_up()  # card sprites, on the drawing thread
         self.tables = TableService(
             self.storage,
             self.presenter,

@@ -7,25 +7,35 @@ table, so a burst of AI moves or fast clicks costs one edit. Open hand views are
 place through the interaction that last showed them, while its token is young enough (tokens
 die after 15 minutes; after that the player opens a fresh view from the table's button, which
 always works).
+
+Card images (`card_images`) ride along: the hand view shows its owner's hand image, the public
+message the table image drawn from the `PublicView` alone, the results message the reveal. Text
+stays in every embed. An image is drawn off the event loop, and uploaded only when it differs
+from the one the message already shows: the public table remembers the digest of its image, an
+open hand the layout its image was drawn from, and an edit that leaves `attachments` out keeps
+the message's files (Discord's rule), so an unchanged picture costs nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import io
 import json
 import logging
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.engine.events import Declared, Discarded, Event, WrongShow, actor
 from bot.engine.match import FinishedDeal, MatchPhase
-from bot.engine.observation import Observation
+from bot.engine.observation import Observation, PublicView
+from bot.images import RenderedImage, render_hand, render_results, render_table
+from bot.images.layout import hand_scene
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
@@ -34,6 +44,7 @@ from bot.table.messages import remember_messages
 from bot.table.model import Table, TableStatus, standings
 
 from . import views
+from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
 from .render.results import result_embed, standings_lines
@@ -46,12 +57,58 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
+UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
+HAND_ALT = "Your hand as cards, grouped as listed below"
+TABLE_ALT = "The table: seats, cards held, stock, discard pile and indicator, as listed below"
+RESULTS_ALT = "Every hand of the deal revealed, as listed below"
+
+
+@dataclass(frozen=True, slots=True)
+class ShownImage:
+    """The hand image a message shows: what it was drawn from, and its attachment name."""
+
+    key: Hashable
+    filename: str
 
 
 @dataclass(slots=True)
 class OpenHand:
     interaction: discord.Interaction[PapluBot]
     opened: float
+    message_id: int | None = None  # the hand view's message
+    shown: ShownImage | None = None  # the image on that message (None: none, or unsure)
+
+
+@dataclass(slots=True)
+class HandMessage:
+    """One player's private view, ready to send or to edit in.
+
+    `upload` is the image to attach now; `shown` the image the message shows once this lands
+    (the same one, or an unchanged earlier one kept by leaving `attachments` out)."""
+
+    content: str | None
+    embed: discord.Embed
+    view: discord.ui.View
+    upload: RenderedImage | None = None
+    shown: ShownImage | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message (`send_message`): the image goes as a file."""
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.upload is not None:
+            out["file"] = as_file(self.upload, HAND_ALT)
+        return out
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For an edit: a new image replaces the old; text only removes it; an unchanged
+        image is kept by not naming attachments at all."""
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.upload is not None:
+            out["attachments"] = [as_file(self.upload, HAND_ALT)]
+        elif self.shown is None:
+            out["attachments"] = []
+        return out
 
 
 class DiscordPresenter:
@@ -69,6 +126,9 @@ class DiscordPresenter:
         self.next_deal_delay = next_deal_delay
         self.lobby_timeout = lobby_timeout
         self.advice = AdviceCache()
+        self.images = ImageWorker()
+        self.prefs = ImagePreferences(storage)
+        self._table_images: dict[str, str | None] = {}  # digest of the image on the message
         self.hands: dict[tuple[str, int], OpenHand] = {}
         self._sort_by_suit: set[tuple[str, int]] = set()
         self._dirty: dict[str, bool] = {}
@@ -159,9 +219,13 @@ class DiscordPresenter:
             _wrong_shows(m.deal.events if m.deal is not None else []),
         )
         data = json.dumps(history, indent=2, default=str).encode()
-        file = discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")
+        files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
         view = views.next_deal_view(table.id, table.version) if not over else None
-        kwargs: dict[str, Any] = {"embed": embed, "file": file}
+        if await self.prefs.server_default(table.guild_id):
+            image = await self.images.run(render_results, history)
+            show_in(embed, image.filename)
+            files.insert(0, as_file(image, RESULTS_ALT))
+        kwargs: dict[str, Any] = {"embed": embed, "files": files}
         if view is not None:
             kwargs["view"] = view
             kwargs["content"] = (
@@ -184,6 +248,7 @@ class DiscordPresenter:
         self._sort_by_suit = {k for k in self._sort_by_suit if k[0] != table_id}
         self._dirty.pop(table_id, None)
         self._warnings.pop(table_id, None)
+        self._table_images.pop(table_id, None)
         task = self._flushers.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -192,21 +257,57 @@ class DiscordPresenter:
     # ---- hand views ------------------------------------------------------------------------
 
     async def remember_hand(
-        self, table: Table, user_id: int, interaction: discord.Interaction[PapluBot]
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[PapluBot],
+        shown: ShownImage | None = None,
+        message_id: int | None = None,
     ) -> None:
-        """Keep the newest hand view current; an older one still on screen is told it was
-        replaced (its buttons would otherwise look live while showing an old state)."""
+        """The interaction through which this player's hand view is refreshed from now on,
+        its message (default: the one clicked) and the image that message shows (None while
+        an edit is in flight: then the next refresh uploads rather than trust an image that
+        may not be there)."""
+        if message_id is None and interaction.message is not None:
+            message_id = interaction.message.id
         key = (table.id, user_id)
         old = self.hands.get(key)
-        self.hands[key] = OpenHand(interaction, time.monotonic())
-        if old is None or old.interaction.id == interaction.id:
+        self.hands[key] = OpenHand(interaction, time.monotonic(), message_id, shown)
+        # An older view still on screen is told it was replaced: its buttons would otherwise
+        # look live while showing an old state.
+        if old is None or old.interaction.id == interaction.id or old.message_id == message_id:
             return
         if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
             return
         with contextlib.suppress(discord.HTTPException):
             await old.interaction.edit_original_response(
-                content=REPLACED_VIEW, embed=None, view=None
+                content=REPLACED_VIEW, embed=None, view=None, attachments=[]
             )
+
+    def hand_shown(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: discord.Interaction[PapluBot],
+        shown: ShownImage | None,
+    ) -> None:
+        """An edit through `interaction` landed: its message now shows `shown`."""
+        open_hand = self.hands.get((table.id, user_id))
+        if open_hand is not None and open_hand.interaction is interaction:
+            open_hand.shown = shown
+
+    def shown_on(
+        self, table: Table, user_id: int, message: discord.Message | None
+    ) -> ShownImage | None:
+        """The image known to be on `message` (a hand view being clicked), if any."""
+        open_hand = self.hands.get((table.id, user_id))
+        if open_hand is None or message is None or open_hand.message_id != message.id:
+            return None
+        return open_hand.shown
+
+    async def set_card_images(self, user_id: int, on: bool) -> None:
+        """A player's own choice of images or text only (remembered in storage)."""
+        await self.prefs.set_user(user_id, on)
 
     def set_sort_by_suit(self, table: Table, user_id: int, by_suit: bool) -> None:
         """A player's choice of hand layout (per table, kept while the table is open)."""
@@ -216,11 +317,23 @@ class DiscordPresenter:
         else:
             self._sort_by_suit.discard(key)
 
-    def hand_payload(
-        self, table: Table, user_id: int, note: str | None = None, confirm_drop: bool = False
-    ) -> dict[str, Any]:
-        """The embed, view and note of one player's private hand view."""
-        obs = table.observation_for(user_id)
+    async def hand_message(
+        self,
+        table: Table,
+        user_id: int,
+        note: str | None = None,
+        confirm_drop: bool = False,
+        shown: ShownImage | None = None,
+    ) -> HandMessage:
+        """One player's private hand view: embed, controls, note and (unless they chose text
+        only) the hand image. `shown` is the image the message being edited shows already: if
+        the new one would be drawn from the same layout, it is neither drawn nor uploaded.
+
+        The image and the text come from one snapshot: the seat's `Observation` and the hand
+        advice cached for this table version (its evaluation is what both the embed and the
+        image group the cards by, and what orders the discard menu)."""
+        images = await self.prefs.for_user(table.guild_id, user_id)
+        obs = table.observation_for(user_id)  # after the await: the newest state
         advice = self.advice.get(table.id, obs)
         sort = (table.id, user_id) in self._sort_by_suit
         seat = table.seat_by_user(user_id)
@@ -229,11 +342,22 @@ class DiscordPresenter:
             obs, advice, sort, name, finished=_finished(table), wrong_show=_wrong_show(table, obs)
         )
         view = views.hand_view(
-            table.id, table.version, obs, advice, sort, confirm_drop=confirm_drop
+            table.id, table.version, obs, advice, sort, confirm_drop, card_images=images
         )
         if note is None:
             note = _timeout_note(table, obs)
-        return {"content": note or None, "embed": embed, "view": view}
+        out = HandMessage(note or None, embed, view)
+        if not images or obs.match_phase != "playing" or not obs.hand:
+            return out
+        evaluation = advice.drawn if advice.drawn is not None else advice.best
+        key = (obs.deal_number, obs.seat, hand_scene(obs, evaluation, sort))
+        if shown is not None and shown.key == key:
+            out.shown = shown
+        else:
+            out.upload = await self.images.run(render_hand, obs, sort, evaluation)
+            out.shown = ShownImage(key, out.upload.filename)
+        show_in(embed, out.shown.filename)
+        return out
 
     async def _push_hands(self, table: Table) -> None:
         for table_id, user_id in list(self.hands):
@@ -250,13 +374,16 @@ class DiscordPresenter:
             del self.hands[key]
             return
         try:
-            payload = self.hand_payload(table, user_id)
-            await open_hand.interaction.edit_original_response(**payload)
+            hand = await self.hand_message(table, user_id, shown=open_hand.shown)
+            open_hand.shown = None  # unsure until the edit lands
+            await open_hand.interaction.edit_original_response(**hand.edit_kwargs())
         except Refusal:
             self.hands.pop(key, None)
         except discord.HTTPException:
             # The message was dismissed or the token died: forget it quietly.
             self.hands.pop(key, None)
+        else:
+            self.hand_shown(table, user_id, open_hand.interaction, hand.shown)
 
     # ---- the public message ----------------------------------------------------------------
 
@@ -273,26 +400,59 @@ class DiscordPresenter:
     async def _flush(self, table: Table, final: str | None = None) -> None:
         self._dirty[table.id] = False
         await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
-        payload = self._public_payload(table, final)
+        payload, public = self._public_payload(table, final)
+        image = await self._table_image(table, public)
+        digest = _digest(image)
         channel = self._channel(table)
         if table.message_id is not None:
+            edit = dict(payload)
+            on_message = self._table_images.get(table.id, UNKNOWN)
+            if image is not None:
+                show_in(edit["embed"], image.filename)
+                if digest != on_message:
+                    edit["attachments"] = [as_file(image, TABLE_ALT)]
+            elif on_message is not None:
+                edit["attachments"] = []
             try:
-                await channel.get_partial_message(table.message_id).edit(**payload)
+                await channel.get_partial_message(table.message_id).edit(**edit)
             except discord.NotFound:
                 table.message_id = None
             except discord.HTTPException:
+                self._table_images[table.id] = UNKNOWN
                 log.warning("could not edit the table message of %s", table.id)
+            else:
+                self._table_images[table.id] = digest
         if table.message_id is None and final is None:
             try:
-                msg = await channel.send(**payload)
+                msg = await channel.send(**self._with_image(payload, image))
             except discord.HTTPException:
                 log.warning("could not post the table message of %s", table.id)
                 return
+            self._table_images[table.id] = digest
             await remember_messages(self.storage, table, message_id=msg.id)
         if table.status is TableStatus.PLAYING:
             await self._push_hands(table)
 
-    def _public_payload(self, table: Table, final: str | None) -> dict[str, Any]:
+    async def _table_image(self, table: Table, public: PublicView | None) -> RenderedImage | None:
+        """The table image, drawn from the `PublicView` alone (None: no match, or this
+        server chose text only)."""
+        if public is None or not await self.prefs.server_default(table.guild_id):
+            return None
+        return await self.images.run(render_table, public, table.rules.nothing_wild)
+
+    @staticmethod
+    def _with_image(payload: dict[str, Any], image: RenderedImage | None) -> dict[str, Any]:
+        """A new public message's arguments: the image (if any) as its file."""
+        if image is None:
+            return payload
+        show_in(payload["embed"], image.filename)
+        return {**payload, "file": as_file(image, TABLE_ALT)}
+
+    def _public_payload(
+        self, table: Table, final: str | None
+    ) -> tuple[dict[str, Any], PublicView | None]:
+        """The public message's embed and view, and the `PublicView` it was built from (the
+        image is drawn from that same snapshot; None in the lobby)."""
         rules = table.rules
         if table.status is TableStatus.LOBBY or (table.match is None and final is not None):
             embed = lobby_embed(
@@ -304,13 +464,13 @@ class DiscordPresenter:
             )
             if final == "cancelled":
                 embed.title = "🎴 Indian Rummy — table cancelled"
-                return {"embed": embed, "view": views.empty_view()}
+                return {"embed": embed, "view": views.empty_view()}, None
             if final == "expired":
                 embed.title = "🎴 Indian Rummy — lobby closed"
                 embed.set_footer(text=lobby_expired_note(self.lobby_timeout))
-                return {"embed": embed, "view": views.empty_view()}
+                return {"embed": embed, "view": views.empty_view()}, None
             full = len(table.seats) >= table.options.max_seats
-            return {"embed": embed, "view": views.lobby_view(table.id, table.version, full)}
+            return {"embed": embed, "view": views.lobby_view(table.id, table.version, full)}, None
         view_ = table.public_view()
         note = None
         if final == "cancelled":
@@ -319,15 +479,18 @@ class DiscordPresenter:
             note = "Match over. Start another with /rummy new."
         embed = table_embed(view_, rules, table.log, table.deadline, note)
         if final is not None:
-            return {"embed": embed, "view": views.empty_view()}
+            return {"embed": embed, "view": views.empty_view()}, view_
         between = table.match is not None and table.match.phase is MatchPhase.BETWEEN_DEALS
-        return {"embed": embed, "view": views.table_view(table.id, table.version, between)}
+        view = views.table_view(table.id, table.version, between)
+        return {"embed": embed, "view": view}, view_
 
     async def repost(self, table: Table) -> None:
         """Post the table message again at the bottom of the channel (`/rummy table`)."""
         old = table.message_id
-        payload = self._public_payload(table, None)
-        msg = await self._channel(table).send(**payload)
+        payload, public = self._public_payload(table, None)
+        image = await self._table_image(table, public)
+        msg = await self._channel(table).send(**self._with_image(payload, image))
+        self._table_images[table.id] = _digest(image)
         await remember_messages(self.storage, table, message_id=msg.id)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
@@ -350,6 +513,14 @@ class DiscordPresenter:
         self._closing = True
         for task in self._flushers.values():
             task.cancel()
+        self.images.shutdown()
+
+
+def _digest(image: RenderedImage | None) -> str | None:
+    """What identifies an image's upload: its name and bytes (encoding is deterministic)."""
+    if image is None:
+        return None
+    return hashlib.sha256(image.filename.encode() + b"\0" + image.data).hexdigest()
 
 
 def _finished(table: Table) -> FinishedDeal | None:

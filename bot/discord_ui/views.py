@@ -14,13 +14,13 @@ from bot.ai import TIERS
 from bot.engine.actions import ActionKind
 from bot.engine.observation import Observation
 from bot.engine.rules import DeclarationMode
+from bot.images import hand_order
 from bot.table.advice import HandAdvice
 
 from .components import ComponentId, GameButton, GameSelect
 from .render.hand import discard_option_description
 from .render.text import card
 
-SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # ♠ ♥ ♣ ♦ alternate colours in the menu
 AI_DESCRIPTIONS = {
     "easy": "Plays legally, keeps pairs",
     "medium": "Greedy on deadwood",
@@ -106,8 +106,13 @@ def hand_view(
     advice: HandAdvice,
     sort_by_suit: bool,
     confirm_drop: bool = False,
+    card_images: bool | None = None,
 ) -> discord.ui.View:
-    """The private controls, following the phase of the player's turn."""
+    """The private controls, following the phase of the player's turn.
+
+    The discard menu lists cards in `bot.images.hand_order`, the order the hand image draws
+    them (and the embed lists them), so left to right in the picture is top to bottom in the
+    menu. `card_images` (shown or not) adds the switch between images and text only."""
     seat = obs.seat
 
     def cid(action: str, arg: str = "") -> ComponentId:
@@ -166,18 +171,13 @@ def hand_view(
                 )
             )
     elif obs.my_turn and obs.phase == "discard":
-        discards = [a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None]
+        discards = {a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None}
         by_id = {c.id: c for c in obs.hand}
+        evaluation = advice.drawn if advice.drawn is not None else advice.best
         options = []
-        for cid_ in sorted(
-            discards,
-            key=lambda i: (
-                by_id[i].face.is_joker,
-                SUIT_ORDER.get(by_id[i].suit, 9),
-                by_id[i].rank,
-            ),
-        ):
-            c = by_id[cid_]
+        for c in hand_order(obs, evaluation, sort_by_suit):
+            if c.id not in discards:
+                continue  # the card just taken from the pile may not go straight back
             options.append(
                 discord.SelectOption(
                     label=card(c),
@@ -225,6 +225,15 @@ def hand_view(
         )
     )
     items.append(GameButton(cid("refresh"), label="Refresh", emoji="🔄", row=2))
+    if card_images is not None:
+        items.append(
+            GameButton(
+                cid("images", "off" if card_images else "on"),
+                label="Text only" if card_images else "Card images",
+                emoji="🔤" if card_images else "🖼️",
+                row=2,
+            )
+        )
     return _view(*items)
 
 

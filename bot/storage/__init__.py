@@ -12,7 +12,8 @@ Layout (each module's docstring explains its invariants):
 * :mod:`~bot.storage.ratings` — openskill maths as pure functions (no SQL).
 * :mod:`~bot.storage.leaderboards`, :mod:`~bot.storage.stats`,
   :mod:`~bot.storage.settings`, :mod:`~bot.storage.privacy` — the read side, guild
-  settings and forget-me.
+  settings and forget-me; :mod:`~bot.storage.preferences` — a player's own display
+  choices (card images or text only).
 * :mod:`~bot.storage.records` — the records and read models; :mod:`~bot.storage.money`
   — exact Fractions as 64-bit pairs; :mod:`~bot.storage.errors` — the error types.
 * :mod:`~bot.storage.front` — :class:`Storage`, the thin front the bot holds.

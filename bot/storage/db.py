@@ -22,7 +22,10 @@ Why this module exists and the invariants it keeps (the aggregate modules build 
   in-memory state back on that type only.
 * **Numbered migrations** (``migrations/<dialect>/NNNN_name.sql``), each applied once in
   its own transaction and recorded in ``schema_version``; a database newer than the
-  code is refused rather than misread.
+  code is refused rather than misread. Numbers are unique but may have gaps: features
+  developed side by side each claim a number and merge in any order, so every shipped
+  migration the database has not recorded is applied, a lower number merged late
+  included (migrations must therefore not depend on a higher-numbered sibling).
 
 Everything SQLite-specific that is not a query of one aggregate (pragmas, ``BEGIN
 IMMEDIATE``, statement splitting, result codes) lives here, so a second backend means a
@@ -34,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.resources
+import itertools
 import queue
 import re
 import sqlite3
@@ -120,9 +124,10 @@ _MIGRATION_RE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 def load_migrations() -> list[Migration]:
     """All migrations shipped in :mod:`bot.storage.migrations` for this dialect,
-    ordered; versions must be contiguous from 1 so a missing file is caught rather
-    than skipped. Read through importlib.resources: works from a source checkout and
-    from an installed package alike."""
+    ordered by version. Versions must be unique (two files claiming one number would
+    make "applied" ambiguous); gaps are allowed, see :func:`migrate`. Read through
+    importlib.resources: works from a source checkout and from an installed package
+    alike."""
     found: list[Migration] = []
     root = importlib.resources.files(MIGRATIONS_PACKAGE).joinpath(DIALECT)
     for entry in root.iterdir():
@@ -130,9 +135,11 @@ def load_migrations() -> list[Migration]:
         if m:
             found.append(Migration(int(m.group(1)), m.group(2), entry.read_text("utf-8")))
     found.sort(key=lambda mig: mig.version)
-    for expected, mig in enumerate(found, start=1):
-        if mig.version != expected:
-            raise StorageError(f"migration numbering gap/duplicate at {mig.version:04d}")
+    for before, mig in itertools.pairwise(found):
+        if mig.version == before.version:
+            raise StorageError(f"duplicate migration number {mig.version:04d}")
+    if found and found[0].version < 1:
+        raise StorageError("migration numbers start at 0001")
     return found
 
 
@@ -171,22 +178,33 @@ def current_version(conn: sqlite3.Connection) -> int:
     return int(version)
 
 
+def applied_versions(conn: sqlite3.Connection) -> set[int]:
+    """Every migration number recorded in ``schema_version``."""
+    return {int(v) for (v,) in conn.execute("SELECT version FROM schema_version")}
+
+
 def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: int) -> int:
     """Apply ``migrations`` up to ``target``, each in its own transaction; returns
-    the schema version reached. Refuses a database newer than ``migrations``."""
+    the schema version reached. Every migration not yet recorded is applied, also one
+    numbered below the highest applied (merged after it). Refuses a database that
+    records a migration this code does not ship (newer code wrote it)."""
     conn.execute(_SCHEMA_VERSION_TABLE)
+    known = {mig.version for mig in migrations}
+    unknown = applied_versions(conn) - known
+    if unknown:
+        raise StorageError(
+            f"database schema v{max(unknown)} is newer than this code "
+            f"(v{max(known, default=0)}): migration(s) {sorted(unknown)} unknown here"
+        )
     for mig in migrations:
         if mig.version > target:
             break
         conn.execute("BEGIN IMMEDIATE")
         try:
             # Re-read inside the write lock: another process may have migrated.
-            current = current_version(conn)
-            if mig.version <= current:
+            if mig.version in applied_versions(conn):
                 conn.execute("ROLLBACK")
                 continue
-            if mig.version != current + 1:
-                raise StorageError(f"cannot apply {mig.version:04d} on schema v{current}")
             for stmt in split_sql(mig.sql):
                 conn.execute(stmt)
             conn.execute(_RECORD_VERSION, (mig.version, mig.name, time.time()))
@@ -194,11 +212,7 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: i
         except BaseException:
             _rollback_quietly(conn)
             raise
-    final = current_version(conn)
-    known = migrations[-1].version if migrations else 0
-    if final > known:
-        raise StorageError(f"database schema v{final} is newer than this code (v{known})")
-    return final
+    return current_version(conn)
 
 
 # ---------------------------------------------------------------- transactions

@@ -4,9 +4,10 @@ Why a thin front: call sites (adapter, cogs, client, benchmarks, tests) keep one
 object with stable method names and signatures, while each method's rules and SQL
 live in its aggregate module (:mod:`~bot.storage.tables`, :mod:`~bot.storage.results`,
 :mod:`~bot.storage.leaderboards`, :mod:`~bot.storage.stats`,
-:mod:`~bot.storage.settings`, :mod:`~bot.storage.privacy`). The front only owns the
-lifecycle (open + migrate, close) and forwards; it contains no SQL and no rules, so
-a second backend changes what :meth:`Storage.open` builds, not this API.
+:mod:`~bot.storage.settings`, :mod:`~bot.storage.preferences`,
+:mod:`~bot.storage.privacy`). The front only owns the lifecycle (open + migrate,
+close) and forwards; it contains no SQL and no rules, so a second backend changes
+what :meth:`Storage.open` builds, not this API.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from types import TracebackType
 from typing import Literal, Self
 
 from bot.storage import db as dbmod
-from bot.storage import leaderboards, privacy, results, settings, stats, tables
+from bot.storage import leaderboards, preferences, privacy, results, settings, stats, tables
 from bot.storage.db import Database, Synchronous
 from bot.storage.errors import StorageUnavailable
 from bot.storage.records import (
@@ -314,6 +315,7 @@ class Storage:
         default_profile: str | Unset = UNSET,
         turn_timer: int | Unset = UNSET,
         allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
+        card_images: bool | Unset = UNSET,
         now: float | None = None,
     ) -> GuildSettings:
         """Change some settings (UNSET = keep) and return the new ones. See
@@ -324,8 +326,22 @@ class Storage:
             default_profile=default_profile,
             turn_timer=turn_timer,
             allowed_channel_ids=allowed_channel_ids,
+            card_images=card_images,
             now=now,
         )
+
+    # ---------------------------------------------------------- preferences
+
+    async def get_card_images(self, user_id: int) -> bool | None:
+        """The user's own images-or-text choice; None: they never chose (the server's
+        default applies). See :mod:`bot.storage.preferences`."""
+        return await preferences.get_card_images(self._database(), user_id)
+
+    async def set_card_images(
+        self, user_id: int, card_images: bool | None, *, now: float | None = None
+    ) -> None:
+        """Remember the user's choice (None forgets it)."""
+        await preferences.set_card_images(self._database(), user_id, card_images, now=now)
 
     # -------------------------------------------------------------- privacy
 

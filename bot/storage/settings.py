@@ -35,12 +35,15 @@ DEFAULT_TURN_TIMER: Final = 60
 
 @dataclass(frozen=True, slots=True)
 class GuildSettings:
-    """Per-guild configuration. ``allowed_channel_ids`` None means every channel."""
+    """Per-guild configuration. ``allowed_channel_ids`` None means every channel;
+    ``card_images`` is whether game messages carry card images (players may still choose
+    text only for themselves, see :mod:`bot.storage.preferences`)."""
 
     guild_id: int
     default_profile: str = DEFAULT_PROFILE
     turn_timer: int = DEFAULT_TURN_TIMER
     allowed_channel_ids: frozenset[int] | None = field(default=None)
+    card_images: bool = True
 
     def channel_allowed(self, channel_id: int) -> bool:
         """Whether games may be started in ``channel_id``."""
@@ -50,14 +53,16 @@ class GuildSettings:
 # ------------------------------------------------------------- SQLite dialect
 
 _SELECT_SETTINGS = (
-    "SELECT default_profile, turn_timer, allowed_channel_ids FROM guild_settings WHERE guild_id = ?"
+    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images"
+    " FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
-    " allowed_channel_ids, updated_at) VALUES (?,?,?,?,?)"
+    " allowed_channel_ids, card_images, updated_at) VALUES (?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
+    " card_images = excluded.card_images,"
     " updated_at = excluded.updated_at"
 )
 
@@ -70,7 +75,7 @@ async def get_settings(db: Database, guild_id: int) -> GuildSettings:
         if row is None:
             return GuildSettings(guild_id)
         channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
-        return GuildSettings(guild_id, row[0], int(row[1]), channels)
+        return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]))
 
     return await db.run(q)
 
@@ -82,6 +87,7 @@ async def update_settings(
     default_profile: str | Unset = UNSET,
     turn_timer: int | Unset = UNSET,
     allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
+    card_images: bool | Unset = UNSET,
     now: float | None = None,
 ) -> GuildSettings:
     """Change some settings (UNSET = keep). ``allowed_channel_ids=None`` or an
@@ -93,6 +99,8 @@ async def update_settings(
         isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or turn_timer <= 0
     ):
         raise ValueError("turn_timer must be a positive int (seconds)")
+    if not isinstance(card_images, Unset | bool):
+        raise ValueError("card_images must be True or False")
     channels_json: str | Unset | None = UNSET
     if not isinstance(allowed_channel_ids, Unset):
         ids = sorted({int(c) for c in allowed_channel_ids or ()})
@@ -101,8 +109,9 @@ async def update_settings(
 
     def body(conn: sqlite3.Connection) -> None:
         row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
-        cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None]
-        for i, value in enumerate((default_profile, turn_timer, channels_json)):
+        cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1]
+        images = card_images if isinstance(card_images, Unset) else int(card_images)
+        for i, value in enumerate((default_profile, turn_timer, channels_json, images)):
             if not isinstance(value, Unset):
                 cur[i] = value
         conn.execute(_UPSERT_SETTINGS, (guild_id, *cur, ts))

@@ -268,12 +268,16 @@ def test_settings_embed() -> None:
         "Default profile": "points",
         "Turn timer": "60 s",
         "Tables may open in": "every channel",
+        "Card images": "on (players may pick text only for their own hand)",
     }
     changed = rs.settings_embed(
-        GuildSettings(1, "pool201", 90, frozenset({30, 10})), ["Turn timer: 90 s"]
+        GuildSettings(1, "pool201", 90, frozenset({30, 10}), card_images=False),
+        ["Turn timer: 90 s"],
     )
     assert changed.description == "✓ Turn timer: 90 s"
-    assert {f.name: f.value for f in changed.fields}["Tables may open in"] == "<#10>, <#30>"
+    fields = {f.name: f.value for f in changed.fields}
+    assert fields["Tables may open in"] == "<#10>, <#30>"
+    assert fields["Card images"].startswith("off: text only")
 
 
 # ---- component ids --------------------------------------------------------------------------

@@ -34,14 +34,14 @@ async def test_leak_audit_notices_a_public_leak(
     real = bot.discord_ui.presenter.DiscordPresenter._public_payload
 
     def leaky(self: Any, table: Any, final: Any) -> Any:
-        payload = real(self, table, final)
+        payload, public = real(self, table, final)
         m = table.match
         if m is not None and m.deal is not None and not m.deal.over:
             from bot.discord_ui.render.text import card
 
             hand = m.deal.hands[m.deal.seats[0]]
             payload["embed"].add_field(name="oops", value=" ".join(card(c) for c in hand))
-        return payload
+        return payload, public
 
     monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "_public_payload", leaky)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
@@ -60,20 +60,20 @@ async def test_leak_audit_notices_a_public_leak(
 async def test_leak_audit_notices_a_card_in_someone_elses_view(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = bot.discord_ui.presenter.DiscordPresenter.hand_payload
+    real = bot.discord_ui.presenter.DiscordPresenter.hand_message
 
-    def nosy(self: Any, table: Any, user_id: int, *args: Any, **kw: Any) -> Any:
-        payload = real(self, table, user_id, *args, **kw)
+    async def nosy(self: Any, table: Any, user_id: int, *args: Any, **kw: Any) -> Any:
+        hand = await real(self, table, user_id, *args, **kw)
         m = table.match
         seat = table.engine_seat(user_id)
         others = [s for s in m.deal.seats if s != seat]
         if others and m.deal.hands[others[0]]:
             from bot.discord_ui.render.text import card
 
-            payload["content"] = f"psst: {card(m.deal.hands[others[0]][-1])}"
-        return payload
+            hand.content = f"psst: {card(m.deal.hands[others[0]][-1])}"
+        return hand
 
-    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "hand_payload", nosy)
+    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "hand_message", nosy)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")

@@ -48,11 +48,11 @@ async def test_leak_audit_notices_the_salt_before_the_deal_ends(
     real = bot.discord_ui.presenter.DiscordPresenter._public_payload
 
     def leaky(self: Any, table: Any, final: Any) -> Any:
-        payload = real(self, table, final)
+        payload, public = real(self, table, final)
         deal = table.match.deal if table.match is not None else None
         if deal is not None and not deal.over:
             payload["embed"].add_field(name="oops", value=deal.salt)
-        return payload
+        return payload, public
 
     monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "_public_payload", leaky)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:

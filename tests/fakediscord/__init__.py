@@ -17,7 +17,8 @@ As a subprocess (``python -m tests.fakediscord.launch <module>`` with ``FAKE_DIS
     proc = await fake.launch("bot")        # waits for IDENTIFY; proc.log() has its output
     await proc.kill()                      # SIGKILL; a later launch() identifies afresh
 
-Rule breaches are recorded in ``fake.violations`` (``Violation.kind`` / ``str(v)``).
+Rule breaches are recorded in ``fake.violations`` (``Violation.kind`` / ``str(v)``); every file
+the bot uploads, in ``fake.uploads`` (``Upload``: which message, who could see it, the bytes).
 See ``tests/test_fakediscord_selfcheck.py`` for worked examples.
 """
 
@@ -36,6 +37,7 @@ from .models import (
     FakeUser,
     InteractionRecord,
     StoredMessage,
+    Upload,
     Violation,
     make_channel,
     make_user,
@@ -56,6 +58,7 @@ __all__ = [
     "InteractionResult",
     "NotConnected",
     "StoredMessage",
+    "Upload",
     "Violation",
     "make_channel",
     "make_user",

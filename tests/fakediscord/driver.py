@@ -25,6 +25,7 @@ from .models import (
     FakeUser,
     InteractionRecord,
     StoredMessage,
+    Upload,
     Violation,
     make_channel,
     make_user,
@@ -279,6 +280,11 @@ class FakeDiscord:
     @property
     def violations(self) -> list[Violation]:
         return self.server.violations
+
+    @property
+    def uploads(self) -> list[Upload]:
+        """Every file the bot uploaded, in order (see `Upload`)."""
+        return self.server.uploads
 
     @property
     def guild_id(self) -> int:

@@ -30,6 +30,8 @@ MAX_FOOTER = 2048
 MAX_AUTHOR_NAME = 256
 MAX_EMBED_TOTAL = 6000
 MAX_V2_COMPONENTS = 40
+MAX_FILES = 10  # attachments uploaded with one message
+MAX_UPLOAD_BYTES = 25 * 1024 * 1024  # per file, without boosts
 
 SELECT_TYPES = (3, 5, 6, 7, 8)
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
@@ -193,6 +195,19 @@ def validate_message(
         content or payload.get("embeds") or payload.get("components") or has_files
     ):
         errors.append("Cannot send an empty message (50006)")
+    return errors
+
+
+def validate_files(sizes: list[int]) -> list[str]:
+    """Uploads of one request: at most 10 files, each within the upload limit."""
+    errors: list[str] = []
+    if len(sizes) > MAX_FILES:
+        errors.append(f"files: {len(sizes)} uploads (max {MAX_FILES})")
+    errors.extend(
+        f"files[{i}]: {size} bytes (max {MAX_UPLOAD_BYTES})"
+        for i, size in enumerate(sizes)
+        if size > MAX_UPLOAD_BYTES
+    )
     return errors
 
 

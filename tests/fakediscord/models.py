@@ -188,6 +188,22 @@ class StoredMessage:
     def attachment_names(self) -> list[str]:
         return [a["filename"] for a in self.attachments]
 
+    @property
+    def embed_attachment_refs(self) -> list[str]:
+        """Filenames the embeds show through ``attachment://name`` (image, thumbnail, icons)."""
+        out: list[str] = []
+        for emb in self.embeds:
+            urls = [
+                (emb.get("image") or {}).get("url"),
+                (emb.get("thumbnail") or {}).get("url"),
+                (emb.get("author") or {}).get("icon_url"),
+                (emb.get("footer") or {}).get("icon_url"),
+            ]
+            out.extend(
+                u[len("attachment://") :] for u in urls if u and u.startswith("attachment://")
+            )
+        return out
+
     def snapshot(self) -> dict[str, Any]:
         """Copy of the user-visible fields, stored in ``edits`` before each change."""
         return copy.deepcopy(
@@ -284,6 +300,27 @@ class StoredMessage:
         for name in self.attachment_names:
             parts.append(f"📎 {name}")
         return "\n".join(parts)
+
+
+@dataclass
+class Upload:
+    """One file the bot uploaded, and the message it landed on (for privacy and count checks).
+
+    ``visible_to`` is copied from the message at upload time: None means everyone in the
+    channel could see the file."""
+
+    message_id: int
+    channel_id: int
+    visible_to: int | None
+    filename: str
+    data: bytes
+    content_type: str | None
+    interaction_id: int | None
+    edit: bool  # uploaded by an edit of an existing message (not with a new one)
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
 
 
 @dataclass

@@ -36,6 +36,7 @@ from .models import (
     FakeUser,
     InteractionRecord,
     StoredMessage,
+    Upload,
     Violation,
     iso_now,
     snowflake,
@@ -186,6 +187,7 @@ class FakeDiscordServer:
         self.command_syncs = 0
 
         self.violations: list[Violation] = []
+        self.uploads: list[Upload] = []
         self.unknown_routes: list[str] = []
         self.request_log: list[tuple[str, str, int]] = []
         self.identify_count = 0
@@ -753,6 +755,7 @@ class FakeDiscordServer:
             msg.interaction_type = rec.type
             msg.type = 20 if rec.type == IT_COMMAND else 19 if rec.source_message_id else 0
         self.messages[msg.id] = msg
+        self._after_attachments(msg, set(), edit=False)
         self.notify()
         return msg
 
@@ -770,12 +773,44 @@ class FakeDiscordServer:
         if payload.get("flags") is not None:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
             msg.flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL & ~FLAG_LOADING) | keep
+        before = {str(a["id"]) for a in msg.attachments}
         if "attachments" in payload or files:
             msg.attachments = self._attachments_from(
                 payload, files, msg.attachments, msg.attachment_data
             )
         msg.edited_timestamp = iso_now()
+        self._after_attachments(msg, before, edit=True)
         self.notify()
+
+    def _after_attachments(self, msg: StoredMessage, before: set[str], *, edit: bool) -> None:
+        """Record the files this change uploaded, and check that every ``attachment://`` the
+        embeds show is an attachment of the message. Discord accepts a dangling reference and
+        silently shows no image, so the fake records it as a violation: it is how an edit that
+        drops (or forgets to re-upload) a picture goes unnoticed."""
+        for att in msg.attachments:
+            if str(att["id"]) in before:
+                continue
+            self.uploads.append(
+                Upload(
+                    message_id=msg.id,
+                    channel_id=msg.channel_id,
+                    visible_to=msg.visible_to,
+                    filename=att["filename"],
+                    data=msg.attachment_data.get(att["filename"], b""),
+                    content_type=att.get("content_type"),
+                    interaction_id=msg.interaction_id,
+                    edit=edit,
+                )
+            )
+        names = set(msg.attachment_names)
+        missing = [ref for ref in msg.embed_attachment_refs if ref not in names]
+        if missing:
+            self.violate(
+                "missing_attachment",
+                f"message {msg.id} embeds attachment://{', attachment://'.join(missing)} but "
+                f"has only {sorted(names)}: Discord shows no image",
+                msg.interaction_id,
+            )
 
     async def _announce(self, event: str, msg: StoredMessage) -> None:
         """Gateway MESSAGE_* events for public messages (ephemeral ones never reach the gateway)."""
@@ -809,6 +844,7 @@ class FakeDiscordServer:
         errors = limits.validate_message(
             payload, creating=creating, has_files=bool(files), flags=flags
         )
+        errors.extend(limits.validate_files([len(f.data) for f in files]))
         if not errors:
             return None
         self.violate("invalid_payload", f"{where}: " + "; ".join(errors), rec.id if rec else None)

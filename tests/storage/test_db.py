@@ -35,7 +35,7 @@ def _schema(path: Path) -> list[tuple[str, str, str]]:
 async def test_fresh_database_is_fully_migrated(tmp_path: Path) -> None:
     migrations = load_migrations()
     assert len(migrations) >= 2
-    assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
+    assert [m.version for m in migrations] == sorted({m.version for m in migrations})
     path = tmp_path / "sub" / "dir" / "bot.db"  # parent dirs are created
     async with await Storage.open(path) as s:
         assert await s.schema_version() == migrations[-1].version
@@ -110,7 +110,7 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
 async def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = load_migrations()
     broken = Migration(
-        len(real) + 1,
+        real[-1].version + 1,
         "broken",
         "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n",
     )
@@ -122,7 +122,8 @@ async def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.M
     assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
     conn = sqlite3.connect(path)
     try:
-        assert conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0] == len(real)
+        top = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()[0]
+        assert top == real[-1].version
         names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
         assert "half_done" not in names
     finally:
@@ -137,6 +138,71 @@ async def test_newer_schema_is_refused(tmp_path: Path) -> None:
     with conn:
         conn.execute("INSERT INTO schema_version VALUES (999, 'future', 0)")
     conn.close()
+    with pytest.raises(StorageError, match="newer"):
+        await Storage.open(path)
+
+
+def test_duplicate_migration_numbers_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Entry:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def read_text(self, encoding: str) -> str:
+            return "SELECT 1;"
+
+    class Root:
+        def joinpath(self, _: str) -> Root:
+            return self
+
+        def iterdir(self) -> list[Entry]:
+            return [Entry("0001_a.sql"), Entry("0003_b.sql"), Entry("0003_c.sql")]
+
+    monkeypatch.setattr(dbmod.importlib.resources, "files", lambda _: Root())
+    with pytest.raises(StorageError, match="duplicate migration number 0003"):
+        dbmod.load_migrations()
+
+
+async def test_a_gap_is_allowed_and_a_late_lower_number_still_applies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Branches claim numbers side by side and merge in any order: a database that already
+    ran 0001, 0002 and 00N (N > 3) gets 0003 once the code ships it, and only once."""
+    real = load_migrations()
+    top = real[-1].version
+    late = Migration(top + 1, "late_lower", "CREATE TABLE late_lower (x INTEGER);\n")
+    higher = Migration(top + 2, "higher", "CREATE TABLE higher (x INTEGER);\n")
+    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, higher])  # a gap at top + 1
+    path = tmp_path / "g.db"
+    async with await Storage.open(path) as s:
+        assert await s.schema_version() == top + 2
+    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, late, higher])
+    async with await Storage.open(path) as s:
+        assert await s.schema_version() == top + 2
+    async with await Storage.open(path) as s:  # and never twice
+        rows = await raw(s, "SELECT version FROM schema_version ORDER BY version")
+    assert [r[0] for r in rows] == [*(m.version for m in real), top + 1, top + 2]
+    conn = sqlite3.connect(path)
+    try:
+        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    finally:
+        conn.close()
+    assert {"late_lower", "higher"} <= names
+
+
+async def test_a_migration_this_code_lacks_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database that ran a migration this code does not ship came from other code: even
+    below the newest known number, it is refused rather than misread."""
+    real = load_migrations()
+    top = real[-1].version
+    other = Migration(top + 1, "other", "CREATE TABLE other (x INTEGER);\n")
+    mine = Migration(top + 2, "mine", "CREATE TABLE mine (x INTEGER);\n")
+    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, other])
+    path = tmp_path / "o.db"
+    async with await Storage.open(path):
+        pass
+    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, mine])
     with pytest.raises(StorageError, match="newer"):
         await Storage.open(path)
 

@@ -336,6 +336,13 @@ def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> disc
         value=channels_text(settings.allowed_channel_ids)[:1024],
         inline=False,
     )
+    embed.add_field(
+        name="Card images",
+        value="on (players may pick text only for their own hand)"
+        if settings.card_images
+        else "off: text only (players may turn them on for their own hand)",
+        inline=False,
+    )
     embed.set_footer(text="Change with /rummy settings options (Manage Server only).")
     return embed
 

@@ -1,0 +1,44 @@
+"""A player's own display preferences (today: card images or text only).
+
+Why a separate aggregate: a preference belongs to the person, not to a server or a table, so
+it is keyed by the user alone and follows them to every server the bot is in (someone on a
+slow connection or using a screen reader wants text everywhere). "No row" and a NULL value
+both mean "no choice made": the server's default (``GuildSettings.card_images``) applies.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+from bot.storage.db import Database
+
+__all__ = ["get_card_images", "set_card_images"]
+
+_SELECT = "SELECT card_images FROM user_preferences WHERE user_id = ?"
+_UPSERT = (
+    "INSERT INTO user_preferences (user_id, card_images, updated_at) VALUES (?, ?, ?)"
+    " ON CONFLICT (user_id) DO UPDATE SET card_images = excluded.card_images,"
+    " updated_at = excluded.updated_at"
+)
+
+
+async def get_card_images(db: Database, user_id: int) -> bool | None:
+    """The user's choice (True: images, False: text only) or None if they never chose."""
+
+    def q(conn: sqlite3.Connection) -> bool | None:
+        row = conn.execute(_SELECT, (user_id,)).fetchone()
+        return None if row is None or row[0] is None else bool(row[0])
+
+    return await db.run(q)
+
+
+async def set_card_images(
+    db: Database, user_id: int, card_images: bool | None, *, now: float | None = None
+) -> None:
+    """Record the user's choice; None forgets it (the server default applies again)."""
+    if card_images is not None and not isinstance(card_images, bool):
+        raise ValueError("card_images must be True, False or None")
+    value = None if card_images is None else int(card_images)
+    ts = time.time() if now is None else now
+    await db.transaction(lambda conn: conn.execute(_UPSERT, (user_id, value, ts)))
