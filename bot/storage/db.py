@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib.resources
+import logging
 import queue
 import re
 import sqlite3
@@ -52,10 +53,13 @@ __all__ = [
     "Synchronous",
     "load_migrations",
     "migrate",
+    "migration_notes",
     "split_sql",
     "translate_error",
     "write_transaction",
 ]
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Synchronous = Literal["FULL", "NORMAL"]
@@ -171,6 +175,20 @@ def current_version(conn: sqlite3.Connection) -> int:
     return int(version)
 
 
+_HAS_NOTES = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migration_notes'"
+_NOTES = "SELECT note FROM migration_notes WHERE version = ? ORDER BY id"
+
+
+def migration_notes(conn: sqlite3.Connection, version: int) -> list[str]:
+    """What migration ``version`` did to existing data that an operator should know
+    (e.g. 0003 cancelling duplicate open tables). A migration is plain SQL and cannot
+    log, so it leaves rows in ``migration_notes``; :func:`migrate` logs them once, right
+    after applying it. Empty before 0003 created the table."""
+    if conn.execute(_HAS_NOTES).fetchone() is None:
+        return []
+    return [str(r[0]) for r in conn.execute(_NOTES, (version,))]
+
+
 def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: int) -> int:
     """Apply ``migrations`` up to ``target``, each in its own transaction; returns
     the schema version reached. Refuses a database newer than ``migrations``."""
@@ -194,6 +212,8 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: i
         except BaseException:
             _rollback_quietly(conn)
             raise
+        for note in migration_notes(conn, mig.version):
+            log.warning("migration %04d_%s: %s", mig.version, mig.name, note)
     final = current_version(conn)
     known = migrations[-1].version if migrations else 0
     if final > known:
