@@ -333,6 +333,13 @@ class Storage:
         """The engine's hand-history JSON of a deal; None if it is not this guild's."""
         return await stats.hand_history(self._database(), guild_id, deal_id)
 
+    async def played_deals(
+        self, guild_id: int, user_id: int, deal_ids: Iterable[int]
+    ) -> frozenset[int]:
+        """Which of these deals the user played (hand histories are for players only).
+        See :func:`bot.storage.stats.played_deals`."""
+        return await stats.played_deals(self._database(), guild_id, user_id, deal_ids)
+
     # ------------------------------------------------------------- settings
 
     async def get_settings(self, guild_id: int) -> GuildSettings:
@@ -361,7 +368,9 @@ class Storage:
 
     # -------------------------------------------------------------- privacy
 
-    async def forget_user(self, guild_id: int, user_id: int) -> None:
-        """Erase a user's footprint in one guild, anonymising their seats in others'
-        results. See :func:`bot.storage.privacy.forget_user`."""
-        await privacy.forget_user(self._database(), guild_id, user_id)
+    async def forget_user(self, guild_id: int, user_id: int) -> bool:
+        """Erase a user's footprint in one guild: their stats deleted, their name and id
+        taken out of everything stored (results, hand histories, tables, events). False,
+        with nothing changed, while an open table still has them in it. See
+        :func:`bot.storage.privacy.forget_user`."""
+        return await privacy.forget_user(self._database(), guild_id, user_id)
