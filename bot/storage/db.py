@@ -100,11 +100,23 @@ def translate_error(exc: sqlite3.Error) -> StorageError:
     code: int | None = getattr(exc, "sqlite_errorcode", None)
     name: str | None = getattr(exc, "sqlite_errorname", None)
     message = f"{name}: {exc}" if name else str(exc) or type(exc).__name__
+    err: StorageError
     if isinstance(exc, sqlite3.IntegrityError):
-        return StorageIntegrityError(message)
-    if code is not None and code & 0xFF in _UNAVAILABLE_CODES:
-        return StorageUnavailable(message)
-    return StorageError(message)
+        err = StorageIntegrityError(message)
+    elif code is not None and code & 0xFF in _UNAVAILABLE_CODES:
+        err = StorageUnavailable(message)
+    else:
+        err = StorageError(message)
+    err.code = _primary_name(name)
+    return err
+
+
+def _primary_name(name: str | None) -> str | None:
+    """``SQLITE_READONLY_DBMOVED`` -> ``SQLITE_READONLY``: the primary result code's name,
+    which is what a person can act on."""
+    if not name:
+        return None
+    return "_".join(name.split("_")[:2])
 
 
 # ------------------------------------------------------------------ migrations
