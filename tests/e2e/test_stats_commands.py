@@ -428,3 +428,16 @@ async def test_forget_me_takes_the_player_out_of_others_hand_histories(tmp_path:
         assert str(b) not in data and "bob" not in data
         assert "alice" in data and "forgotten player" in data
         assert await fake.wait_idle() == []
+
+
+async def test_forget_me_waits_while_the_player_is_at_a_table(tmp_path: Path) -> None:
+    async with stats_bot(tmp_path) as (fake, bot):
+        await seed(fake, bot.storage)
+        opened = await fake.slash("bob", "general", "rummy new")
+        await opened.wait()
+        ask = await fake.slash("bob", "general", "rummy forget-me")
+        assert ask.message is not None
+        await fake.click("bob", ask.message, label="Delete my stats")
+        await fake.wait_for(lambda: "Nothing was deleted" in fake.message(ask.message.id).text())  # type: ignore[union-attr]
+        assert (await bot.storage.player_stats(fake.guild_id, fake.user("bob").id)).profiles
+        assert await fake.wait_idle() == []
