@@ -1,7 +1,12 @@
-"""`python -m bot`: load `.env`, validate settings, run the bot."""
+"""`python -m bot`: load `.env`, validate settings, check the database, run the bot.
+
+Each check that fails prints one line naming the problem and exits with code 2, before the
+bot connects to Discord.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
 from dotenv import load_dotenv
@@ -15,6 +20,13 @@ def main() -> int:
         settings = load_settings()
     except ConfigError as exc:
         print(f"configuration error: {exc}", file=sys.stderr)
+        return 2
+
+    from .storage.startup import check_database
+
+    problem = asyncio.run(check_database(settings.database_path))
+    if problem is not None:
+        print(f"database error: {settings.database_path}: {problem}", file=sys.stderr)
         return 2
 
     from .discord_ui.client import run

@@ -97,6 +97,11 @@ def _check_board(sort: str, period: str) -> None:
         raise UserError("Unknown leaderboard; choose sort and period from the lists.")
 
 
+def _is_manager(interaction: discord.Interaction[Any]) -> bool:
+    perms = interaction.permissions
+    return bool(perms.administrator or perms.manage_guild)
+
+
 def _require_manage_guild(interaction: discord.Interaction[PapluBot]) -> bool:
     """Manage Server (or Administrator). `default_permissions` cannot be set on a subcommand
     (it belongs to the whole /rummy group), so the check runs when the command is used."""
@@ -255,11 +260,20 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
                 raise UserError(NOT_YOURS)
             values = self.item.values
             picked = rs.parse_deal_option(values[0]) if values else None
-            if picked is None:
-                raise UserError("Pick a deal from the menu.")
+            offered = {o.value for o in self.item.options}
+            if picked is None or values[0] not in offered:
+                raise UserError(rs.HISTORY_NOT_OFFERED)
             deal_id, match_id, deal_no = picked
+            guild_id = _guild_id(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await _storage(interaction).hand_history(_guild_id(interaction), deal_id)
+            storage = _storage(interaction)
+            # A client can send any value: only the deal's players (and server managers) may
+            # see its hands, whatever the menu offered.
+            if not _is_manager(interaction) and not await storage.played_deals(
+                guild_id, interaction.user.id, [deal_id]
+            ):
+                raise UserError(rs.HISTORY_PLAYERS_ONLY)
+            text = await storage.hand_history(guild_id, deal_id)
             if text is None:
                 raise UserError("That deal is no longer available.")
             file = discord.File(
@@ -315,8 +329,10 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
                 )
                 return
             await interaction.response.defer()
-            await _storage(interaction).forget_user(_guild_id(interaction), self.owner_id)
-            log.info("forgot user %s in guild %s", self.owner_id, interaction.guild_id)
+            if not await _storage(interaction).forget_user(_guild_id(interaction), self.owner_id):
+                await interaction.edit_original_response(content=rs.FORGET_PLAYING, view=None)
+                return
+            log.info("forgot a user in guild %s", interaction.guild_id)
             await interaction.edit_original_response(content=rs.FORGET_DONE, view=None)
 
         await _guarded(interaction, answer)
@@ -407,13 +423,24 @@ class StatsCommands(_MixinBase):
         if target.bot:
             raise UserError("Bots and AI players have no history.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rows = await self.bot.storage.recent_deals(guild_id, target.id, limit=HISTORY_LIMIT)
+        storage = self.bot.storage
+        rows = await storage.recent_deals(guild_id, target.id, limit=HISTORY_LIMIT)
         embed = rs.history_embed(target.display_name, rows)
-        if not rows:
+        # Downloads only of deals the asker played (a hand history shows every hand), unless
+        # they manage the server.
+        downloadable = rows
+        if target.id != interaction.user.id and not _is_manager(interaction):
+            mine = await storage.played_deals(
+                guild_id, interaction.user.id, [r.deal_id for r in rows]
+            )
+            downloadable = [r for r in rows if r.deal_id in mine]
+        if not downloadable:
             await interaction.edit_original_response(embed=embed)
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(HistoryDownload(interaction.user.id, [rs.history_option(r) for r in rows]))
+        view.add_item(
+            HistoryDownload(interaction.user.id, [rs.history_option(r) for r in downloadable])
+        )
         await interaction.edit_original_response(embed=embed, view=view)
 
     @app_commands.command(name="settings", description="Server settings (Manage Server only)")

@@ -81,6 +81,10 @@ class PapluBot(commands.Bot):
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
         if not self._resumed:
             self._resumed = True
+            try:  # results a crash kept from being posted (closed tables' outbox)
+                await self.tables.deliver_pending()
+            except Exception:
+                log.exception("could not post pending announcements")
             for table in list(self.tables.by_id.values()):
                 try:
                     await self.tables.resume(table)

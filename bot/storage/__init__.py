@@ -6,6 +6,8 @@ Layout (each module's docstring explains its invariants):
   WAL + ``synchronous=FULL``), numbered migrations, the write-transaction helper and
   the single point where database errors become :class:`StorageError`.
 * :mod:`~bot.storage.tables` — game tables and their action log (optimistic versions).
+* :mod:`~bot.storage.outbox` — announcements due but not yet posted, written with
+  the state change that makes them due.
 * :mod:`~bot.storage.results` — finished deals/matches, written once (idempotent).
 * :mod:`~bot.storage.summaries` — totals, rolling 7d/30d boards and ratings derived
   from the results (incremental and rebuild).
@@ -38,6 +40,9 @@ from bot.storage.front import Storage
 from bot.storage.privacy import DELETED_NAME
 from bot.storage.records import (
     UNSET,
+    Announcement,
+    AnnouncementKind,
+    AnnouncementRecord,
     DealHistoryRow,
     DealRecord,
     DealSeatRecord,
@@ -64,6 +69,9 @@ __all__ = [
     "DEFAULT_TURN_TIMER",
     "DELETED_NAME",
     "UNSET",
+    "Announcement",
+    "AnnouncementKind",
+    "AnnouncementRecord",
     "DealHistoryRow",
     "DealRecord",
     "DealSeatRecord",

@@ -38,6 +38,7 @@ import asyncio
 import contextlib
 import importlib.resources
 import itertools
+import logging
 import queue
 import re
 import sqlite3
@@ -56,10 +57,13 @@ __all__ = [
     "Synchronous",
     "load_migrations",
     "migrate",
+    "migration_notes",
     "split_sql",
     "translate_error",
     "write_transaction",
 ]
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 Synchronous = Literal["FULL", "NORMAL"]
@@ -100,11 +104,23 @@ def translate_error(exc: sqlite3.Error) -> StorageError:
     code: int | None = getattr(exc, "sqlite_errorcode", None)
     name: str | None = getattr(exc, "sqlite_errorname", None)
     message = f"{name}: {exc}" if name else str(exc) or type(exc).__name__
+    err: StorageError
     if isinstance(exc, sqlite3.IntegrityError):
-        return StorageIntegrityError(message)
-    if code is not None and code & 0xFF in _UNAVAILABLE_CODES:
-        return StorageUnavailable(message)
-    return StorageError(message)
+        err = StorageIntegrityError(message)
+    elif code is not None and code & 0xFF in _UNAVAILABLE_CODES:
+        err = StorageUnavailable(message)
+    else:
+        err = StorageError(message)
+    err.code = _primary_name(name)
+    return err
+
+
+def _primary_name(name: str | None) -> str | None:
+    """``SQLITE_READONLY_DBMOVED`` -> ``SQLITE_READONLY``: the primary result code's name,
+    which is what a person can act on."""
+    if not name:
+        return None
+    return "_".join(name.split("_")[:2])
 
 
 # ------------------------------------------------------------------ migrations
@@ -183,6 +199,20 @@ def applied_versions(conn: sqlite3.Connection) -> set[int]:
     return {int(v) for (v,) in conn.execute("SELECT version FROM schema_version")}
 
 
+_HAS_NOTES = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migration_notes'"
+_NOTES = "SELECT note FROM migration_notes WHERE version = ? ORDER BY id"
+
+
+def migration_notes(conn: sqlite3.Connection, version: int) -> list[str]:
+    """What migration ``version`` did to existing data that an operator should know
+    (e.g. 0003 cancelling duplicate open tables). A migration is plain SQL and cannot
+    log, so it leaves rows in ``migration_notes``; :func:`migrate` logs them once, right
+    after applying it. Empty before 0003 created the table."""
+    if conn.execute(_HAS_NOTES).fetchone() is None:
+        return []
+    return [str(r[0]) for r in conn.execute(_NOTES, (version,))]
+
+
 def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: int) -> int:
     """Apply ``migrations`` up to ``target``, each in its own transaction; returns
     the schema version reached. Every migration not yet recorded is applied, also one
@@ -212,6 +242,8 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: i
         except BaseException:
             _rollback_quietly(conn)
             raise
+        for note in migration_notes(conn, mig.version):
+            log.warning("migration %04d_%s: %s", mig.version, mig.name, note)
     return current_version(conn)
 
 

@@ -20,7 +20,11 @@ __all__ = [
 
 
 class StorageError(Exception):
-    """Base class for storage errors the caller is expected to handle."""
+    """Base class for storage errors the caller is expected to handle. ``code`` names the
+    driver's primary result code when the database itself reported it (e.g.
+    ``"SQLITE_READONLY"``), so a person can be told what to fix; None otherwise."""
+
+    code: str | None = None
 
 
 class StorageUnavailable(StorageError):

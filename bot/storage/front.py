@@ -12,17 +12,29 @@ what :meth:`Storage.open` builds, not this API.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Literal, Self
 
 from bot.storage import db as dbmod
-from bot.storage import leaderboards, preferences, privacy, results, settings, stats, tables
+from bot.storage import (
+    leaderboards,
+    outbox,
+    preferences,
+    privacy,
+    results,
+    settings,
+    stats,
+    tables,
+)
 from bot.storage.db import Database, Synchronous
 from bot.storage.errors import StorageUnavailable
 from bot.storage.records import (
     UNSET,
+    Announcement,
+    AnnouncementKind,
+    AnnouncementRecord,
     DealHistoryRow,
     DealRecord,
     EventRecord,
@@ -154,10 +166,12 @@ class Storage:
         turn_deadline: float | Unset | None = UNSET,
         prompt_message_id: int | Unset | None = UNSET,
         public_message_id: int | Unset | None = UNSET,
+        announce: Sequence[Announcement] = (),
         now: float | None = None,
     ) -> None:
-        """Durably accept one game action (snapshot and event in one transaction);
-        call before showing it. See :func:`bot.storage.tables.commit_action`."""
+        """Durably accept one game action (snapshot, event and the announcements it
+        makes due, in one transaction); call before showing it. See
+        :func:`bot.storage.tables.commit_action`."""
         await tables.commit_action(
             self._database(),
             table_id,
@@ -168,6 +182,7 @@ class Storage:
             turn_deadline=turn_deadline,
             prompt_message_id=prompt_message_id,
             public_message_id=public_message_id,
+            announce=announce,
             now=now,
         )
 
@@ -194,11 +209,37 @@ class Storage:
         )
 
     async def close_table(
-        self, table_id: str, status: Literal["finished", "cancelled"], *, now: float | None = None
+        self,
+        table_id: str,
+        status: Literal["finished", "cancelled"],
+        *,
+        announce: Sequence[Announcement] = (),
+        now: float | None = None,
     ) -> bool:
-        """Mark a table finished/cancelled; False if unknown or already closed. See
+        """Mark a table finished/cancelled (with the announcements that makes due, in one
+        transaction); False if unknown or already closed. See
         :func:`bot.storage.tables.close_table`."""
-        return await tables.close_table(self._database(), table_id, status, now=now)
+        return await tables.close_table(
+            self._database(), table_id, status, announce=announce, now=now
+        )
+
+    # ----------------------------------------------------------- the outbox
+
+    async def pending_announcements(self, table_id: str | None = None) -> list[AnnouncementRecord]:
+        """Announcements written but not yet marked posted, oldest first. See
+        :mod:`bot.storage.outbox`."""
+        return await outbox.pending_announcements(self._database(), table_id)
+
+    async def mark_announced(
+        self,
+        table_id: str,
+        kind: AnnouncementKind,
+        deal_no: int = 0,
+        *,
+        now: float | None = None,
+    ) -> bool:
+        """Mark one announcement posted; False if it was not pending."""
+        return await outbox.mark_announced(self._database(), table_id, kind, deal_no, now=now)
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         """One table, whatever its status."""
@@ -302,6 +343,13 @@ class Storage:
         """The engine's hand-history JSON of a deal; None if it is not this guild's."""
         return await stats.hand_history(self._database(), guild_id, deal_id)
 
+    async def played_deals(
+        self, guild_id: int, user_id: int, deal_ids: Iterable[int]
+    ) -> frozenset[int]:
+        """Which of these deals the user played (hand histories are for players only).
+        See :func:`bot.storage.stats.played_deals`."""
+        return await stats.played_deals(self._database(), guild_id, user_id, deal_ids)
+
     # ------------------------------------------------------------- settings
 
     async def get_settings(self, guild_id: int) -> GuildSettings:
@@ -345,7 +393,9 @@ class Storage:
 
     # -------------------------------------------------------------- privacy
 
-    async def forget_user(self, guild_id: int, user_id: int) -> None:
-        """Erase a user's footprint in one guild, anonymising their seats in others'
-        results. See :func:`bot.storage.privacy.forget_user`."""
-        await privacy.forget_user(self._database(), guild_id, user_id)
+    async def forget_user(self, guild_id: int, user_id: int) -> bool:
+        """Erase a user's footprint in one guild: their stats deleted, their name and id
+        taken out of everything stored (results, hand histories, tables, events). False,
+        with nothing changed, while an open table still has them in it. See
+        :func:`bot.storage.privacy.forget_user`."""
+        return await privacy.forget_user(self._database(), guild_id, user_id)

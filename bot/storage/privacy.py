@@ -2,27 +2,58 @@
 
 Why it anonymises instead of deleting results: a deal or match belongs to every
 player who sat at it. Deleting the forgotten user's seats would change the other
-players' history and make a rebuild of their totals disagree with today's. So:
+players' history and make a rebuild of their totals disagree with today's. So, in ONE
+transaction:
 
 * the user's own summaries, ratings, rating history and stored name are deleted;
 * their seats in results are kept but anonymised (``user_id`` NULL, name
   :data:`DELETED_NAME`), so the other players' results and totals stay intact and a
   later rebuild does not resurrect the user;
-* ratings already earned by others are not recomputed; the engine's hand-history JSON
-  is opaque and not rewritten; open game tables are untouched.
+* every stored JSON document of the guild that names them is rewritten (:func:`scrub`):
+  the hand histories of their deals (what other players download), the saved state of
+  closed tables and the action log of every table. Their name becomes
+  :data:`DELETED_NAME`, their Discord id is removed (``user_id``/``user`` fields become
+  null, ``host_id`` and any other occurrence 0) and their engine key ``u<id>`` becomes
+  :data:`FORGOTTEN_KEY`;
+* ratings already earned by others are not recomputed.
+
+A table that is still open and has the user in it (seated, or in its match) cannot be
+scrubbed: the running game needs to know who they are, and its next save would write
+them back. :func:`forget_user` then changes nothing and returns False; the user asks
+again once that game has ended.
+
+Cost: the documents are found with ``instr`` over the guild's closed tables and events
+(JSON has no index); forget-me is rare, and one scan per request is the price of telling
+the truth.
 """
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
-from typing import Final
+from collections.abc import Iterable
+from typing import Any, Final
 
 from bot.storage.db import Database
 
-__all__ = ["DELETED_NAME", "forget_user"]
+__all__ = ["DELETED_NAME", "FORGOTTEN_KEY", "forget_user", "mentions", "scrub"]
 
-#: Name written over a forgotten user's seats in other players' results.
-DELETED_NAME: Final = "(deleted)"
+#: Name written over a forgotten user's seats and in documents that named them.
+DELETED_NAME: Final = "forgotten player"
+#: What the engine key ``u<user id>`` of a forgotten user becomes.
+FORGOTTEN_KEY: Final = "u0"
+#: Names earlier versions wrote over forgotten seats (their deals are candidates too).
+_OLD_DELETED_NAMES: Final = ("(deleted)", DELETED_NAME)
+
+# Keys whose value is a user id (it becomes null) or marks the dict as the user's own.
+_ID_KEYS: Final = frozenset({"user_id", "user"})
+_KEY_KEYS: Final = frozenset({"key", "player_id", "id"})
+_HOST_KEY: Final = "host_id"
+#: Discord ids (snowflakes) are at least this large. Only such an id is also searched
+#: for as a bare number or inside text: a small number would match seat numbers and
+#: scores, and identifies nobody.
+SNOWFLAKE_MIN: Final = 10**15
 
 # ------------------------------------------------------------- SQLite dialect
 
@@ -37,20 +68,199 @@ _PERSONAL_TABLES: Final = (
 )
 _ANONYMISE = "UPDATE {table} SET user_id = NULL, name = ? WHERE guild_id = ? AND user_id = ?"
 _DELETE = "DELETE FROM {table} WHERE guild_id = ? AND user_id = ?"
+_KNOWN_NAMES = (
+    "SELECT name FROM player_names WHERE guild_id = ?1 AND user_id = ?2"
+    " UNION SELECT name FROM deal_seats WHERE guild_id = ?1 AND user_id = ?2"
+    " UNION SELECT name FROM match_seats WHERE guild_id = ?1 AND user_id = ?2"
+)
+# Their deals, and (for a user forgotten by an older version, whose seats are already
+# anonymised) every deal with a forgotten human seat: its history is checked below.
+_CANDIDATE_DEALS = (
+    "SELECT DISTINCT d.deal_id, d.hand_history FROM deals AS d"
+    " JOIN deal_seats AS s ON s.deal_id = d.deal_id"
+    " WHERE s.guild_id = ?1 AND (s.user_id = ?2"
+    f" OR (s.user_id IS NULL AND s.is_ai = 0 AND s.name IN {_OLD_DELETED_NAMES!r}))"
+)
+_UPDATE_DEAL = "UPDATE deals SET hand_history = ? WHERE deal_id = ?"
+_OPEN_TABLES_NAMING = (
+    "SELECT state_json FROM game_tables WHERE guild_id = ?1"
+    " AND status IN ('lobby', 'playing') AND (host_id = ?2 OR instr(state_json, ?3) > 0)"
+)
+_CLOSED_TABLES_NAMING = (
+    "SELECT table_id, host_id, state_json FROM game_tables WHERE guild_id = ?1"
+    " AND status NOT IN ('lobby', 'playing') AND (host_id = ?2 OR instr(state_json, ?3) > 0)"
+)
+_UPDATE_TABLE = "UPDATE game_tables SET host_id = ?, state_json = ? WHERE table_id = ?"
+_EVENTS_NAMING = (
+    "SELECT e.table_id, e.seq, e.event_json FROM game_events AS e"
+    " JOIN game_tables AS t ON t.table_id = e.table_id"
+    " WHERE t.guild_id = ?1 AND instr(e.event_json, ?2) > 0"
+)
+_UPDATE_EVENT = "UPDATE game_events SET event_json = ? WHERE table_id = ? AND seq = ?"
 
 
-async def forget_user(db: Database, guild_id: int, user_id: int) -> None:
-    """Erase a user's footprint in one guild: stats, ratings, rating history,
-    name and summaries are deleted. Their seats in *other players'* results are
-    kept but anonymised (user_id NULL, name "(deleted)") so those players'
-    results and totals stay correct. Ratings already earned by others are not
-    recomputed. The engine's hand-history JSON is opaque and not rewritten.
-    Open game tables are untouched."""
+# --------------------------------------------------------- the JSON scrubber
 
-    def body(conn: sqlite3.Connection) -> None:
+
+def mentions(doc: Any, user_id: int) -> bool:
+    """Whether a JSON document refers to the user: their id in an id field, their engine
+    key, or (for a real Discord id) the id as any number or inside any text. A text
+    search for the digits alone is not enough: it could hit a shuffle seed."""
+    key = f"u{user_id}"
+    loose = user_id >= SNOWFLAKE_MIN
+    digits = str(user_id)
+
+    def seen(node: Any) -> bool:
+        if isinstance(node, dict):
+            return any(
+                k == key
+                or ((k in _ID_KEYS or k == _HOST_KEY) and v == user_id and not isinstance(v, bool))
+                or seen(v)
+                for k, v in node.items()
+            )
+        if isinstance(node, list):
+            return any(seen(v) for v in node)
+        if isinstance(node, bool):
+            return False
+        if isinstance(node, int):
+            return loose and node == user_id
+        return isinstance(node, str) and (node == key or (loose and digits in node))
+
+    return seen(doc)
+
+
+def _own_names(doc: Any, user_id: int, key: str, found: set[str]) -> None:
+    """The names the document gives the user: ``name`` beside their id or key, and the
+    engine's ``[key, name]`` player pairs."""
+    if isinstance(doc, dict):
+        own = any(doc.get(k) == user_id for k in _ID_KEYS) or any(
+            doc.get(k) == key for k in _KEY_KEYS
+        )
+        if own and isinstance(doc.get("name"), str):
+            found.add(doc["name"])
+        for v in doc.values():
+            _own_names(v, user_id, key, found)
+    elif isinstance(doc, list):
+        if len(doc) == 2 and doc[0] == key and isinstance(doc[1], str):
+            found.add(doc[1])
+        for v in doc:
+            _own_names(v, user_id, key, found)
+
+
+def _name_pattern(names: Iterable[str]) -> re.Pattern[str] | None:
+    usable = sorted({n for n in names if n.strip()}, key=len, reverse=True)
+    if not usable:
+        return None
+    return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in usable))
+
+
+def scrub(doc: Any, user_id: int, names: Iterable[str] = ()) -> Any:
+    """A copy of a JSON document with the user taken out (see the module docstring).
+
+    Names are replaced where the structure says they are the user's (beside their id
+    or key), never by matching text in structured fields, where a short name could
+    equal a card code. Only free text (the table's ``log`` lines) is searched for the
+    names, whole words only; ``names`` adds names known from elsewhere (results)."""
+    key = f"u{user_id}"
+    found = set(names)
+    _own_names(doc, user_id, key, found)
+    pattern = _name_pattern(found)
+    loose = user_id >= SNOWFLAKE_MIN
+    digits = str(user_id)
+
+    def text(s: str) -> str:
+        if s == key:
+            return FORGOTTEN_KEY
+        return s.replace(digits, "0") if loose else s
+
+    def free_text(s: str) -> str:
+        s = text(s)
+        return s if pattern is None else pattern.sub(DELETED_NAME, s)
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            own = any(node.get(k) == user_id for k in _ID_KEYS) or any(
+                node.get(k) == key for k in _KEY_KEYS
+            )
+            out: dict[str, Any] = {}
+            for k, v in node.items():
+                new_key = FORGOTTEN_KEY if k == key else k
+                if own and k == "name" and isinstance(v, str):
+                    out[new_key] = DELETED_NAME
+                elif k in _ID_KEYS and v == user_id and not isinstance(v, bool):
+                    out[new_key] = None
+                elif k == _HOST_KEY and v == user_id and not isinstance(v, bool):
+                    out[new_key] = 0
+                elif k == "log" and isinstance(v, list):
+                    out[new_key] = [free_text(x) if isinstance(x, str) else walk(x) for x in v]
+                else:
+                    out[new_key] = walk(v)
+            return out
+        if isinstance(node, list):
+            if len(node) == 2 and node[0] == key and isinstance(node[1], str):
+                return [FORGOTTEN_KEY, DELETED_NAME]
+            return [walk(v) for v in node]
+        if isinstance(node, bool):
+            return node
+        if isinstance(node, int) and loose and node == user_id:
+            return 0
+        if isinstance(node, str):
+            return text(node)
+        return node
+
+    return walk(doc)
+
+
+def _rewrite(text: str, user_id: int, names: set[str], compact: bool) -> str | None:
+    """The scrubbed JSON text, or None if it does not mention the user (or is no JSON)."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    if not mentions(doc, user_id):
+        return None
+    clean = scrub(doc, user_id, names)
+    return json.dumps(clean, separators=(",", ":") if compact else None)
+
+
+# ------------------------------------------------------------------ forget
+
+
+async def forget_user(db: Database, guild_id: int, user_id: int) -> bool:
+    """Erase a user's footprint in one guild, in one transaction (see the module
+    docstring): stats, ratings, rating history and name deleted; their seats in others'
+    results anonymised; their name and id taken out of hand histories, closed tables'
+    states and every table's events. Returns False, changing nothing, while an open
+    table of this guild still has them in it."""
+    digits = str(user_id)
+
+    def body(conn: sqlite3.Connection) -> bool:
+        for (state,) in conn.execute(_OPEN_TABLES_NAMING, (guild_id, user_id, digits)):
+            try:
+                if mentions(json.loads(state), user_id):
+                    return False
+            except ValueError:
+                continue
+        names = {str(r[0]) for r in conn.execute(_KNOWN_NAMES, (guild_id, user_id))}
+        for deal_id, history in conn.execute(_CANDIDATE_DEALS, (guild_id, user_id)).fetchall():
+            clean = _rewrite(history, user_id, names, compact=False)
+            if clean is not None:
+                conn.execute(_UPDATE_DEAL, (clean, deal_id))
+        rows = conn.execute(_CLOSED_TABLES_NAMING, (guild_id, user_id, digits)).fetchall()
+        for table_id, host_id, state in rows:
+            clean = _rewrite(state, user_id, names, compact=True)
+            conn.execute(
+                _UPDATE_TABLE,
+                (0 if host_id == user_id else host_id, state if clean is None else clean, table_id),
+            )
+        for table_id, seq, event in conn.execute(_EVENTS_NAMING, (guild_id, digits)).fetchall():
+            clean = _rewrite(event, user_id, names, compact=False)
+            if clean is not None:
+                conn.execute(_UPDATE_EVENT, (clean, table_id, seq))
         for table in _SEAT_TABLES:
             conn.execute(_ANONYMISE.format(table=table), (DELETED_NAME, guild_id, user_id))
         for table in _PERSONAL_TABLES:
             conn.execute(_DELETE.format(table=table), (guild_id, user_id))
+        return True
 
-    await db.transaction(body)
+    return await db.transaction(body)

@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Final, Literal, get_args
 
 __all__ = [
+    "ANNOUNCEMENT_KINDS",
     "LOSING_OUTCOMES",
     "OPEN_STATUSES",
     "OUTCOMES",
@@ -28,6 +29,9 @@ __all__ = [
     "SORT_KEYS",
     "TABLE_STATUSES",
     "UNSET",
+    "Announcement",
+    "AnnouncementKind",
+    "AnnouncementRecord",
     "DealHistoryRow",
     "DealRecord",
     "DealSeatRecord",
@@ -53,6 +57,9 @@ Outcome = Literal["won", "lost", "dropped_first", "dropped_middle", "invalid_dec
 SortKey = Literal["rating", "matches_won", "deals_won", "net_chips", "win_rate"]
 Period = Literal["all", "30d", "7d"]
 
+AnnouncementKind = Literal["deal_results", "match_over"]
+
+ANNOUNCEMENT_KINDS: Final[frozenset[str]] = frozenset(get_args(AnnouncementKind))
 TABLE_STATUSES: Final[frozenset[str]] = frozenset(get_args(TableStatus))
 #: Statuses of a table that is still restored on start-up and accepts actions.
 OPEN_STATUSES: Final[tuple[str, ...]] = ("lobby", "playing")
@@ -105,6 +112,32 @@ class EventRecord:
     seq: int
     event_json: str
     created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """Something that must be posted because of a state change, written to the outbox in
+    the same transaction as that change (see :mod:`bot.storage.outbox`). ``deal_no`` is
+    0 for announcements that are not about one deal; ``(table, kind, deal_no)`` is its
+    identity, so writing it again is a no-op. ``payload_json`` carries whatever the
+    poster needs beyond the table's stored state (nothing, so far)."""
+
+    kind: AnnouncementKind
+    deal_no: int = 0
+    payload_json: str = "{}"
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementRecord:
+    """An outbox row: an :class:`Announcement` of one table, and whether it was posted."""
+
+    announcement_id: int
+    table_id: str
+    kind: AnnouncementKind
+    deal_no: int
+    payload_json: str
+    created_at: float
+    delivered_at: float | None
 
 
 # --------------------------------------------------------------------- results

@@ -15,8 +15,9 @@ only returned for a deal of the asking guild.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from bot.storage.db import Database
 from bot.storage.records import (
@@ -29,7 +30,7 @@ from bot.storage.records import (
 )
 from bot.storage.summaries import ALL_SCOPE
 
-__all__ = ["hand_history", "player_stats", "rating_history", "recent_deals"]
+__all__ = ["hand_history", "played_deals", "player_stats", "rating_history", "recent_deals"]
 
 # ------------------------------------------------------------- SQLite dialect
 
@@ -62,6 +63,13 @@ _RECENT_DEALS = (
     " ORDER BY s.finished_at DESC, s.deal_id DESC LIMIT ?"
 )
 _HAND_HISTORY = "SELECT hand_history FROM deals WHERE deal_id = ? AND guild_id = ?"
+# The primary key (deal_id, seat) finds each deal's seats; a deal has at most ten.
+_PLAYED = (
+    "SELECT DISTINCT deal_id FROM deal_seats"
+    " WHERE guild_id = ? AND user_id = ? AND deal_id IN ({marks})"
+)
+#: Most deal ids asked about in one query (SQLite allows 32766 parameters; a menu has 25).
+_PLAYED_MAX: Final = 500
 
 
 def _new_slot() -> dict[str, Any]:
@@ -195,5 +203,24 @@ async def hand_history(db: Database, guild_id: int, deal_id: int) -> str | None:
     def q(conn: sqlite3.Connection) -> str | None:
         row = conn.execute(_HAND_HISTORY, (deal_id, guild_id)).fetchone()
         return None if row is None else str(row[0])
+
+    return await db.run(q)
+
+
+async def played_deals(
+    db: Database, guild_id: int, user_id: int, deal_ids: Iterable[int]
+) -> frozenset[int]:
+    """Which of ``deal_ids`` (of this guild) the user held a seat in: a deal's hand history
+    shows every hand, so it is for its players only. A forgotten seat counts for nobody."""
+    wanted = sorted(set(deal_ids))
+    if not wanted:
+        return frozenset()
+    if len(wanted) > _PLAYED_MAX:
+        raise ValueError(f"ask about at most {_PLAYED_MAX} deals at once")
+    sql = _PLAYED.format(marks=", ".join("?" * len(wanted)))
+
+    def q(conn: sqlite3.Connection) -> frozenset[int]:
+        rows = conn.execute(sql, (guild_id, user_id, *wanted)).fetchall()
+        return frozenset(int(r[0]) for r in rows)
 
     return await db.run(q)

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from typing import Any, Final, Literal
 
 from bot.storage.db import Database
 from bot.storage.errors import NotFoundError, VersionConflictError
+from bot.storage.outbox import check_announcements, write_announcements
 from bot.storage.records import (
     TABLE_STATUSES,
     UNSET,
+    Announcement,
     EventRecord,
     TableRecord,
     TableStatus,
@@ -158,6 +161,7 @@ async def commit_action(
     turn_deadline: float | Unset | None = UNSET,
     prompt_message_id: int | Unset | None = UNSET,
     public_message_id: int | Unset | None = UNSET,
+    announce: Sequence[Announcement] = (),
     now: float | None = None,
 ) -> None:
     """Durably accept one game action: the new snapshot (``version``) and its
@@ -167,9 +171,12 @@ async def commit_action(
     Raises :class:`VersionConflictError` if ``version`` is not newer than the
     stored one or the table is closed, :class:`NotFoundError` if unknown.
     Optional keyword arguments update those columns too (UNSET = keep).
+    ``announce`` is written to the outbox in the same transaction: what this action
+    makes due (a deal's results) survives a crash before it is posted.
     """
     if not isinstance(status, Unset) and status not in TABLE_STATUSES:
         raise ValueError(f"bad status {status!r}")
+    check_announcements(announce)
     ts = time.time() if now is None else now
     columns = ["version", "state_json", "updated_at"]
     args: list[Any] = [version, state_json, ts]
@@ -189,6 +196,7 @@ async def commit_action(
         if conn.execute(sql, args).rowcount == 0:
             _raise_table_conflict(conn, table_id, version)
         conn.execute(_INSERT_EVENT, (table_id, version, event_json, ts))
+        write_announcements(conn, table_id, announce, ts)
 
     await db.transaction(body)
 
@@ -256,16 +264,24 @@ async def close_table(
     table_id: str,
     status: Literal["finished", "cancelled"],
     *,
+    announce: Sequence[Announcement] = (),
     now: float | None = None,
 ) -> bool:
     """Mark a table finished/cancelled so it is not restored on start-up.
-    Returns False if it was unknown or already closed (safe to retry)."""
+    Returns False if it was unknown or already closed (safe to retry). ``announce``
+    (e.g. the match's end) is written to the outbox in the same transaction, and only
+    if this call closed the table: a closed table is never restored, so the outbox is
+    the only way its last news survives a crash."""
     if status not in ("finished", "cancelled"):
         raise ValueError("close_table status must be 'finished' or 'cancelled'")
+    check_announcements(announce)
     ts = time.time() if now is None else now
 
     def body(conn: sqlite3.Connection) -> bool:
-        return conn.execute(_CLOSE_TABLE, (status, ts, table_id)).rowcount > 0
+        closed = conn.execute(_CLOSE_TABLE, (status, ts, table_id)).rowcount > 0
+        if closed:
+            write_announcements(conn, table_id, announce, ts)
+        return closed
 
     return await db.transaction(body)
 

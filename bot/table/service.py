@@ -26,7 +26,14 @@ from bot.engine.cards import Card
 from bot.engine.describe import describe_seating
 from bot.engine.errors import RummyError
 from bot.engine.match import Match, MatchPhase, Player
-from bot.storage import Storage, StorageError
+from bot.storage import (
+    Announcement,
+    AnnouncementKind,
+    AnnouncementRecord,
+    Storage,
+    StorageError,
+    StorageIntegrityError,
+)
 
 from . import errors
 from .autoplay import timeout_finish, timeout_opening
@@ -84,6 +91,7 @@ class TableService:
         self._announced: dict[str, int] = {}  # table id -> deals announced in this process
         self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
         self._reposted: dict[str, float] = {}  # table id -> when its message was last re-posted
+        self._undelivered: list[AnnouncementRecord] = []  # closed tables' outbox, at restore
 
     @property
     def clock(self) -> Clock:
@@ -155,6 +163,11 @@ class TableService:
                 state_json=table.to_json(),
                 version=table.version,
             )
+        except StorageIntegrityError as exc:
+            # The database keeps one open table per channel (another process, or a table
+            # this process could not restore, holds it).
+            log.warning("channel %s already has an open table in storage: %s", channel_id, exc)
+            raise errors.ChannelBusy(in_lobby=False) from exc
         except (StorageError, OSError) as exc:
             log.exception("could not create a table in channel %s", channel_id)
             raise errors.SaveFailed() from exc
@@ -460,6 +473,7 @@ class TableService:
                 json.dumps({**event, "version": table.version}, default=_plain),
                 status="lobby" if table.status is TableStatus.LOBBY else "playing",
                 turn_deadline=table.deadline,
+                announce=_due(table),
             )
         except (StorageError, OSError) as exc:
             log.exception("could not save table %s", table.id)
@@ -473,8 +487,12 @@ class TableService:
         self.scheduler.cancel_table(table.id)
         table.status = status
         table.deadline = None
+        finished = status is TableStatus.FINISHED
+        # A finished table is never restored: its end goes to the outbox with the close.
         await self.storage.close_table(
-            table.id, "finished" if status is TableStatus.FINISHED else "cancelled"
+            table.id,
+            "finished" if finished else "cancelled",
+            announce=[Announcement("match_over")] if finished else (),
         )
         self.by_id.pop(table.id, None)
         if self.by_channel.get(table.channel_id) is table:
@@ -512,13 +530,16 @@ class TableService:
         if m.phase is MatchPhase.OVER:
             if announce:
                 await self.listener.deal_finished(table, number)
+                await self._delivered(table.id, "deal_results", number)
             if closing:
                 await self.listener.table_closed(table, "finished")
+                await self._delivered(table.id, "match_over")
                 self._forget(table)
             return
         await self.listener.table_changed(table)
         if announce:
             await self.listener.deal_finished(table, number)
+            await self._delivered(table.id, "deal_results", number)
             self.scheduler.schedule(table.id, "next", self._auto_next_deal(table, table.version))
             return
         turn = table.current_turn()
@@ -638,21 +659,121 @@ class TableService:
     # ---- start-up and shut-down -------------------------------------------------------------
 
     async def restore(self) -> list[Table]:
-        """Bring back every open table after a restart (timers resume in `resume`)."""
-        restored = []
-        for record in await self.storage.load_open_tables():
+        """Bring back every open table after a restart (timers resume in `resume`), and note
+        what the outbox still owes: a pending announcement of an open table is made by
+        `resume` (and only a pending one: a delivered deal is not announced again); those of
+        closed tables are posted by `deliver_pending`.
+
+        One table per channel, whatever the database holds: the schema keeps it so since
+        migration 0003, and a second open table of a channel (a database copied in from
+        elsewhere) is closed here rather than loaded over the first. A table whose state
+        cannot be read is closed too, with an error in the log: it could never be played
+        and it would hold its channel forever."""
+        pending = await self.storage.pending_announcements()
+        owed: dict[str, set[int]] = {}
+        for note in pending:
+            if note.kind == "deal_results":
+                owed.setdefault(note.table_id, set()).add(note.deal_no)
+        restored: list[Table] = []
+        # Newest first, so the table kept in a channel is the newest one.
+        records = sorted(
+            await self.storage.load_open_tables(),
+            key=lambda r: (r.created_at, r.table_id),
+            reverse=True,
+        )
+        for record in records:
+            kept = self.by_channel.get(record.channel_id)
+            if kept is not None:
+                log.warning(
+                    "table %s is a second open table in channel %s (keeping the newer %s);"
+                    " closing it",
+                    record.table_id,
+                    record.channel_id,
+                    kept.id,
+                )
+                await self._close_unrestorable(record.table_id)
+                continue
             try:
                 table = Table.from_json(record.state_json)
-            except (ValueError, KeyError) as exc:
-                log.error("cannot restore table %s: %s", record.table_id, exc)
+            except (ValueError, KeyError, TypeError) as exc:
+                log.error("cannot restore table %s (closing it): %s", record.table_id, exc)
+                await self._close_unrestorable(record.table_id)
                 continue
             table.version = record.version
             table.message_id = record.public_message_id or table.message_id
             table.prompt_message_id = record.prompt_message_id or table.prompt_message_id
+            m = table.match
+            if m is not None and m.phase in (MatchPhase.BETWEEN_DEALS, MatchPhase.OVER):
+                number = len(m.results)
+                self._announced[table.id] = (
+                    number - 1 if number in owed.get(table.id, ()) else number
+                )
             self.by_id[table.id] = table
             self.by_channel[table.channel_id] = table
             restored.append(table)
+        self._undelivered = [p for p in pending if p.table_id not in self.by_id]
+        restored.reverse()  # oldest first, as stored
         return restored
+
+    async def _close_unrestorable(self, table_id: str) -> None:
+        try:
+            await self.storage.close_table(table_id, "cancelled")
+        except StorageError:
+            log.exception("could not close table %s", table_id)
+
+    async def deliver_pending(self) -> int:
+        """Post what closed tables still owe (noted by `restore`): a crash after a match was
+        closed in storage but before its results were posted. Each table is rebuilt from its
+        last stored state, which still holds its last deal; each announcement is marked
+        delivered once the listener has posted it. Returns how many were posted."""
+        owed, self._undelivered = self._undelivered, []
+        posted = 0
+        tables: dict[str, Table | None] = {}
+        for note in owed:
+            if note.table_id not in tables:
+                tables[note.table_id] = await self._closed_table(note.table_id)
+            table = tables[note.table_id]
+            if table is not None and await self._deliver(table, note):
+                posted += 1
+            await self._delivered(note.table_id, note.kind, note.deal_no)
+        return posted
+
+    async def _closed_table(self, table_id: str) -> Table | None:
+        record = await self.storage.load_table(table_id)
+        if record is None:
+            return None
+        try:
+            table = Table.from_json(record.state_json)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.error("cannot rebuild closed table %s to announce: %s", table_id, exc)
+            return None
+        table.status = TableStatus(record.status)
+        table.version = record.version
+        table.deadline = None
+        table.message_id = record.public_message_id or table.message_id
+        table.prompt_message_id = record.prompt_message_id or table.prompt_message_id
+        return table
+
+    async def _deliver(self, table: Table, note: AnnouncementRecord) -> bool:
+        m = table.match
+        if note.kind == "match_over":
+            await self.listener.table_closed(table, "finished")
+            return True
+        if m is None or len(m.results) != note.deal_no or m.finished_deal() is None:
+            # Only the last deal's results can be rebuilt from the state; an older one is
+            # in the deals table (its hand history) and in /rummy history.
+            log.warning("cannot re-post deal %s of table %s", note.deal_no, table.id)
+            return False
+        await self.listener.deal_finished(table, note.deal_no)
+        return True
+
+    async def _delivered(self, table_id: str, kind: AnnouncementKind, deal_no: int = 0) -> None:
+        """Mark an announcement posted. If that fails it is posted again after a restart:
+        a repeat, never a loss, so the failure is logged and not raised."""
+        try:
+            await self.storage.mark_announced(table_id, kind, deal_no)
+        except StorageError:
+            log.exception("could not mark %s %s of table %s posted", kind, deal_no, table_id)
 
     async def resume(self, table: Table) -> None:
         """After `restore` and once the listener can show things: results, timers, AI."""
@@ -669,6 +790,16 @@ class TableService:
 
     async def shutdown(self) -> None:
         await self.scheduler.shutdown()
+
+
+def _due(table: Table) -> list[Announcement]:
+    """What a saved state makes due: once a deal has ended (between deals, or the match
+    over), its results. Written with every save in that phase; the outbox ignores a
+    repeat, so a posted deal is never owed again."""
+    m = table.match
+    if m is None or not m.results or m.phase not in (MatchPhase.BETWEEN_DEALS, MatchPhase.OVER):
+        return []
+    return [Announcement("deal_results", len(m.results))]
 
 
 def _card_of(match: Match, action: Action) -> Card | None:

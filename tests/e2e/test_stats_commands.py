@@ -14,12 +14,13 @@ import time
 from collections.abc import AsyncIterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.discord_ui.client import PapluBot
 from bot.storage import DealRecord, DealSeatRecord, MatchRecord, MatchSeatRecord, Storage
-from tests.e2e.harness import TOKEN, settings
+from tests.e2e.harness import TOKEN, forge_interaction, send_forged, settings
 from tests.fakediscord import FakeDiscord, InteractionRefused, StoredMessage
 
 # The first user owns the guild (and so has Administrator in the fake); bob has no role.
@@ -347,4 +348,96 @@ async def test_forget_me_after_confirmation(tmp_path: Path) -> None:
         assert [n for _, n in board_names(board.message)] == ["alice", "carol"]
         alice = await bot.storage.player_stats(fake.guild_id, ids["alice"])
         assert alice.profiles["points"].deals_played == 4  # others' results stay intact
+        assert await fake.wait_idle() == []
+
+
+async def _download(fake: FakeDiscord, result: Any) -> dict[str, Any]:
+    """The files a download click answered with, by name."""
+    await result.wait()
+    msgs = [m for m in result.messages if m.attachments] or (
+        [result.message] if result.message and result.message.attachments else []
+    )
+    return {n: d for m in msgs for n, d in m.attachment_data.items()}
+
+
+async def test_hand_histories_are_for_the_deals_players_and_managers(tmp_path: Path) -> None:
+    async with stats_bot(tmp_path) as (fake, bot):
+        await seed(fake, bot.storage)
+        # carol played one deal, with alice: alice may download it from carol's history...
+        other = await fake.slash("alice", "general", "rummy history", options={"user": "carol"})
+        assert other.message is not None
+        menu = next(c for c in other.message.iter_components() if c.get("type") == 3)
+        assert [o["label"] for o in menu["options"]] == ["points · table tblabc · deal 1"]
+        # ...bob never sat with carol: her deals are listed, nothing is offered for download.
+        theirs = await fake.slash("bob", "general", "rummy history", options={"user": "carol"})
+        assert theirs.message is not None and "Recent deals — carol" in theirs.text
+        assert not [c for c in theirs.message.iter_components() if c.get("type") == 3]
+        # A tampered client sends carol's deal from bob's own menu: refused, no file.
+        own = await fake.slash("bob", "general", "rummy history")
+        assert own.message is not None
+        rows = await bot.storage.recent_deals(fake.guild_id, fake.user("carol").id)
+        value = f"{rows[0].deal_id}:tblabc:1"
+        forged = forge_interaction(fake, "bob", own.message, f"st:hh:{fake.user('bob').id}",
+                                   values=[value])  # fmt: skip
+        refused = await send_forged(fake, forged)
+        assert refused.ephemeral and refused.text == "Pick a deal from the menu."
+        assert await _download(fake, refused) == {}
+        # The same menu grafted onto a message without one (it offers the value itself):
+        # still refused, bob did not play that deal.
+        forged = forge_interaction(fake, "bob", theirs.message, f"st:hh:{fake.user('bob').id}",
+                                   values=[value])  # fmt: skip
+        refused = await send_forged(fake, forged)
+        assert refused.ephemeral and "Only the players of a deal" in refused.text
+        assert await _download(fake, refused) == {}
+        # The server's owner (a manager) may download any deal.
+        boss = await fake.slash("olga", "general", "rummy history", options={"user": "carol"})
+        assert boss.message is not None
+        menu = next(c for c in boss.message.iter_components() if c.get("type") == 3)
+        picked = await fake.select("olga", boss.message, [menu["options"][0]["value"]])
+        assert list(await _download(fake, picked)) == ["hand-history-tblabc-deal1.json"]
+        assert await fake.wait_idle() == []
+
+
+async def test_forget_me_takes_the_player_out_of_others_hand_histories(tmp_path: Path) -> None:
+    async with stats_bot(tmp_path) as (fake, bot):
+        ids = {u.name: u.id for u in fake.users}
+        a, b = ids["alice"], ids["bob"]
+        history = {
+            "deal_number": 1,
+            "seats": [
+                {"seat": 0, "player_id": f"u{a}", "name": "alice"},
+                {"seat": 1, "player_id": f"u{b}", "name": "bob"},
+            ],
+        }
+        seats = [_human(a, "alice", "won", 20), _human(b, "bob", "lost", -20)]
+        at = int(time.time())
+        await bot.storage.record_deal_result(
+            _deal(fake.guild_id, "tblfm", 1, at, seats, json.dumps(history))
+        )
+        ask = await fake.slash("bob", "general", "rummy forget-me")
+        assert ask.message is not None
+        await fake.click("bob", ask.message, label="Delete my stats")
+        await fake.wait_for(lambda: "Done" in fake.message(ask.message.id).text())  # type: ignore[union-attr]
+
+        mine = await fake.slash("alice", "general", "rummy history")
+        assert mine.message is not None
+        menu = next(c for c in mine.message.iter_components() if c.get("type") == 3)
+        picked = await fake.select("alice", mine.message, [menu["options"][0]["value"]])
+        [raw] = (await _download(fake, picked)).values()
+        data = raw.decode() if isinstance(raw, bytes) else raw
+        assert str(b) not in data and "bob" not in data
+        assert "alice" in data and "forgotten player" in data
+        assert await fake.wait_idle() == []
+
+
+async def test_forget_me_waits_while_the_player_is_at_a_table(tmp_path: Path) -> None:
+    async with stats_bot(tmp_path) as (fake, bot):
+        await seed(fake, bot.storage)
+        opened = await fake.slash("bob", "general", "rummy new")
+        await opened.wait()
+        ask = await fake.slash("bob", "general", "rummy forget-me")
+        assert ask.message is not None
+        await fake.click("bob", ask.message, label="Delete my stats")
+        await fake.wait_for(lambda: "Nothing was deleted" in fake.message(ask.message.id).text())  # type: ignore[union-attr]
+        assert (await bot.storage.player_stats(fake.guild_id, fake.user("bob").id)).profiles
         assert await fake.wait_idle() == []

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from bot.storage import (
     DELETED_NAME,
     Storage,
 )
-from tests.storage.helpers import NOW, F, G, match, raw, two_player_deal
+from bot.storage.privacy import FORGOTTEN_KEY, scrub
+from tests.storage.helpers import NOW, F, G, deal, match, raw, seat, two_player_deal
 
 
 async def test_forget_user(st: Storage) -> None:
@@ -41,3 +44,134 @@ async def test_forget_user(st: Storage) -> None:
     # a rebuild afterwards does not resurrect the user
     await st.rebuild_summaries(G)
     assert await st.player_rank(G, 1, sort="net_chips", now=NOW) is None
+
+
+# ------------------------------------------------ documents that name the user
+
+ME = 712345678901234567  # a Discord-sized id, as forget-me meets them
+YOU = 798765432109876543
+MY_NAME, YOUR_NAME = "Rani", "Vikram"
+
+
+def _history(deal_no: int) -> str:
+    """The shape of an engine hand history: seats with engine keys and names."""
+    return json.dumps(
+        {
+            "deal_number": deal_no,
+            "deal_seed": ME + 1,  # a number near the id is not the id
+            "seats": [
+                {"seat": 0, "player_id": f"u{ME}", "name": MY_NAME},
+                {"seat": 1, "player_id": f"u{YOU}", "name": YOUR_NAME},
+            ],
+            "final": {"0": {"cards": ["Ra", "KS"]}, "1": {"cards": ["AH"]}},
+        }
+    )
+
+
+def _state(table_id: str, host: int) -> str:
+    """The shape of a saved table: seats, match players, votes, timeouts, a log."""
+    return json.dumps(
+        {
+            "id": table_id,
+            "host_id": host,
+            "seats": [
+                {"key": f"u{ME}", "name": MY_NAME, "user_id": ME, "ai": None},
+                {"key": f"u{YOU}", "name": YOUR_NAME, "user_id": YOU, "ai": None},
+            ],
+            "match": {"players": [[f"u{ME}", MY_NAME], [f"u{YOU}", YOUR_NAME]], "seed": 5},
+            "timeouts": {f"u{ME}": 1},
+            "next_votes": [f"u{ME}"],
+            "log": [f"{MY_NAME} drew from the stock", f"<@{ME}> timed out", "Rania waved"],
+        }
+    )
+
+
+async def _seed_documents(st: Storage) -> None:
+    seats = [seat(ME, "won", 5, name=MY_NAME), seat(YOU, "lost", -5, 5, name=YOUR_NAME)]
+    await st.record_deal_result(deal("m1", 1, seats, history=_history(1)))
+    for table_id, status, host, channel in (
+        ("t-done", "finished", ME, 1),
+        ("t-open", "lobby", YOU, 2),
+    ):
+        await st.save_table(
+            table_id, guild_id=G, channel_id=channel, host_id=host, status="lobby",
+            state_json=_state(table_id, host) if status == "finished" else '{"seats": []}',
+            version=1,
+        )  # fmt: skip
+        await st.commit_action(
+            table_id, 2, _state(table_id, host) if status == "finished" else '{"seats": []}',
+            json.dumps({"type": "join", "user": ME}),
+        )  # fmt: skip
+    await st.close_table("t-done", "finished")
+
+
+async def test_forget_me_takes_name_and_id_out_of_every_stored_document(st: Storage) -> None:
+    await _seed_documents(st)
+    assert await st.forget_user(G, ME)
+
+    [mine] = await st.recent_deals(G, YOU)
+    text = await st.hand_history(G, mine.deal_id)
+    assert text is not None
+    assert str(ME) not in text and MY_NAME not in text  # what the other player downloads
+    doc = json.loads(text)
+    assert doc["seats"][0] == {"seat": 0, "player_id": FORGOTTEN_KEY, "name": DELETED_NAME}
+    assert doc["seats"][1]["name"] == YOUR_NAME and doc["final"]["0"]["cards"] == ["Ra", "KS"]
+    assert doc["deal_seed"] == ME + 1
+
+    [(host, state)] = await raw(
+        st, "SELECT host_id, state_json FROM game_tables WHERE table_id = 't-done'"
+    )
+    assert (
+        host == 0 and str(ME) not in str(state) and MY_NAME not in str(state).replace("Rania", "")
+    )
+    table = json.loads(str(state))
+    assert table["seats"][0] == {
+        "key": FORGOTTEN_KEY,
+        "name": DELETED_NAME,
+        "user_id": None,
+        "ai": None,
+    }
+    assert table["match"]["players"][0] == [FORGOTTEN_KEY, DELETED_NAME]
+    assert table["log"] == [
+        f"{DELETED_NAME} drew from the stock",
+        "<@0> timed out",
+        "Rania waved",  # a longer word that contains the name is another word
+    ]
+    assert table["seats"][1]["user_id"] == YOU  # the other player is untouched
+    events = await raw(st, "SELECT event_json FROM game_events")
+    assert events and all(str(ME) not in str(e) for (e,) in events)  # open tables' too
+    assert all(str(ME) not in str(r) for r in await raw(st, "SELECT * FROM deal_seats"))
+
+
+async def test_forget_me_waits_while_an_open_table_has_the_user(st: Storage) -> None:
+    await st.record_deal_result(two_player_deal("m1", ME, YOU, 10))
+    await st.save_table(
+        "t", guild_id=G, channel_id=3, host_id=YOU, status="playing",
+        state_json=_state("t", YOU), version=1,
+    )  # fmt: skip
+    assert not await st.forget_user(G, ME)
+    assert len(await st.recent_deals(G, ME)) == 1  # nothing changed
+    await st.close_table("t", "finished")
+    assert await st.forget_user(G, ME)
+    assert await st.recent_deals(G, ME) == []
+
+
+async def test_forget_me_again_cleans_histories_an_older_version_left(st: Storage) -> None:
+    """Before this, forget-me anonymised seats but kept hand histories as they were."""
+    seats = [seat(ME, "won", 5, name=MY_NAME), seat(YOU, "lost", -5, 5, name=YOUR_NAME)]
+    await st.record_deal_result(deal("m1", 1, seats, history=_history(1)))
+    await raw(
+        st, "UPDATE deal_seats SET user_id = NULL, name = '(deleted)' WHERE user_id = ?", (ME,)
+    )
+    assert await st.forget_user(G, ME)
+    [(text,)] = await raw(st, "SELECT hand_history FROM deals")
+    assert str(ME) not in str(text) and MY_NAME not in str(text)
+
+
+def test_small_numbers_are_not_taken_for_an_id() -> None:
+    doc = {"seat": 2, "scores": {"2": "2"}, "seats": [{"key": "u2", "name": "two", "user_id": 2}]}
+    assert scrub(doc, 2) == {
+        "seat": 2,
+        "scores": {"2": "2"},
+        "seats": [{"key": FORGOTTEN_KEY, "name": DELETED_NAME, "user_id": None}],
+    }

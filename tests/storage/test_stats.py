@@ -87,3 +87,18 @@ async def test_hand_history_is_per_guild(st: Storage) -> None:
     assert await st.hand_history(G, row.deal_id) == '{"x": [1, 2]}'
     assert await st.hand_history(G + 1, row.deal_id) is None
     assert await st.hand_history(G, row.deal_id + 100) is None
+
+
+async def test_played_deals_says_who_may_download_a_hand_history(st: Storage) -> None:
+    await st.record_deal_result(two_player_deal("m1", 1, 2, 10))
+    await st.record_deal_result(two_player_deal("m2", 2, 3, 10))
+    await st.record_deal_result(two_player_deal("x", 1, 3, 1, guild=G + 1))
+    ids = {r.match_id: r.deal_id for r in await st.recent_deals(G, 2)}
+    [other_guild] = [r.deal_id for r in await st.recent_deals(G + 1, 1)]
+    every = [ids["m1"], ids["m2"], other_guild, 999]
+    assert await st.played_deals(G, 1, every) == {ids["m1"]}
+    assert await st.played_deals(G, 2, every) == {ids["m1"], ids["m2"]}
+    assert await st.played_deals(G, 4, every) == frozenset()
+    assert await st.played_deals(G, 1, []) == frozenset()
+    await st.forget_user(G, 1)
+    assert await st.played_deals(G, 1, every) == frozenset()  # a forgotten seat is nobody's

@@ -16,11 +16,11 @@ from bot.storage import (
 from tests.storage.helpers import NOW, G, two_player_deal
 
 
-async def _new_table(s: Storage, table_id: str = "t1", version: int = 1) -> None:
+async def _new_table(s: Storage, table_id: str = "t1", version: int = 1, channel: int = 55) -> None:
     await s.save_table(
         table_id,
         guild_id=G,
-        channel_id=55,
+        channel_id=channel,
         host_id=7,
         status="lobby",
         state_json='{"seats": [7]}',
@@ -99,9 +99,9 @@ async def test_turn_deadline_can_be_cleared_and_messages_set(st: Storage) -> Non
 
 
 async def test_close_table_and_open_tables(st: Storage) -> None:
-    await _new_table(st, "a")
-    await _new_table(st, "b")
-    await _new_table(st, "c")
+    await _new_table(st, "a", channel=1)
+    await _new_table(st, "b", channel=2)
+    await _new_table(st, "c", channel=3)
     assert await st.close_table("b", "finished")
     assert not await st.close_table("b", "cancelled")  # already closed: no-op
     assert not await st.close_table("nope", "cancelled")

@@ -347,11 +347,24 @@ def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> disc
     return embed
 
 
-FORGET_PROMPT = (
-    "This deletes **your** rummy stats, ratings and rating history in this server, and removes "
-    "your name from past results (other players' results stay, shown as “(deleted)”). "
-    "It cannot be undone. Games in progress are not affected, and hand-history files of past "
-    "deals still show the names players had at that table."
+HISTORY_NOT_OFFERED = "Pick a deal from the menu."
+HISTORY_PLAYERS_ONLY = (
+    "Only the players of a deal (and server managers) can download its hand history."
 )
-FORGET_DONE = "Done: your stats and history in this server are deleted."
+
+FORGET_PROMPT = (
+    "This deletes **your** rummy stats, ratings and rating history in this server, and takes "
+    "your name and Discord id out of everything the bot has stored about past games: results, "
+    "hand-history files, saved tables and their logs. Other players' results stay, with you "
+    "shown as “forgotten player”. It cannot be undone. Messages already posted in channels "
+    "are not changed. If you are in a game that is still running here, finish it first."
+)
+FORGET_DONE = (
+    "Done: your stats, ratings and rating history in this server are deleted, and your name "
+    "and id are gone from the bot's stored results, hand histories and tables."
+)
+FORGET_PLAYING = (
+    "Nothing was deleted: you are in a game that is still running in this server. "
+    "Run /rummy forget-me again once it has ended."
+)
 FORGET_CANCELLED = "Cancelled: nothing was deleted."
