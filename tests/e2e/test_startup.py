@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+import pytest
 
 from bot.discord_ui.client import PapluBot
 from tests.e2e.harness import TOKEN, settings
@@ -50,4 +53,20 @@ async def test_a_marker_of_another_application_does_not_stop_the_sync(tmp_path: 
         async with fake.running(PapluBot(settings(db))):
             await fake.settle()
         assert fake.server.command_syncs == 2
+        assert await fake.wait_idle() == []
+
+
+async def test_a_fixed_deck_seed_is_announced_loudly(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        with caplog.at_level(logging.WARNING, logger="bot.discord_ui.client"):
+            async with fake.running(PapluBot(settings(tmp_path / "a.sqlite3", seed=123))):
+                await fake.wait_for_commands("rummy")
+        assert any("DECK_SEED is set" in r.getMessage() for r in caplog.records)
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="bot.discord_ui.client"):
+            async with fake.running(PapluBot(settings(tmp_path / "b.sqlite3", seed=None))):
+                await fake.settle()
+        assert not any("DECK_SEED" in r.getMessage() for r in caplog.records)
         assert await fake.wait_idle() == []

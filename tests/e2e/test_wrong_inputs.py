@@ -331,3 +331,41 @@ async def test_the_hand_view_is_current_before_the_turn_ping(tmp_path: Path) -> 
             fake.server.create_message = original  # type: ignore[method-assign]
         assert "Draw from stock" in seen[0], seen
         await env.finish()
+
+
+async def test_a_huge_bad_card_in_check_gets_a_short_answer(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        junk = "Z" * 5000
+        r = await fake.slash(
+            "alice", "general", "rummy check", hand=f"{junk} 2S 3S", indicator="8D"
+        )
+        await r.wait()
+        assert r.ephemeral and 0 < len(r.text) <= 2000
+        assert "ZZZ" in r.text  # the bad token is named, cut to fit
+        await env.finish()
+
+
+async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        presenter = env.bot.presenter
+        ids = []
+        for _ in range(5):
+            r = await fake.slash("alice", "general", "rummy new", profile="points")
+            await r.wait()
+            await fake.click("bob", fake.message(r.message.id), label="Join")
+            table = env.table()
+            ids.append(table.id)
+            await fake.slash("alice", "general", "rummy cancel")
+            await fake.wait_for(lambda: env.table() is None)
+        await fake.wait_idle()
+        per_table = [
+            presenter.hands, presenter._dirty, presenter._flushers, presenter._warnings,
+            presenter._table_images,
+        ]  # fmt: skip
+        for mapping in per_table:
+            assert not [k for k in mapping if (k[0] if isinstance(k, tuple) else k) in ids]
+        assert not [k for k in presenter._sort_by_suit if k[0] in ids]
+        assert len(presenter.advice) == 0
+        await env.finish()
