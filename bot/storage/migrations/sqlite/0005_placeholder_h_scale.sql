@@ -1,0 +1,4 @@
+-- 0005: PLACEHOLDER on branch h-scale only. The real 0005 comes from another branch
+-- (migrations must be numbered without gaps, and h-scale's own migration is 0006).
+-- Delete this file when merging; a duplicate number is refused loudly at start-up.
+SELECT 1;
