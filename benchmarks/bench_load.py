@@ -84,6 +84,7 @@ class LoadReport:
     disk_bytes: int = 0
     open_seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
+    player_errors: list[str] = field(default_factory=list)
     table_versions: dict[str, int] = field(default_factory=dict)  # id -> highest shown
     db_path: Path | None = None
 
@@ -183,7 +184,10 @@ class Watcher:
                 if m:
                     table.table_id = m.group(1)
                     table.max_version = max(table.max_version, int(m.group(2)))
-            if msg.visible_to is None and "Your hand" in labels(msg):
+            has_hand = "Your hand" in labels(msg)
+            if msg.visible_to is None and not has_hand and table.message_id == msg.id:
+                table.message_id = None  # closed, or replaced by a newer table message
+            if msg.visible_to is None and has_hand:
                 now = self.fake.server.now()
                 table.message_id = msg.id
                 self.edit_ms.extend((now - t) * 1000 for t in table.pending)
@@ -218,7 +222,7 @@ class Players:
         self.strategy = Strategy()
         self.human_actions = 0
         self.refused = 0
-        self.window_start = math.inf
+        self.errors: list[str] = []
 
     async def open_table(self, table: Table) -> None:
         fake = self.fake
@@ -242,14 +246,31 @@ class Players:
             await self.watch.wait(-table.channel_id, 1.0)
 
     async def open_view(self, table: Table, user: str) -> int | None:
-        if table.message_id is None:
-            return None
-        source = self.fake.message(table.message_id)
-        result = await self.fake.click(user, source, label="Your hand", timeout=30)
-        return result.message.id if result.message is not None else None
+        """Press "Your hand" on the table message (waiting a little for one to exist)."""
+        for _ in range(10):
+            if table.over:
+                return None
+            if table.message_id is not None:
+                source = self.fake.message(table.message_id)
+                try:
+                    result = await self.fake.click(user, source, label="Your hand", timeout=30)
+                except FakeDiscordError:
+                    result = None
+                if result is not None and result.message is not None:
+                    return result.message.id
+            await self.watch.wait(-table.channel_id, 2.0)
+        return None
 
     async def play(self, table: Table, user: str, deadline: float) -> None:
-        """One human seat until the deadline: wait for the turn, think, act."""
+        """One human seat until the deadline; a seat that cannot go on is counted, not fatal."""
+        try:
+            await self._play(table, user, deadline)
+        except (FakeDiscordError, TimeoutError) as exc:
+            self.errors.append(f"table {table.index} {user}: {exc}")
+        if not table.over and asyncio.get_running_loop().time() < deadline - 1:
+            self.errors.append(f"table {table.index} {user}: stopped early (no hand view)")
+
+    async def _play(self, table: Table, user: str, deadline: float) -> None:
         loop = asyncio.get_running_loop()
         view_id = await self.open_view(table, user)
         while view_id is not None and not table.over and loop.time() < deadline:
@@ -261,7 +282,8 @@ class Players:
                 if not await self._wait(ev, min(20.0, remaining)) and remaining > 20.0:
                     view_id = await self.open_view(table, user)  # as a person would: reopen
                 continue
-            await asyncio.sleep(min(self.rng.uniform(*self.think), max(0.0, deadline - loop.time())))
+            pause = self.rng.uniform(*self.think)
+            await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))
             if loop.time() >= deadline or table.over:
                 break
             ev = self.watch.event(view_id)
@@ -388,6 +410,7 @@ async def run_load(
             after = probe(probe_file)
             report.human_actions = players.human_actions
             report.refused_or_unanswered = players.refused
+            report.player_errors = players.errors
             report.game_actions = after["commits"] - before["commits"]
             report.transactions = after["transactions"] - before["transactions"]
             report.payload_bytes = after["payload_bytes"] - before["payload_bytes"]
@@ -396,7 +419,8 @@ async def run_load(
             report.ack_ms = [
                 (r.acked_at - r.dispatched_at) * 1000
                 for r in recs[n_interactions:]
-                if r.acked_at is not None and r.dispatched_at is not None
+                if r.acked_at is not None
+                and r.dispatched_at is not None
                 and r.dispatched_at >= window_start
             ]
             report.unacknowledged = sum(
@@ -433,6 +457,10 @@ def main() -> None:
     print(f"bench_load: SQLite, one process, {args.tables} tables, {args.seconds:.0f} s")
     for line in report.lines():
         print("  " + line)
+    if report.player_errors:
+        print(f"  seats that stopped early: {len(report.player_errors)}; first:")
+        for line in report.player_errors[:5]:
+            print("    " + line[:300])
     if report.violations:
         print(f"  Discord rule violations: {len(report.violations)}; first: {report.violations[0]}")
 
