@@ -83,6 +83,8 @@ class LoadReport:
     payload_bytes: int = 0
     disk_bytes: int = 0
     open_seconds: float = 0.0
+    driver_cpu_seconds: float = 0.0  # this process: fake Discord + scripted players
+    load_average: float = 0.0  # the machine's 1-minute load at the end (other work too)
     violations: list[str] = field(default_factory=list)
     player_errors: list[str] = field(default_factory=list)
     table_versions: dict[str, int] = field(default_factory=dict)  # id -> highest shown
@@ -113,6 +115,9 @@ class LoadReport:
             f"{self.disk_bytes / actions / 1024:.1f} KiB written to disk",
             f"CPU: {self.cpu_seconds:.1f} s in the bot = {self.cpu_seconds * per_k:.1f} s "
             f"per 1,000 game actions ({self.cpu_seconds / self.seconds * 100:.0f}% of one core)",
+            f"machine: fake Discord + players used {self.driver_cpu_seconds:.1f} s CPU "
+            f"({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
+            f"load average {self.load_average:.1f} on {os.cpu_count()} cores",
         ]
 
 
@@ -390,6 +395,7 @@ async def run_load(
 
             before = probe(probe_file)
             cpu0, disk0 = cpu_seconds(pid), disk_bytes(pid)
+            driver0 = time.process_time()
             window_start, wall_start = fake.server.now(), time.time()
             n_interactions = len(fake.server.interactions)
             deadline = asyncio.get_running_loop().time() + seconds
@@ -402,6 +408,8 @@ async def run_load(
                 )
             )
             report.cpu_seconds = cpu_seconds(pid) - cpu0
+            report.driver_cpu_seconds = time.process_time() - driver0
+            report.load_average = os.getloadavg()[0]
             report.disk_bytes = disk_bytes(pid) - disk0
             wall_end = time.time()
             report.rss_end = rss_bytes(pid)
