@@ -145,6 +145,8 @@ class ShardedPapluBot(PapluBot, commands.AutoShardedBot):
         super().__init__(settings)
         # AutoShardedClient reads these when it launches its shards; set here rather than
         # threaded through PapluBot's constructor so the unsharded bot stays exactly as it was.
+        if settings.shard_count is None:
+            raise ValueError("a sharded bot needs SHARD_COUNT")
         self.shard_count = settings.shard_count
         self.shard_ids = list(settings.shard_ids or ())
 
