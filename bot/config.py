@@ -37,6 +37,56 @@ class Settings:
     deck_seed: int | None = None
     # Seconds an untouched lobby stays open before it closes by itself.
     lobby_timeout: float = 30 * 60.0
+    # Sharding: None = one process on one gateway connection (no sharding), as before.
+    # Otherwise the total number of shards and the ones this process runs.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Is this guild on one of this process's shards? Discord's own rule
+        (`(guild_id >> 22) % shard_count`), so a table follows its guild's gateway."""
+        if self.shard_count is None or self.shard_ids is None:
+            return True
+        return shard_of(guild_id, self.shard_count) in self.shard_ids
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord delivers a guild's events on."""
+    return (guild_id >> 22) % shard_count
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """`SHARD_COUNT` and `SHARD_IDS` (a range `0-3` or a list `0,2`). Both unset: no sharding.
+    `SHARD_COUNT` alone runs every shard in this one process."""
+    count_raw = env.get("SHARD_COUNT", "").strip()
+    ids_raw = env.get("SHARD_IDS", "").strip()
+    if not count_raw:
+        if ids_raw:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, got {count_raw!r}")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, tuple(range(count))
+    ids: set[int] = set()
+    for part in ids_raw.split(","):
+        part = part.strip()
+        bounds = part.split("-")
+        if len(bounds) > 2 or not all(b.strip().isdigit() for b in bounds):
+            raise ConfigError(
+                f"SHARD_IDS must be a range such as 0-3 or a list such as 0,2, got {ids_raw!r}"
+            )
+        low, high = int(bounds[0]), int(bounds[-1])
+        if low > high:
+            raise ConfigError(f"SHARD_IDS range {part!r} runs backwards")
+        ids.update(range(low, high + 1))
+    outside = sorted(i for i in ids if i >= count)
+    if outside:
+        raise ConfigError(
+            f"SHARD_IDS names shard {outside[0]}, but SHARD_COUNT={count} has shards 0-{count - 1}"
+        )
+    return count, tuple(sorted(ids))
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
@@ -83,6 +133,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     if seed_raw and not seed_raw.lstrip("-").isdigit():
         raise ConfigError(f"DECK_SEED must be a whole number, got {seed_raw!r}")
 
+    shard_count, shard_ids = _shards(env)
+
     return Settings(
         token=token,
         database_path=database_path,
@@ -92,4 +144,6 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         next_deal_delay=_float(env, "NEXT_DEAL_DELAY", 20.0),
         deck_seed=int(seed_raw) if seed_raw else None,
         lobby_timeout=_float(env, "LOBBY_TIMEOUT", 30 * 60.0),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

@@ -67,3 +67,70 @@ def test_entry_point_exits_2_with_one_line(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "DISCORD_TOKEN" in lines[0]
+
+
+def test_no_sharding_by_default() -> None:
+    s = load_settings({"DISCORD_TOKEN": TOKEN})
+    assert s.shard_count is None and s.shard_ids is None
+    assert s.owns_guild(123 << 22) and s.owns_guild(0)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("4", "", (0, 1, 2, 3)),
+        ("4", "0-3", (0, 1, 2, 3)),
+        ("8", "4-7", (4, 5, 6, 7)),
+        ("4", "0,2", (0, 2)),
+        ("4", " 2 , 0 ", (0, 2)),
+        ("8", "0-1,6", (0, 1, 6)),
+        ("1", "0", (0,)),
+    ],
+)
+def test_shard_ids(count: str, ids: str, expected: tuple[int, ...]) -> None:
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": count, "SHARD_IDS": ids})
+    assert s.shard_count == int(count)
+    assert s.shard_ids == expected
+
+
+def test_a_guild_belongs_to_its_shard() -> None:
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "SHARD_COUNT": "4", "SHARD_IDS": "0,2"})
+    assert s.owns_guild(0 << 22) and s.owns_guild((2 << 22) + 12345)
+    assert not s.owns_guild(1 << 22) and not s.owns_guild(7 << 22)  # shards 1 and 3
+    assert s.owns_guild(8 << 22)  # 8 % 4 == 0
+
+
+@pytest.mark.parametrize(
+    ("env", "says"),
+    [
+        ({"SHARD_IDS": "0-3"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "-2"}, "SHARD_COUNT must be"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-4"}, "names shard 4"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "3-1"}, "runs backwards"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "a-b"}, "SHARD_IDS must be"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1-2"}, "SHARD_IDS must be"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,,1"}, "SHARD_IDS must be"),
+    ],
+)
+def test_bad_shard_settings_are_one_line(env: dict[str, str], says: str) -> None:
+    with pytest.raises(ConfigError, match=says) as info:
+        load_settings({"DISCORD_TOKEN": TOKEN, **env})
+    assert "\n" not in str(info.value)
+
+
+def test_entry_point_rejects_bad_shards_with_one_line(tmp_path: Path) -> None:
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "SHARD_COUNT": "2",
+        "SHARD_IDS": "0-2",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "SHARD_IDS" in lines[0]

@@ -9,9 +9,13 @@ the gateway is ready do restored tables touch Discord again.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+import signal
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +54,7 @@ class PapluBot(commands.Bot):
         self._resumed = False
 
     async def setup_hook(self) -> None:
+        self._stop_on_sigterm()
         self.storage = await Storage.open(self.settings.database_path)
         if self.settings.deck_seed is not None:
             log.warning(
@@ -68,6 +73,8 @@ class PapluBot(commands.Bot):
             next_deal_delay=self.settings.next_deal_delay,
             lobby_timeout=self.settings.lobby_timeout,
             deck_seed=self.settings.deck_seed,
+            owner=owner_name(self.settings),
+            owns_guild=self.settings.owns_guild,
         )
         self.tree.error(self.on_app_command_error)
         for ext in EXTENSIONS:
@@ -76,6 +83,14 @@ class PapluBot(commands.Bot):
         if restored:
             log.info("restored %d open table(s)", len(restored))
         await self.sync_commands()
+
+    def _stop_on_sigterm(self) -> None:
+        """`docker stop` and process managers send SIGTERM: close as on Ctrl-C, so timers stop
+        and the table leases are handed back at once (a process of the same shards can take
+        over without waiting for them to run out). Every game state is already saved."""
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(self.close()))
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
@@ -127,6 +142,38 @@ class PapluBot(commands.Bot):
             await self.storage.close()
 
 
+class ShardedPapluBot(PapluBot, commands.AutoShardedBot):
+    """The same bot over several gateway connections (`SHARD_COUNT`/`SHARD_IDS`): one
+    process runs the shards it is given, and only their guilds' tables (see `owns_guild`)."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(settings)
+        # AutoShardedClient reads these when it launches its shards; set here rather than
+        # threaded through PapluBot's constructor so the unsharded bot stays exactly as it was.
+        if settings.shard_count is None:
+            raise ValueError("a sharded bot needs SHARD_COUNT")
+        self.shard_count = settings.shard_count
+        self.shard_ids = list(settings.shard_ids or ())
+
+
+def owner_name(settings: Settings) -> str:
+    """This process's name in the table leases: the host and its shards. Stable across
+    restarts, so a restarted process (even after a crash) takes its own tables straight back;
+    two processes with different shard sets never share it."""
+    host = socket.gethostname()
+    if settings.shard_count is None:
+        return f"{host}:unsharded"
+    ids = ",".join(str(i) for i in settings.shard_ids or ())
+    return f"{host}:shards {ids} of {settings.shard_count}"
+
+
+def make_bot(settings: Settings) -> PapluBot:
+    """The plain bot, or the sharded one when `SHARD_COUNT` is set."""
+    if settings.shard_count is None:
+        return PapluBot(settings)
+    return ShardedPapluBot(settings)
+
+
 def _sync_marker(database_path: Path) -> Path:
     path = database_path.parent / ".command-sync"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -136,5 +183,7 @@ def _sync_marker(database_path: Path) -> Path:
 def run(settings: Settings) -> None:
     discord.utils.setup_logging(level=settings.log_level)
     logging_filters.install()
-    bot = PapluBot(settings)
+    bot = make_bot(settings)
+    if settings.shard_count is not None:
+        log.info("running shards %s of %s", list(settings.shard_ids or ()), settings.shard_count)
     bot.run(settings.token, log_handler=None)

@@ -21,6 +21,7 @@ from bot.storage import db as dbmod
 from bot.storage import (
     leaderboards,
     outbox,
+    ownership,
     preferences,
     privacy,
     results,
@@ -30,6 +31,7 @@ from bot.storage import (
 )
 from bot.storage.db import Database, Synchronous
 from bot.storage.errors import StorageUnavailable
+from bot.storage.ownership import Owner
 from bot.storage.records import (
     UNSET,
     Announcement,
@@ -252,6 +254,35 @@ class Storage:
     async def load_events(self, table_id: str, *, after_seq: int = 0) -> list[EventRecord]:
         """A table's events with ``seq > after_seq`` in order."""
         return await tables.load_events(self._database(), table_id, after_seq=after_seq)
+
+    # ------------------------------------------------------- table ownership
+
+    async def claim_table(
+        self, table_id: str, owner: str, lease_seconds: float, *, now: float
+    ) -> bool:
+        """Take or keep a table for ``owner``; False if another process holds a live lease.
+        See :func:`bot.storage.ownership.claim`."""
+        return await ownership.claim(self._database(), table_id, owner, lease_seconds, now=now)
+
+    async def renew_tables(
+        self, table_ids: Iterable[str], owner: str, lease_seconds: float, *, now: float
+    ) -> set[str]:
+        """Extend ``owner``'s leases; returns the ids it no longer holds. See
+        :func:`bot.storage.ownership.renew`."""
+        return await ownership.renew(self._database(), table_ids, owner, lease_seconds, now=now)
+
+    async def release_table(self, table_id: str, owner: str) -> bool:
+        """Give a table up. See :func:`bot.storage.ownership.release`."""
+        return await ownership.release(self._database(), table_id, owner)
+
+    async def table_owner(self, table_id: str) -> Owner | None:
+        """Who holds a table and until when. See :func:`bot.storage.ownership.owner_of`."""
+        return await ownership.owner_of(self._database(), table_id)
+
+    async def orphan_tables(self, *, now: float) -> list[tuple[str, int]]:
+        """Open tables with no live lease, as (table_id, guild_id). See
+        :func:`bot.storage.ownership.orphans`."""
+        return await ownership.orphans(self._database(), now=now)
 
     # --------------------------------------------------------------- results
 

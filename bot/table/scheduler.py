@@ -114,7 +114,9 @@ class Scheduler:
         return [
             key
             for key, task in self._tasks.items()
-            if not task.done() and (table_id is None or key[0] == table_id)
+            if not task.done()
+            and not task.cancelling()  # cancelled: it ends as soon as it next runs
+            and (table_id is None or key[0] == table_id)
         ]
 
     async def shutdown(self) -> None:

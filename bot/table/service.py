@@ -14,9 +14,11 @@ tells its `TableListener` what to show; the listener never changes state.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -52,6 +54,11 @@ WARNING_BEFORE = 15.0
 #: Seconds between two re-posts of one table's message (`/rummy table`).
 REPOST_INTERVAL = 30.0
 
+#: Seconds a claim on a table lasts without renewal. A process renews every third of it, so a
+#: stall of up to two renewals loses nothing; a crashed process's tables can be taken over
+#: by another process this long after its last renewal.
+LEASE_SECONDS = 60.0
+
 #: How a control's action token maps to the engine's move.
 ACTION_TOKENS: dict[str, ActionKind] = {
     "draw": ActionKind.DRAW_STOCK,
@@ -76,7 +83,14 @@ class TableService:
         lobby_timeout: float = 30 * 60.0,
         deck_seed: int | None = None,
         clock: Clock | None = None,
+        owner: str = "local",
+        owns_guild: Callable[[int], bool] | None = None,
+        lease_seconds: float = LEASE_SECONDS,
     ) -> None:
+        """``owner`` names this process in the database's table leases (stable across
+        restarts, so a restarted process takes its own tables straight back);
+        ``owns_guild`` says which guilds' tables this process drives (its shards; None =
+        all of them)."""
         self.storage = storage
         self.listener = listener
         self.ai_delay = ai_delay
@@ -92,6 +106,10 @@ class TableService:
         self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
         self._reposted: dict[str, float] = {}  # table id -> when its message was last re-posted
         self._undelivered: list[AnnouncementRecord] = []  # closed tables' outbox, at restore
+        self.owner = owner
+        self.owns_guild: Callable[[int], bool] = owns_guild or (lambda _guild_id: True)
+        self.lease_seconds = lease_seconds
+        self._lease_task: asyncio.Task[None] | None = None
 
     @property
     def clock(self) -> Clock:
@@ -153,7 +171,13 @@ class TableService:
         table = Table(new_table_id(), guild_id, channel_id, host_id, options, seed=self.deck_seed)
         table.seats.append(Seat(f"u{host_id}", host_name, user_id=host_id))
         table.version = 1
+        self._keep_leases()
         try:
+            # Claimed before the row exists, so no other process ever sees it unowned.
+            if not await self.storage.claim_table(
+                table.id, self.owner, self.lease_seconds, now=self.clock.now()
+            ):
+                raise StorageError(f"table id {table.id} is already held by another process")
             await self.storage.save_table(
                 table.id,
                 guild_id=guild_id,
@@ -170,6 +194,7 @@ class TableService:
             raise errors.ChannelBusy(in_lobby=False) from exc
         except (StorageError, OSError) as exc:
             log.exception("could not create a table in channel %s", channel_id)
+            await self._release(table.id)
             raise errors.SaveFailed() from exc
         self.by_id[table.id] = table
         self.by_channel[channel_id] = table
@@ -494,9 +519,21 @@ class TableService:
             "finished" if finished else "cancelled",
             announce=[Announcement("match_over")] if finished else (),
         )
+        self._drop(table)
+        await self._release(table.id)
+
+    def _drop(self, table: Table) -> None:
+        """Stop holding a table in memory (closed, or now driven by another process)."""
         self.by_id.pop(table.id, None)
         if self.by_channel.get(table.channel_id) is table:
             del self.by_channel[table.channel_id]
+
+    async def _release(self, table_id: str) -> None:
+        """Give up the lease; a failure only delays a takeover until the lease runs out."""
+        try:
+            await self.storage.release_table(table_id, self.owner)
+        except (StorageError, OSError):
+            log.warning("could not release table %s (its lease will run out)", table_id)
 
     def _forget(self, table: Table) -> None:
         """Drop every per-table entry once the table is closed and shown closed."""
@@ -664,11 +701,15 @@ class TableService:
         `resume` (and only a pending one: a delivered deal is not announced again); those of
         closed tables are posted by `deliver_pending`.
 
+        Only the tables of this process's shards, each claimed first: a table another live
+        process holds (overlapping shard configuration) is left alone, with a warning.
+
         One table per channel, whatever the database holds: the schema keeps it so since
         migration 0003, and a second open table of a channel (a database copied in from
         elsewhere) is closed here rather than loaded over the first. A table whose state
         cannot be read is closed too, with an error in the log: it could never be played
         and it would hold its channel forever."""
+        self._keep_leases()
         pending = await self.storage.pending_announcements()
         owed: dict[str, set[int]] = {}
         for note in pending:
@@ -682,6 +723,8 @@ class TableService:
             reverse=True,
         )
         for record in records:
+            if not self.owns_guild(record.guild_id):
+                continue  # another shard's process drives it
             kept = self.by_channel.get(record.channel_id)
             if kept is not None:
                 log.warning(
@@ -692,6 +735,8 @@ class TableService:
                     kept.id,
                 )
                 await self._close_unrestorable(record.table_id)
+                continue
+            if not await self._claim(record.table_id):
                 continue
             try:
                 table = Table.from_json(record.state_json)
@@ -733,15 +778,23 @@ class TableService:
             if note.table_id not in tables:
                 tables[note.table_id] = await self._closed_table(note.table_id)
             table = tables[note.table_id]
+            if table is None and await self._elsewhere(note.table_id):
+                continue  # another shard's process owes it
             if table is not None and await self._deliver(table, note):
                 posted += 1
             await self._delivered(note.table_id, note.kind, note.deal_no)
         return posted
 
+    async def _elsewhere(self, table_id: str) -> bool:
+        record = await self.storage.load_table(table_id)
+        return record is not None and not self.owns_guild(record.guild_id)
+
     async def _closed_table(self, table_id: str) -> Table | None:
         record = await self.storage.load_table(table_id)
         if record is None:
             return None
+        if not self.owns_guild(record.guild_id):
+            return None  # another shard's process announces it
         try:
             table = Table.from_json(record.state_json)
         except (ValueError, KeyError, TypeError) as exc:
@@ -775,6 +828,93 @@ class TableService:
         except StorageError:
             log.exception("could not mark %s %s of table %s posted", kind, deal_no, table_id)
 
+    async def _claim(self, table_id: str) -> bool:
+        """Claim a table for this process; on refusal, say who has it and leave it alone."""
+        now = self.clock.now()
+        if await self.storage.claim_table(table_id, self.owner, self.lease_seconds, now=now):
+            return True
+        holder = await self.storage.table_owner(table_id)
+        log.warning(
+            "table %s is driven by another process (%s, lease for %.0f more seconds); "
+            "leaving it alone. Two processes run overlapping shards: check SHARD_IDS.",
+            table_id,
+            holder.owner if holder else "?",
+            (holder.lease_until - now) if holder else 0.0,
+        )
+        return False
+
+    def _load(self, record: Any) -> Table | None:
+        """Rebuild a table from its stored record and hold it in memory."""
+        try:
+            table = Table.from_json(record.state_json)
+        except (ValueError, KeyError) as exc:
+            log.error("cannot restore table %s: %s", record.table_id, exc)
+            return None
+        table.version = record.version
+        table.message_id = record.public_message_id or table.message_id
+        table.prompt_message_id = record.prompt_message_id or table.prompt_message_id
+        self.by_id[table.id] = table
+        self.by_channel[table.channel_id] = table
+        return table
+
+    # ---- leases: one process drives each table -----------------------------------------------
+
+    def _keep_leases(self) -> None:
+        """Start the renewal task once (from the first restore or create, on the loop). It
+        is the service's, not a table's, so it is kept apart from the scheduler's per-table
+        tasks, but it sleeps on the same clock."""
+        if self._lease_task is None:
+            self._lease_task = asyncio.ensure_future(self._lease_loop())
+
+    async def _lease_loop(self) -> None:
+        while True:
+            await self.clock.sleep(self.lease_seconds / 3)
+            try:
+                await self.renew_leases()
+            except (StorageError, OSError):
+                log.exception("could not renew table leases; retrying")
+
+    async def renew_leases(self) -> None:
+        """Renew every table this process drives (one transaction); let go of any another
+        process took over after our lease ran out; adopt open tables of our shards whose
+        owner stopped renewing (it crashed), so no table is left without a driver."""
+        now = self.clock.now()
+        lost = await self.storage.renew_tables(
+            list(self.by_id), self.owner, self.lease_seconds, now=now
+        )
+        for table_id in lost:
+            table = self.by_id.get(table_id)
+            if table is None:
+                continue  # closed meanwhile
+            log.warning(
+                "lost table %s to another process (our lease ran out); no longer driving it",
+                table_id,
+            )
+            self.scheduler.cancel_table(table_id)
+            self._drop(table)
+            self._forget(table)
+        for table_id, guild_id in await self.storage.orphan_tables(now=now):
+            if table_id not in self.by_id and self.owns_guild(guild_id):
+                await self._adopt(table_id)
+
+    async def _adopt(self, table_id: str) -> None:
+        now = self.clock.now()
+        if not await self.storage.claim_table(table_id, self.owner, self.lease_seconds, now=now):
+            return  # another process adopted it first
+        record = await self.storage.load_table(table_id)
+        if record is None or record.status not in ("lobby", "playing"):
+            await self._release(table_id)
+            return
+        if record.channel_id in self.by_channel:
+            await self._release(table_id)
+            return
+        table = self._load(record)
+        if table is None:
+            await self._release(table_id)
+            return
+        log.warning("took over table %s: its previous process stopped renewing its lease", table_id)
+        await self.resume(table)
+
     async def resume(self, table: Table) -> None:
         """After `restore` and once the listener can show things: results, timers, AI."""
         if table.status is TableStatus.LOBBY:
@@ -789,7 +929,15 @@ class TableService:
         await remember_messages(self.storage, table, message_id=message_id, prompt_id=prompt_id)
 
     async def shutdown(self) -> None:
+        """Stop every task, then hand the tables back at once (a clean stop need not make
+        another process wait for the leases to run out)."""
+        if self._lease_task is not None:
+            self._lease_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._lease_task
         await self.scheduler.shutdown()
+        for table_id in list(self.by_id):
+            await self._release(table_id)
 
 
 def _due(table: Table) -> list[Announcement]:

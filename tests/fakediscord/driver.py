@@ -339,6 +339,17 @@ class FakeDiscord:
         self.server.channels[chan.id] = chan
         return chan
 
+    def add_guild(self, name: str, guild_id: int | None = None) -> int:
+        """Another guild (same members); add channels to it with :meth:`add_channel`. Add
+        guilds before the bot connects: they are announced at IDENTIFY."""
+        return self.server.add_guild(name, guild_id)
+
+    def add_channel(self, name: str, *, guild_id: int | None = None) -> FakeChannel:
+        """Another text channel (in the first guild unless ``guild_id`` says otherwise)."""
+        chan = make_channel(name, position=len(self.server.channels), guild_id=guild_id)
+        self.server.channels[chan.id] = chan
+        return chan
+
     def add_user(self, name: str, *, admin: bool = False) -> FakeUser:
         """Add a guild member after start (no GUILD_MEMBER_ADD is sent; bots fetch lazily)."""
         user = make_user(name, admin=admin)
@@ -818,7 +829,7 @@ class FakeDiscord:
             allowed = opt.get("channel_types")
             if allowed and chan.type not in allowed:
                 raise refuse(f"channel type {chan.type} not in {allowed}")
-            payload = chan.payload(self.server.guild_id, self.server.users)
+            payload = chan.payload(self.server.guild_of(chan), self.server.users)
             payload["permissions"] = str(self.server.permissions_for(self.server.bot_user))
             resolved.setdefault("channels", {})[str(chan.id)] = payload
             return str(chan.id)
@@ -969,7 +980,7 @@ class FakeDiscord:
                         chan = self.channel(v)
                     except KeyError:
                         raise InteractionRefused(f"unknown channel {v!r}") from None
-                    payload = chan.payload(self.server.guild_id, self.server.users)
+                    payload = chan.payload(self.server.guild_of(chan), self.server.users)
                     payload["permissions"] = str(self.server.permissions_for(u))
                     resolved.setdefault("channels", {})[str(chan.id)] = payload
                     out.append(str(chan.id))

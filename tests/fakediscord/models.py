@@ -91,6 +91,8 @@ class FakeChannel:
     type: int = 0
     position: int = 0
     recipient_id: int | None = None
+    # The guild a text channel is in; None = the server's first guild (single-guild tests).
+    guild_id: int | None = None
 
     @property
     def mention(self) -> str:
@@ -357,6 +359,11 @@ def make_user(name: str, *, admin: bool = False, user_id: int | None = None) -> 
     return FakeUser(id=user_id or snowflake(), name=name, admin=admin)
 
 
-def make_channel(name: str, *, channel_id: int | None = None, position: int = 0) -> FakeChannel:
-    """Convenience constructor: a guild text channel with a fresh snowflake id."""
-    return FakeChannel(id=channel_id or snowflake(), name=name, position=position)
+def make_channel(
+    name: str, *, channel_id: int | None = None, position: int = 0, guild_id: int | None = None
+) -> FakeChannel:
+    """Convenience constructor: a guild text channel with a fresh snowflake id (in the first
+    guild unless ``guild_id`` names another one, see ``FakeDiscordServer.add_guild``)."""
+    return FakeChannel(
+        id=channel_id or snowflake(), name=name, position=position, guild_id=guild_id
+    )

@@ -170,6 +170,9 @@ class FakeDiscordServer:
         self.bot_user = FakeUser(id=self.application_id, name=bot_name, bot=True)
         self.guild_id = guild_id or snowflake()
         self.guild_name = guild_name
+        # Every guild the bot is in, by id: the first one plus any `add_guild` adds (load
+        # tests spread tables over many guilds; a sharded bot sees only its shards' guilds).
+        self.guilds: dict[int, str] = {self.guild_id: guild_name}
         self.owner_id: int | None = None
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         for user in users:
@@ -191,6 +194,7 @@ class FakeDiscordServer:
         self.unknown_routes: list[str] = []
         self.request_log: list[tuple[str, str, int]] = []
         self.identify_count = 0
+        self.identified_shards: list[list[int] | None] = []  # each IDENTIFY's `shard`
         self.resume_count = 0
 
         self._sessions: dict[str, _Session] = {}
@@ -276,6 +280,27 @@ class FakeDiscordServer:
 
     # ------------------------------------------------------------------ guild payloads
 
+    def add_guild(self, name: str, guild_id: int | None = None) -> int:
+        """Another guild with the same members (add channels to it with ``make_channel(...,
+        guild_id=)``). Added before the bot identifies, it arrives in READY/GUILD_CREATE."""
+        gid = guild_id or snowflake()
+        self.guilds[gid] = name
+        return gid
+
+    def guild_of(self, channel: FakeChannel) -> int | None:
+        """The guild a channel is in (None for a DM)."""
+        if channel.type == 1:
+            return None
+        return channel.guild_id or self.guild_id
+
+    def guilds_for_shard(self, shard: list[int] | None) -> list[int]:
+        """The guilds a gateway session identified as ``[shard_id, shard_count]`` receives
+        (Discord's rule: ``(guild_id >> 22) % shard_count == shard_id``)."""
+        if not shard:
+            return list(self.guilds)
+        shard_id, count = int(shard[0]), int(shard[1])
+        return [g for g in self.guilds if (g >> 22) % count == shard_id]
+
     def role_ids_for(self, user: FakeUser) -> list[int]:
         roles: list[int] = []
         if user.admin:
@@ -308,7 +333,7 @@ class FakeDiscordServer:
             data["permissions"] = str(self.permissions_for(user))
         return data
 
-    def roles_payload(self) -> list[dict[str, Any]]:
+    def roles_payload(self, guild_id: int | None = None) -> list[dict[str, Any]]:
         def role(rid: int, name: str, perms: int, pos: int, **extra: Any) -> dict[str, Any]:
             return {
                 "id": str(rid),
@@ -325,7 +350,7 @@ class FakeDiscordServer:
             }
 
         return [
-            role(self.guild_id, "@everyone", PERM_MEMBER_DEFAULT, 0),
+            role(guild_id or self.guild_id, "@everyone", PERM_MEMBER_DEFAULT, 0),
             role(self.admin_role_id, "Admin", PERM_ADMINISTRATOR | PERM_MEMBER_DEFAULT, 1),
             role(
                 self.bot_role_id,
@@ -337,12 +362,13 @@ class FakeDiscordServer:
             ),
         ]
 
-    def guild_payload(self, *, full: bool = True) -> dict[str, Any]:
+    def guild_payload(self, *, full: bool = True, guild_id: int | None = None) -> dict[str, Any]:
         """GUILD_CREATE-style guild object (``full`` adds channels, members and gateway keys)."""
+        gid = guild_id or self.guild_id
         members = list(self.users.values())
         data: dict[str, Any] = {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(gid),
+            "name": self.guilds.get(gid, self.guild_name),
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -352,7 +378,7 @@ class FakeDiscordServer:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self.roles_payload(),
+            "roles": self.roles_payload(gid),
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -379,9 +405,9 @@ class FakeDiscordServer:
                     "voice_states": [],
                     "members": [self.member_payload(u) for u in members],
                     "channels": [
-                        c.payload(self.guild_id, self.users)
+                        c.payload(gid, self.users)
                         for c in self.channels.values()
-                        if c.type != 1
+                        if self.guild_of(c) == gid
                     ],
                     "threads": [],
                     "presences": [],
@@ -505,6 +531,8 @@ class FakeDiscordServer:
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
         session = _Session(session_id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        guild_ids = self.guilds_for_shard(data.get("shard"))
+        self.identified_shards.append(data.get("shard"))
         session.ws = ws
         self._sessions[session.session_id] = session
         self.active_session = session
@@ -512,7 +540,7 @@ class FakeDiscordServer:
         ready: dict[str, Any] = {
             "v": 10,
             "user": {**self.bot_user.user_payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guild_ids],
             "session_id": session.session_id,
             "session_type": "normal",
             "resume_gateway_url": self.gateway_url,
@@ -526,7 +554,8 @@ class FakeDiscordServer:
         if data.get("shard") is not None:
             ready["shard"] = data["shard"]
         await self.dispatch("READY", ready)
-        await self.dispatch("GUILD_CREATE", self.guild_payload())
+        for gid in guild_ids:
+            await self.dispatch("GUILD_CREATE", self.guild_payload(guild_id=gid))
         self.notify()
         return session
 
@@ -553,7 +582,7 @@ class FakeDiscordServer:
 
     async def _send_members_chunk(self, session: _Session, data: dict[str, Any]) -> None:
         chunk = {
-            "guild_id": str(self.guild_id),
+            "guild_id": str(data.get("guild_id") or self.guild_id),
             "members": [self.member_payload(u) for u in self.users.values()],
             "chunk_index": 0,
             "chunk_count": 1,
@@ -615,16 +644,17 @@ class FakeDiscordServer:
             "app_permissions": str(self.permissions_for(self.bot_user)),
         }
         if in_guild:
-            chan = channel.payload(self.guild_id, self.users)
+            gid = self.guild_of(channel)
+            chan = channel.payload(gid, self.users)
             chan["permissions"] = str(self.permissions_for(user))
             payload.update(
                 {
-                    "guild_id": str(self.guild_id),
-                    "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+                    "guild_id": str(gid),
+                    "guild": {"id": str(gid), "locale": "en-US", "features": []},
                     "guild_locale": "en-US",
                     "channel": chan,
                     "member": self.member_payload(user, with_permissions=True),
-                    "authorizing_integration_owners": {"0": str(self.guild_id)},
+                    "authorizing_integration_owners": {"0": str(gid)},
                     "context": 0,
                 }
             )
@@ -733,7 +763,7 @@ class FakeDiscordServer:
         msg = StoredMessage(
             id=snowflake(),
             channel_id=channel_id,
-            guild_id=None if channel.type == 1 else self.guild_id,
+            guild_id=self.guild_of(channel),
             author=author or self._bot_author(),
             content=str(payload.get("content") or ""),
             embeds=copy.deepcopy(payload.get("embeds") or []),
@@ -1021,17 +1051,19 @@ class FakeDiscordServer:
         return json_response(chan.payload(None, self.users))
 
     async def _get_guild(self, req: _Request) -> web.Response:
-        if _int(req.params["guild_id"]) != self.guild_id:
+        gid = _int(req.params["guild_id"])
+        if gid not in self.guilds:
             return error_response(404, 10004, "Unknown Guild")
-        return json_response(self.guild_payload(full=False))
+        return json_response(self.guild_payload(full=False, guild_id=gid))
 
     async def _get_guild_channels(self, req: _Request) -> web.Response:
+        gid = _int(req.params["guild_id"])
         return json_response(
-            [c.payload(self.guild_id, self.users) for c in self.channels.values() if c.type != 1]
+            [c.payload(gid, self.users) for c in self.channels.values() if self.guild_of(c) == gid]
         )
 
     async def _get_roles(self, req: _Request) -> web.Response:
-        return json_response(self.roles_payload())
+        return json_response(self.roles_payload(_int(req.params["guild_id"])))
 
     async def _get_members(self, req: _Request) -> web.Response:
         return json_response([self.member_payload(u) for u in self.users.values()])
@@ -1046,7 +1078,7 @@ class FakeDiscordServer:
         chan = self.channels.get(_int(req.params["channel_id"]))
         if chan is None:
             return error_response(404, 10003, "Unknown Channel")
-        return json_response(chan.payload(None if chan.type == 1 else self.guild_id, self.users))
+        return json_response(chan.payload(self.guild_of(chan), self.users))
 
     # ------------------------------------------------------------------ application commands
 

@@ -175,6 +175,11 @@ async def test_a_whole_match_through_the_service_without_discord(storage: Storag
     assert recorder.calls[-1] == "finished"
     finished = [c for c in recorder.calls if c.startswith("deal ")]
     assert len(finished) == len(table.match.results)
+    for _ in range(100):  # a follow-up of the last move may still be finishing
+        if not service.scheduler.pending():
+            break
+        await clock.advance(5)
+        await asyncio.sleep(0.01)
     assert service.scheduler.pending() == []
     assert CHANNEL not in service.by_channel and table.id not in service.by_id
     stats = await storage.player_stats(GUILD, ALICE)

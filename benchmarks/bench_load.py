@@ -1,0 +1,477 @@
+"""Load test: many concurrent tables on one bot process, against the fake Discord on 127.0.0.1.
+
+    python benchmarks/bench_load.py --tables 300 --seconds 120
+
+The fake Discord (many guilds, one channel per table) and the scripted players run in this
+process; the bot runs as a subprocess through its real entry point (wrapped by
+`benchmarks/load_probe.py`, which measures event-loop lag and database writes from inside), so
+the bot's CPU and memory are its own. Each table has two human seats and one AI seat; a human
+waits for their turn, "thinks" for a jittered few seconds, then draws and discards through the
+buttons of their private hand view. Nothing here is timed against a limit: it prints figures.
+
+Figures (per run):
+- acknowledgement latency p50/p99/max: the fake server's clock from sending INTERACTION_CREATE
+  to the bot's acknowledgement (Discord's 3-second rule is about this);
+- action -> table edit: from a human action to the next edit of that table's public message
+  (the bot coalesces edits to one a second per table, on purpose);
+- RSS per open table: the bot's resident memory before and after opening the tables, divided;
+- database write transactions, payload bytes and disk bytes per game action;
+- event-loop lag p99/max: how late a 50 ms sleep in the bot's loop wakes up;
+- CPU seconds per 1,000 game actions (bot process, user + system).
+Traffic goes only to 127.0.0.1 and every loop ends by itself (at the deadline or on a timeout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.e2e.harness import TOKEN, Strategy, is_match_over, labels  # noqa: E402
+from tests.fakediscord import FakeDiscord, FakeDiscordError, StoredMessage  # noqa: E402
+
+VERSION_RE = re.compile(r"^r[ms]:([0-9a-z]+):(\d+):")
+PAGE = 4096
+
+
+@dataclass
+class Table:
+    """One table under load: its channel, two human players and what was seen of it."""
+
+    index: int
+    channel_id: int
+    humans: tuple[str, str]
+    table_id: str | None = None
+    message_id: int | None = None
+    over: bool = False
+    max_version: int = 0
+    pending: list[float] = field(default_factory=list)  # human actions awaiting a table edit
+
+
+@dataclass
+class LoadReport:
+    tables: int
+    opened: int
+    seconds: float
+    human_actions: int = 0
+    game_actions: int = 0
+    refused_or_unanswered: int = 0
+    unacknowledged: int = 0
+    finished_tables: int = 0
+    ack_ms: list[float] = field(default_factory=list)
+    edit_ms: list[float] = field(default_factory=list)
+    lag_ms: list[float] = field(default_factory=list)
+    rss_before: int = 0
+    rss_open: int = 0
+    rss_end: int = 0
+    cpu_seconds: float = 0.0
+    transactions: int = 0
+    payload_bytes: int = 0
+    disk_bytes: int = 0
+    open_seconds: float = 0.0
+    driver_cpu_seconds: float = 0.0  # this process: fake Discord + scripted players
+    load_average: float = 0.0  # the machine's 1-minute load at the end (other work too)
+    violations: list[str] = field(default_factory=list)
+    player_errors: list[str] = field(default_factory=list)
+    table_versions: dict[str, int] = field(default_factory=dict)  # id -> highest shown
+    db_path: Path | None = None
+
+    def lines(self) -> list[str]:
+        per_k = 1000 / self.game_actions if self.game_actions else math.nan
+        actions = self.game_actions or math.nan
+        return [
+            f"tables: {self.opened} of {self.tables} opened in {self.open_seconds:.1f} s; "
+            f"measured {self.seconds:.0f} s; {self.finished_tables} finished meanwhile",
+            f"actions: {self.human_actions} human clicks, {self.game_actions} game actions saved "
+            f"({self.game_actions / self.seconds:.1f}/s); "
+            f"{self.unacknowledged} unacknowledged, {self.refused_or_unanswered} refused/no view",
+            f"ack latency ms: p50 {pct(self.ack_ms, 50):.1f}  p99 {pct(self.ack_ms, 99):.1f}  "
+            f"max {max(self.ack_ms, default=math.nan):.1f}  (n={len(self.ack_ms)})",
+            f"action -> table edit ms: p50 {pct(self.edit_ms, 50):.0f}  "
+            f"p99 {pct(self.edit_ms, 99):.0f}  max {max(self.edit_ms, default=math.nan):.0f}  "
+            f"(n={len(self.edit_ms)})",
+            f"event-loop lag ms: p50 {pct(self.lag_ms, 50):.1f}  p99 {pct(self.lag_ms, 99):.1f}  "
+            f"max {max(self.lag_ms, default=math.nan):.1f}  (n={len(self.lag_ms)})",
+            f"RSS MiB: {self.rss_before / 2**20:.1f} before, {self.rss_open / 2**20:.1f} open, "
+            f"{self.rss_end / 2**20:.1f} end; per table "
+            f"{(self.rss_open - self.rss_before) / max(self.opened, 1) / 1024:.1f} KiB at open, "
+            f"{(self.rss_end - self.rss_before) / max(self.opened, 1) / 1024:.1f} KiB at end",
+            f"database per game action: {self.transactions / actions:.2f} write transactions, "
+            f"{self.payload_bytes / actions / 1024:.1f} KiB payload, "
+            f"{self.disk_bytes / actions / 1024:.1f} KiB written to disk",
+            f"CPU: {self.cpu_seconds:.1f} s in the bot = {self.cpu_seconds * per_k:.1f} s "
+            f"per 1,000 game actions ({self.cpu_seconds / self.seconds * 100:.0f}% of one core)",
+            f"machine: fake Discord + players used {self.driver_cpu_seconds:.1f} s CPU "
+            f"({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
+            f"load average {self.load_average:.1f} on {os.cpu_count()} cores",
+        ]
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))
+    return ordered[k]
+
+
+def rss_bytes(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def disk_bytes(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+            if line.startswith("write_bytes:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+class Watcher:
+    """Per-message change events and per-table bookkeeping, hooked into the fake server's
+    message writes (so hundreds of waiting players do not all wake on every change)."""
+
+    def __init__(self, fake: FakeDiscord, tables: dict[int, Table]) -> None:
+        self.fake = fake
+        self.tables = tables
+        self.events: dict[int, asyncio.Event] = {}
+        self.edit_ms: list[float] = []
+        server = fake.server
+        create, edit = server.create_message, server.edit_message
+
+        def create_message(*args: Any, **kwargs: Any) -> StoredMessage:
+            msg = create(*args, **kwargs)
+            self.changed(msg)
+            return msg
+
+        def edit_message(msg: StoredMessage, *args: Any, **kwargs: Any) -> None:
+            edit(msg, *args, **kwargs)
+            self.changed(msg)
+
+        server.create_message = create_message  # type: ignore[method-assign]
+        server.edit_message = edit_message  # type: ignore[method-assign]
+
+    def event(self, message_id: int) -> asyncio.Event:
+        ev = self.events.get(message_id)
+        if ev is None:
+            ev = self.events[message_id] = asyncio.Event()
+        return ev
+
+    def changed(self, msg: StoredMessage) -> None:
+        table = self.tables.get(msg.channel_id)
+        if table is not None:
+            for comp in msg.iter_components():
+                m = VERSION_RE.match(str(comp.get("custom_id") or ""))
+                if m:
+                    table.table_id = m.group(1)
+                    table.max_version = max(table.max_version, int(m.group(2)))
+            has_hand = "Your hand" in labels(msg)
+            if msg.visible_to is None and not has_hand and table.message_id == msg.id:
+                table.message_id = None  # closed, or replaced by a newer table message
+            if msg.visible_to is None and has_hand:
+                now = self.fake.server.now()
+                table.message_id = msg.id
+                self.edit_ms.extend((now - t) * 1000 for t in table.pending)
+                table.pending.clear()
+            if msg.visible_to is None and is_match_over(msg):
+                table.over = True
+        ev = self.events.pop(msg.id, None)
+        if ev is not None:
+            ev.set()
+        ev = self.events.pop(-msg.channel_id, None)  # "anything new in this channel"
+        if ev is not None:
+            ev.set()
+
+    async def wait(self, message_id: int, timeout: float) -> bool:
+        try:
+            await asyncio.wait_for(self.event(message_id).wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+class Players:
+    """The scripted humans of every table."""
+
+    def __init__(
+        self, fake: FakeDiscord, watch: Watcher, think: tuple[float, float], rng: random.Random
+    ) -> None:
+        self.fake = fake
+        self.watch = watch
+        self.think = think
+        self.rng = rng
+        self.strategy = Strategy()
+        self.human_actions = 0
+        self.refused = 0
+        self.errors: list[str] = []
+
+    async def open_table(self, table: Table) -> None:
+        fake = self.fake
+        host, guest = table.humans
+        result = await fake.slash(host, table.channel_id, "rummy new", profile="points", timeout=30)
+        lobby = result.message
+        if lobby is None or result.ephemeral:
+            raise FakeDiscordError(f"no lobby in table {table.index}: {result.text}")
+        await fake.click(guest, fake.message(lobby.id), label="Join", timeout=30)
+        await fake.select(
+            host, fake.message(lobby.id), ["easy"], placeholder="Add an AI player…", timeout=30
+        )
+        for _ in range(50):  # the lobby shows the AI seat once the bot has redrawn it
+            if "Start" in labels(fake.message(lobby.id)):
+                break
+            await self.watch.wait(lobby.id, 1.0)
+        await fake.click(host, fake.message(lobby.id), label="Start", timeout=30)
+        for _ in range(100):
+            if table.message_id is not None:
+                break
+            await self.watch.wait(-table.channel_id, 1.0)
+
+    async def open_view(self, table: Table, user: str) -> int | None:
+        """Press "Your hand" on the table message (waiting a little for one to exist)."""
+        for _ in range(10):
+            if table.over:
+                return None
+            if table.message_id is not None:
+                source = self.fake.message(table.message_id)
+                try:
+                    result = await self.fake.click(user, source, label="Your hand", timeout=30)
+                except FakeDiscordError:
+                    result = None
+                if result is not None and result.message is not None:
+                    return result.message.id
+            await self.watch.wait(-table.channel_id, 2.0)
+        return None
+
+    async def play(self, table: Table, user: str, deadline: float) -> None:
+        """One human seat until the deadline; a seat that cannot go on is counted, not fatal."""
+        try:
+            await self._play(table, user, deadline)
+        except (FakeDiscordError, TimeoutError) as exc:
+            self.errors.append(f"table {table.index} {user}: {exc}")
+        if not table.over and asyncio.get_running_loop().time() < deadline - 1:
+            self.errors.append(f"table {table.index} {user}: stopped early (no hand view)")
+
+    async def _play(self, table: Table, user: str, deadline: float) -> None:
+        loop = asyncio.get_running_loop()
+        view_id = await self.open_view(table, user)
+        while view_id is not None and not table.over and loop.time() < deadline:
+            ev = self.watch.event(view_id)
+            view = self.fake.message(view_id)
+            choice = self.strategy.choose(view) if "Your turn" in view.text() else None
+            if choice is None:
+                remaining = deadline - loop.time()
+                if not await self._wait(ev, min(20.0, remaining)) and remaining > 20.0:
+                    view_id = await self.open_view(table, user)  # as a person would: reopen
+                continue
+            pause = self.rng.uniform(*self.think)
+            await asyncio.sleep(min(pause, max(0.0, deadline - loop.time())))
+            if loop.time() >= deadline or table.over:
+                break
+            ev = self.watch.event(view_id)
+            view = self.fake.message(view_id)
+            choice = self.strategy.choose(view) if "Your turn" in view.text() else None
+            if choice is None:
+                continue
+            how, what = choice
+            try:
+                if how == "click":
+                    result = await self.fake.click(user, view, label=what, wait=False)
+                else:
+                    placeholder, value = what
+                    result = await self.fake.select(
+                        user, view, [value], placeholder=placeholder, wait=False
+                    )
+            except FakeDiscordError:
+                self.refused += 1
+                continue
+            sent = result.record.dispatched_at
+            table.pending.append(sent if sent is not None else self.fake.server.now())
+            self.human_actions += 1
+            if not await self._wait(ev, 10.0):
+                self.refused += 1
+
+    @staticmethod
+    async def _wait(ev: asyncio.Event, timeout: float) -> bool:
+        if timeout <= 0:
+            return False
+        try:
+            await asyncio.wait_for(ev.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+def probe(path: Path) -> dict[str, Any]:
+    try:
+        return dict(json.loads(path.read_text()))
+    except (OSError, ValueError):
+        return {"lag": [], "transactions": 0, "commits": 0, "payload_bytes": 0}
+
+
+async def run_load(
+    tables: int = 300,
+    seconds: float = 120.0,
+    *,
+    think: tuple[float, float] = (2.0, 5.0),
+    ai_delay: float = 1.5,
+    tables_per_guild: int = 10,
+    open_concurrency: int = 8,
+    workdir: Path | None = None,
+    seed: int = 1,
+    say: Any = print,
+) -> LoadReport:
+    """Open `tables` tables, play them for `seconds`, and measure (see the module doc)."""
+    rng = random.Random(seed)
+    work = workdir or Path(tempfile.mkdtemp(prefix="paplu-load-"))
+    work.mkdir(parents=True, exist_ok=True)
+    db, probe_file = work / "load.sqlite3", work / "probe.json"
+    users = [f"p{i}{side}" for i in range(tables) for side in "ab"]
+    report = LoadReport(tables=tables, opened=0, seconds=seconds, db_path=db)
+    async with FakeDiscord(users=users, channels=[], token=TOKEN, ack_deadline=3.0) as fake:
+        by_channel: dict[int, Table] = {}
+        guild = fake.guild_id
+        for i in range(tables):
+            if i and i % tables_per_guild == 0:
+                guild = fake.add_guild(f"Guild {i // tables_per_guild}")
+            chan = fake.add_channel(f"table-{i}", guild_id=guild)
+            by_channel[chan.id] = Table(i, chan.id, (f"p{i}a", f"p{i}b"))
+        watch = Watcher(fake, by_channel)
+        env = {
+            "DATABASE_PATH": str(db),
+            "AI_DELAY": str(ai_delay),
+            "LOG_LEVEL": "WARNING",
+            "LOAD_PROBE_FILE": str(probe_file),
+            "LOAD_PROBE_EVERY": "0.5",
+        }
+        proc = await fake.launch("benchmarks.load_probe", env=env, timeout=60)
+        pid = proc.pid
+        try:
+            await fake.wait_for_commands("rummy", timeout=60)
+            await asyncio.sleep(2.0)
+            report.rss_before = rss_bytes(pid)
+            players = Players(fake, watch, think, rng)
+            gate = asyncio.Semaphore(open_concurrency)
+
+            async def open_one(table: Table) -> bool:
+                async with gate:
+                    try:
+                        await players.open_table(table)
+                    except (FakeDiscordError, TimeoutError) as exc:
+                        say(f"table {table.index} did not open: {exc}")
+                        return False
+                    return table.message_id is not None
+
+            started = time.monotonic()
+            opened = await asyncio.gather(*(open_one(t) for t in by_channel.values()))
+            report.open_seconds = time.monotonic() - started
+            report.opened = sum(opened)
+            await asyncio.sleep(3.0)
+            report.rss_open = rss_bytes(pid)
+            say(f"opened {report.opened} tables in {report.open_seconds:.1f} s")
+
+            before = probe(probe_file)
+            cpu0, disk0 = cpu_seconds(pid), disk_bytes(pid)
+            driver0 = time.process_time()
+            window_start, wall_start = fake.server.now(), time.time()
+            n_interactions = len(fake.server.interactions)
+            deadline = asyncio.get_running_loop().time() + seconds
+            await asyncio.gather(
+                *(
+                    players.play(t, user, deadline)
+                    for t, ok in zip(by_channel.values(), opened, strict=True)
+                    if ok
+                    for user in t.humans
+                )
+            )
+            report.cpu_seconds = cpu_seconds(pid) - cpu0
+            report.driver_cpu_seconds = time.process_time() - driver0
+            report.load_average = os.getloadavg()[0]
+            report.disk_bytes = disk_bytes(pid) - disk0
+            wall_end = time.time()
+            report.rss_end = rss_bytes(pid)
+            await fake.wait_idle(timeout=30)
+            await asyncio.sleep(1.2)  # one more probe dump
+            after = probe(probe_file)
+            report.human_actions = players.human_actions
+            report.refused_or_unanswered = players.refused
+            report.player_errors = players.errors
+            report.game_actions = after["commits"] - before["commits"]
+            report.transactions = after["transactions"] - before["transactions"]
+            report.payload_bytes = after["payload_bytes"] - before["payload_bytes"]
+            report.lag_ms = [ms for t, ms in after["lag"] if wall_start <= t <= wall_end]
+            recs = list(fake.server.interactions.values())
+            report.ack_ms = [
+                (r.acked_at - r.dispatched_at) * 1000
+                for r in recs[n_interactions:]
+                if r.acked_at is not None
+                and r.dispatched_at is not None
+                and r.dispatched_at >= window_start
+            ]
+            report.unacknowledged = sum(
+                1 for r in recs if r.dispatched_at is not None and r.acked_at is None
+            )
+            report.edit_ms = list(watch.edit_ms)
+            report.finished_tables = sum(1 for t in by_channel.values() if t.over)
+            report.table_versions = {
+                t.table_id: t.max_version for t in by_channel.values() if t.table_id
+            }
+            report.violations = [str(v) for v in fake.server.violations]
+        finally:
+            await proc.terminate(timeout=20)
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--ai-delay", type=float, default=1.5)
+    parser.add_argument("--open-concurrency", type=int, default=8)
+    args = parser.parse_args()
+    report = asyncio.run(
+        run_load(
+            args.tables,
+            args.seconds,
+            think=tuple(args.think),
+            ai_delay=args.ai_delay,
+            open_concurrency=args.open_concurrency,
+        )
+    )
+    print(f"bench_load: SQLite, one process, {args.tables} tables, {args.seconds:.0f} s")
+    for line in report.lines():
+        print("  " + line)
+    if report.player_errors:
+        print(f"  seats that stopped early: {len(report.player_errors)}; first:")
+        for line in report.player_errors[:5]:
+            print("    " + line[:300])
+    if report.violations:
+        print(f"  Discord rule violations: {len(report.violations)}; first: {report.violations[0]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""Measurements from inside the bot process, for `bench_load.py`.
+
+Run as ``python -m tests.fakediscord.launch benchmarks.load_probe``: it wraps a few functions
+(without changing what they do), then runs the real entry point, ``python -m bot``. Why inside:
+event-loop lag can only be seen by a task on the bot's own loop, and database writes are
+counted where they are made. Every ``LOAD_PROBE_EVERY`` seconds the figures so far are written
+to the JSON file named by ``LOAD_PROBE_FILE`` (atomically, so the benchmark never reads half).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import bot.__main__
+from bot.discord_ui import client
+from bot.storage import db as dbmod
+from bot.storage import tables
+
+PERIOD = 0.05  # seconds the lag probe sleeps; lag = how much later than that it wakes
+
+_stats: dict[str, Any] = {
+    "lag": [],  # [epoch seconds, overshoot ms]
+    "transactions": 0,  # write transactions (any aggregate)
+    "commits": 0,  # game actions saved (state + event, one transaction each)
+    "payload_bytes": 0,  # state_json + event_json bytes handed to SQLite
+    "events": {},  # event type -> count
+}
+
+
+async def _lag_probe() -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(PERIOD)
+        overshoot = loop.time() - start - PERIOD
+        _stats["lag"].append((round(time.time(), 3), round(overshoot * 1000, 2)))
+
+
+async def _dump(path: Path, every: float) -> None:
+    while True:
+        await asyncio.sleep(every)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(_stats))
+        os.replace(tmp, path)
+
+
+def _install(path: Path, every: float) -> None:
+    original_transaction = dbmod.Database.transaction
+
+    async def transaction(self: Any, fn: Any) -> Any:
+        _stats["transactions"] += 1
+        return await original_transaction(self, fn)
+
+    dbmod.Database.transaction = transaction  # type: ignore[method-assign]
+
+    original_commit = tables.commit_action
+
+    async def commit_action(
+        db: Any, table_id: str, version: int, state_json: str, event_json: str, **kw: Any
+    ) -> None:
+        _stats["commits"] += 1
+        _stats["payload_bytes"] += len(state_json.encode()) + len(event_json.encode())
+        kind = json.loads(event_json).get("type", "?")
+        _stats["events"][kind] = _stats["events"].get(kind, 0) + 1
+        await original_commit(db, table_id, version, state_json, event_json, **kw)
+
+    tables.commit_action = commit_action  # type: ignore[assignment]
+
+    original_save = tables.save_table
+
+    async def save_table(db: Any, table_id: str, **kw: Any) -> None:
+        _stats["payload_bytes"] += len(str(kw.get("state_json", "")).encode())
+        await original_save(db, table_id, **kw)
+
+    tables.save_table = save_table  # type: ignore[assignment]
+
+    original_setup = client.PapluBot.setup_hook
+    background: list[asyncio.Task[None]] = []
+
+    async def setup_hook(self: Any) -> None:
+        background.append(asyncio.create_task(_lag_probe()))
+        background.append(asyncio.create_task(_dump(path, every)))
+        await original_setup(self)
+
+    client.PapluBot.setup_hook = setup_hook  # type: ignore[method-assign]
+
+
+def main() -> int:
+    path = Path(os.environ["LOAD_PROBE_FILE"])
+    _install(path, float(os.environ.get("LOAD_PROBE_EVERY", "1")))
+    return bot.__main__.main()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,195 @@
+"""Shard clusters: each process drives only its shards' tables, and the database's leases keep
+two misconfigured processes (overlapping shards) from both driving one table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from bot.config import shard_of
+from bot.storage import Storage
+from bot.table.model import Table, TableStatus
+from bot.table.options import build_options
+from bot.table.scheduler import ManualClock
+from bot.table.service import TableService
+from tests.table.test_service import Recorder
+
+ALICE, BOB = 11, 22
+SHARDS = 2
+# Guild ids on shard 0 and shard 1 (Discord: (guild_id >> 22) % shard_count).
+GUILD_0, GUILD_1 = (10 << 22) + 5, (11 << 22) + 5
+LEASE = 60.0
+
+
+def shards(*ids: int) -> Callable[[int], bool]:
+    return lambda guild_id: shard_of(guild_id, SHARDS) in ids
+
+
+@pytest.fixture
+async def db_path(tmp_path: Path) -> AsyncIterator[Path]:
+    """One database file; every service below opens its own connection, like a process."""
+    path = tmp_path / "shared.sqlite3"
+    async with await Storage.open(path):
+        pass
+    yield path
+
+
+async def service(
+    path: Path, owner: str, *ids: int, clock: ManualClock | None = None
+) -> TableService:
+    storage = await Storage.open(path)
+    return TableService(
+        storage,
+        Recorder(),
+        ai_delay=0,
+        clock=clock or ManualClock(),
+        owner=owner,
+        owns_guild=shards(*ids) if ids else None,
+        lease_seconds=LEASE,
+    )
+
+
+async def stop(svc: TableService, *, crash: bool = False) -> None:
+    """A clean stop releases the tables; a crash just stops (the leases stay until expiry)."""
+    if crash:
+        if svc._lease_task is not None:
+            svc._lease_task.cancel()
+        await svc.scheduler.shutdown()
+    else:
+        await svc.shutdown()
+    await svc.storage.close()
+
+
+async def open_tables(path: Path) -> dict[int, Table]:
+    """A lobby in each shard's guild (opened by a process that then crashes)."""
+    opener = await service(path, "opener")
+    opts = build_options("points", None, 60, None, {}, None, None, None)
+    made = {
+        0: await opener.create(GUILD_0, 100, ALICE, "alice", opts),
+        1: await opener.create(GUILD_1, 101, ALICE, "alice", opts),
+    }
+    await stop(opener)  # released: the tables are unowned, as after a clean stop
+    return made
+
+
+def test_the_example_guilds_are_on_the_shards_they_claim_to_be() -> None:
+    assert (shard_of(GUILD_0, SHARDS), shard_of(GUILD_1, SHARDS)) == (0, 1)
+
+
+async def test_restore_takes_only_the_tables_of_its_shards(db_path: Path) -> None:
+    made = await open_tables(db_path)
+    zero, one = await service(db_path, "p0", 0), await service(db_path, "p1", 1)
+    try:
+        assert [t.id for t in await zero.restore()] == [made[0].id]
+        assert [t.id for t in await one.restore()] == [made[1].id]
+        assert set(zero.by_id) == {made[0].id} and set(one.by_id) == {made[1].id}
+        owner = await zero.storage.table_owner(made[0].id)
+        assert owner is not None and owner.owner == "p0"
+    finally:
+        await stop(zero)
+        await stop(one)
+
+
+async def test_unsharded_restores_everything(db_path: Path) -> None:
+    made = await open_tables(db_path)
+    solo = await service(db_path, "solo")
+    try:
+        assert {t.id for t in await solo.restore()} == {made[0].id, made[1].id}
+    finally:
+        await stop(solo)
+
+
+async def test_overlapping_shards_only_one_process_drives_a_table(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Misconfigured: process A runs shards 0-1, process B runs shard 1 too. The table of
+    guild 1 is driven by whichever claimed it first; the other says so and leaves it alone."""
+    made = await open_tables(db_path)
+    a, b = await service(db_path, "A", 0, 1), await service(db_path, "B", 1)
+    try:
+        assert len(await a.restore()) == 2
+        with caplog.at_level(logging.WARNING, logger="bot.table.service"):
+            assert await b.restore() == []
+        assert b.by_id == {} and b.by_channel == {}
+        warning = [r.getMessage() for r in caplog.records if made[1].id in r.getMessage()]
+        assert len(warning) == 1
+        assert "driven by another process (A" in warning[0] and "SHARD_IDS" in warning[0]
+        # B's periodic renewal does not sneak it back while A's lease is alive.
+        await b.renew_leases()
+        assert b.by_id == {}
+        owner = await b.storage.table_owner(made[1].id)
+        assert owner is not None and owner.owner == "A"
+        # A keeps driving it: a move by A is saved.
+        table = a.by_id[made[1].id]
+        await a.join(table, BOB, "bob")
+        record = await a.storage.load_table(table.id)
+        assert record is not None and record.version == table.version == 2
+    finally:
+        await stop(a)
+        await stop(b)
+
+
+async def test_a_crashed_owners_tables_are_taken_over_when_the_lease_runs_out(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    made = await open_tables(db_path)
+    clock_a, clock_b = ManualClock(), ManualClock()
+    a = await service(db_path, "A", 0, 1, clock=clock_a)
+    b = await service(db_path, "B", 1, clock=clock_b)
+    try:
+        await a.restore()
+        assert await b.restore() == []
+        await stop(a, crash=True)  # no release: the leases stay until they run out
+        await clock_b.advance(LEASE / 2)
+        await b.renew_leases()
+        assert b.by_id == {}, "taken over before the lease ran out"
+        with caplog.at_level(logging.WARNING, logger="bot.table.service"):
+            await clock_b.advance(LEASE)  # the renewal task itself runs on B's clock
+            for _ in range(500):  # adoption writes through storage's thread: real time
+                if b.by_id:
+                    break
+                await asyncio.sleep(0.01)
+        assert set(b.by_id) == {made[1].id}, "shard 0's table is not B's to adopt"
+        assert any("took over table" in r.getMessage() for r in caplog.records)
+        owner = await b.storage.table_owner(made[1].id)
+        assert owner is not None and owner.owner == "B"
+    finally:
+        await stop(b)
+
+
+async def test_an_owner_that_stalled_past_its_lease_lets_go(db_path: Path) -> None:
+    """A froze for longer than its lease and B took its table over; when A wakes, its next
+    renewal finds out and A stops driving the table (no timers, no memory of it)."""
+    made = await open_tables(db_path)
+    clock_a, clock_b = ManualClock(), ManualClock()
+    a = await service(db_path, "A", 1, clock=clock_a)
+    b = await service(db_path, "B", 1, clock=clock_b)
+    try:
+        await a.restore()
+        await clock_b.advance(LEASE + 1)
+        await b.renew_leases()
+        assert set(b.by_id) == {made[1].id}
+        await a.renew_leases()
+        assert a.by_id == {} and a.by_channel == {} and a.scheduler.pending() == []
+        table = b.by_id[made[1].id]
+        assert table.status is TableStatus.LOBBY
+    finally:
+        await stop(a)
+        await stop(b)
+
+
+async def test_a_new_table_is_claimed_and_released_when_closed(db_path: Path) -> None:
+    svc = await service(db_path, "A")
+    try:
+        opts = build_options("points", None, 60, None, {}, None, None, None)
+        table = await svc.create(GUILD_0, 100, ALICE, "alice", opts)
+        owner = await svc.storage.table_owner(table.id)
+        assert owner is not None and owner.owner == "A"
+        await svc.cancel(table, ALICE, is_manager=False)
+        assert await svc.storage.table_owner(table.id) is None
+    finally:
+        await stop(svc)
