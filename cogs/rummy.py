@@ -385,11 +385,18 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if table.engine_seat(interaction.user.id) is None:
             raise errors.NotPlaying()
         user_id = interaction.user.id
-        hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
-        response = await interaction.response.send_message(ephemeral=True, **hand.send_kwargs())
-        await self.presenter.remember_hand(
-            table, user_id, interaction, hand.shown, response.message_id
-        )
+        if self.presenter.images.busy:
+            # Many players opening their hands at once queue on the one drawing thread:
+            # acknowledge first, so the answer never waits past Discord's 3 seconds.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
+            message = await interaction.edit_original_response(**hand.edit_kwargs())
+            message_id: int | None = message.id
+        else:
+            hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
+            response = await interaction.response.send_message(ephemeral=True, **hand.send_kwargs())
+            message_id = response.message_id
+        await self.presenter.remember_hand(table, user_id, interaction, hand.shown, message_id)
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:

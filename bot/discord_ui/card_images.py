@@ -44,6 +44,12 @@ class ImageWorker:
     def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
         self._warm: asyncio.Future[None] | None = None
+        self._queued = 0
+
+    @property
+    def busy(self) -> bool:
+        """Whether a drawing would have to wait for others (or for the warm-up) first."""
+        return self._queued > 0 or (self._warm is not None and not self._warm.done())
 
     def start_warm_up(self) -> None:
         """Draw every card sprite now (~0.5-1 s of CPU), off the loop, so the first hand view
@@ -56,7 +62,11 @@ class ImageWorker:
         self, draw: Callable[P, RenderedImage], *args: P.args, **kwargs: P.kwargs
     ) -> RenderedImage:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(draw, *args, **kwargs))
+        self._queued += 1
+        try:
+            return await loop.run_in_executor(self._pool, functools.partial(draw, *args, **kwargs))
+        finally:
+            self._queued -= 1
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
