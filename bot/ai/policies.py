@@ -34,6 +34,7 @@ always gets the same answer whatever happened before (the adapter rebuilds polic
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -265,6 +266,7 @@ class HardPolicy:
     throw_pool = 4  # own weak cards a rollout may throw
     deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
     danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
+    feed_weight = 8.0  # points (about one turn of progress) times the chance a throw is usable
     take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
 
     def __init__(self, rng: random.Random) -> None:
@@ -298,15 +300,20 @@ class HardPolicy:
         active = sum(1 for s in obs.seats if s.status == "active")
         return obs.stock_size <= 3 * max(2, active)
 
-    def _danger(self, t: Tracker, card: Card) -> float:
-        """How much throwing `card` may help the next player (and, less, the others)."""
+    def _danger(self, obs: Observation, t: Tracker, card: Card) -> float:
+        """How much throwing `card` may help the next player (and, less, the others): what
+        they showed they collect (`interest`) and how many pairs they may hold that the card
+        completes (`feed_risk`: a card whose neighbours we can see is safe)."""
         if t.next_seat is None:
             return 0.0
+        size = next((s.cards for s in obs.seats if s.seat == t.next_seat), 13)
+        # Expected completable pairs -> chance that at least one is held.
+        feed = self.feed_weight * (1.0 - math.exp(-t.feed_risk(card.face, size, obs.wild_rank)))
         danger = max(0.0, t.interest(t.next_seat, card.face))
         for seat in t.took:
             if seat not in (t.seat, t.next_seat):
                 danger += 0.3 * max(0.0, t.interest(seat, card.face))
-        return self.danger_weight * danger
+        return self.danger_weight * danger + feed
 
     def _futures(self, obs: Observation, t: Tracker, rng: random.Random) -> list[list[Card]]:
         horizon = min(self.horizon, max(1, obs.stock_size))
@@ -325,7 +332,7 @@ class HardPolicy:
         quick: list[tuple[float, float, Card]] = []
         for c in cands:
             rest = [x for x in hand if x.id != c.id]
-            extra = beta * engine.get(c.id, 0) + self._danger(t, c)
+            extra = beta * engine.get(c.id, 0) + self._danger(obs, t, c)
             quick.append((shape_cost(rest, rules, wr, live) + extra, extra, c))
         quick.sort(key=lambda q: (q[0], -q[2].face.value, q[2].id))
         if len(quick) == 1:

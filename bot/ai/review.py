@@ -400,6 +400,8 @@ def seat_decisions(match: Match, seat: int) -> list[Decision]:
     return out
 
 
-def review_seat(match: Match, seat: int, seed: int = 0, limit: int = DEFAULT_LIMIT) -> Review | None:
+def review_seat(
+    match: Match, seat: int, seed: int = 0, limit: int = DEFAULT_LIMIT
+) -> Review | None:
     """`review(seat_decisions(match, seat))`: the review of `seat` in the deal that just ended."""
     return review(seat_decisions(match, seat), seed, limit)

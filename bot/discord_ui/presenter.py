@@ -130,10 +130,11 @@ class DiscordPresenter:
         )
         data = json.dumps(history, indent=2, default=str).encode()
         file = discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")
-        view = views.next_deal_view(table.id, table.version) if not over else None
         kwargs: dict[str, Any] = {"embed": embed, "file": file}
-        if view is not None:
-            kwargs["view"] = view
+        if over:
+            kwargs["view"] = views.results_view(table.id, table.version, number)
+        else:
+            kwargs["view"] = views.next_deal_view(table.id, table.version, number)
             kwargs["content"] = (
                 "Next deal starts when everyone presses **Next deal** "
                 f"(or in {int(self.next_deal_delay)} s)."
