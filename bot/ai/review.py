@@ -12,7 +12,8 @@ of view:
 * **winning / useful draws**: how many unseen copies (cards whose place the seat cannot know:
   the stock or hidden hands) would complete a declaration, or lower the deadwood;
 * **expected deadwood**: the engine's deadwood after the next draw, averaged over the unseen
-  copies (each copy weighs one; the best throw is assumed after the draw);
+  copies (each copy weighs one; the best throw among the drawn card and the highest loose
+  cards is assumed after the draw);
 * **feeding**: how much the next player, judged by what they took from the pile, threw and let
   pass (`Tracker.interest`), seems to collect around the card given away.
 
@@ -54,6 +55,7 @@ _PROBE_ID = 2_000_000
 MIN_GAIN = 1.5
 MIN_FEED_GAP = 0.8
 DEFAULT_LIMIT = 3
+THROWS_TRIED = 4  # loose cards tried as the throw after a probe draw
 
 
 class MoveKind(StrEnum):
@@ -141,6 +143,9 @@ def outlook(obs: Observation, kept: Sequence[Card], given: Card | None = None) -
     if given is not None and unseen[given.face] > 0 and all(c.id != given.id for c in obs.hand):
         unseen[given.face] -= 1
     now = evaluate_hand(kept, rules, wr)
+    # After a draw the best throw is the probe itself or one of the loose cards; the few
+    # highest loose cards are enough (a full 14-card ruling per unseen face costs ~10x more).
+    loose = sorted(now.leftover, key=lambda c: (-c.face.value, c.id))[:THROWS_TRIED]
     total = 0.0
     copies = 0
     winners = 0
@@ -149,11 +154,18 @@ def outlook(obs: Observation, kept: Sequence[Card], given: Card | None = None) -
         if n <= 0:
             continue
         probe = Card(_PROBE_ID, face)
-        ev = evaluate_drawn([*kept, probe], rules, wr)
-        best = 0 if ev.declarable else ev.best.deadwood
+        best = now.deadwood
+        declarable = False
+        for c in loose:
+            ev = evaluate_hand([*_without(kept, c), probe], rules, wr)
+            if ev.valid:
+                declarable = True
+                best = 0
+                break
+            best = min(best, ev.deadwood)
         total += n * best
         copies += n
-        if ev.declarable:
+        if declarable:
             winners += n
         if best < now.deadwood:
             useful += n
