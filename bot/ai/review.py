@@ -384,7 +384,9 @@ def seat_decisions(match: Match, seat: int) -> list[Decision]:
     fresh = Deal.start(match.rules, deal.seats, deal.dealer, deal.seed, deal.number)
     if fresh.order != deal.order:
         raise ReplayError("the deal does not replay from its seed")
+    actions = deal.actions
     data = match.to_dict()
+    data["version"] = match.version - len(actions)  # every accepted action bumps it once
     data["deal"] = fresh.to_dict()
     data["phase"] = MatchPhase.PLAYING.value
     data["results"] = data["results"][:-1]
@@ -401,7 +403,6 @@ def seat_decisions(match: Match, seat: int) -> list[Decision]:
         for e in deal.events
         if isinstance(e, _MOVES) or (isinstance(e, Left) and e.reason is not None)
     ]
-    actions = deal.actions
     if len(autos) != len(actions):
         raise ReplayError("the deal's events and actions disagree")
     out: list[Decision] = []
