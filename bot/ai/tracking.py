@@ -114,7 +114,7 @@ class Tracker:
         """Chance-like measure that an opponent holding `hand_size` unknown cards could use
         `face` at once: the expected number of pairs it may hold that `face` completes into a
         group of three (two other suits of the rank; the two neighbours, or one on each side,
-        in the suit; or one of those beside a wild card).
+        in the suit; less, one of those beside a wild card).
 
         Each unseen copy sits in that hand with probability about `hand_size / unseen`, so a
         pair is held with about that squared. Neighbours we can see (in our hand, on the pile)
@@ -145,7 +145,9 @@ class Tracker:
         for r in {rank, 14} if rank == 1 else {rank}:
             pairs += at(r - 2) * at(r - 1) + at(r - 1) * at(r + 1) + at(r + 1) * at(r + 2)
             singles += at(r - 2) + at(r - 1) + at(r + 1) + at(r + 2)
-        pairs += wilds * singles
+        # A wild card beside one neighbour also makes a group, but a player rarely spends a
+        # wild card on a taken discard: count those pairs at a quarter.
+        pairs += 0.25 * wilds * singles
         return pairs * p * p
 
     def interest(self, seat: int, face: Face) -> float:
