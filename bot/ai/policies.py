@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from bot.engine.actions import Action, ActionKind
@@ -55,7 +56,7 @@ from .common import (
     pure_partials,
     safe_declaration,
 )
-from .lookahead import rollout_value, sample_sequences, weakest
+from .lookahead import next_draw_value, rollout_value, sample_sequences, weakest
 from .shape import Live, shape_cost
 from .tracking import Tracker
 
@@ -261,12 +262,15 @@ class HardPolicy:
     """
 
     candidates = 4  # discards examined by rollouts (the best by the quick score)
-    rollouts = 10  # sampled futures per decision (shared by every candidate)
+    rollouts = 8  # sampled futures per decision (shared by every candidate)
     horizon = 3  # own draws simulated per future
     throw_pool = 4  # own weak cards a rollout may throw
     deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
     danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
-    feed_weight = 8.0  # points (about one turn of progress) times the chance a throw is usable
+    next_draw_weight = 0.6  # weight of the exact one-draw engine expectation (0: off)
+    next_draw_candidates = 3  # throws that get it (the best by the quick score)
+    next_draw_throws = 3  # loose cards tried as the throw after each imagined draw
+    feed_weight = 16.0  # points (about two turns of progress) times the chance a throw is usable
     take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
 
     def __init__(self, rng: random.Random) -> None:
@@ -338,11 +342,21 @@ class HardPolicy:
         if len(quick) == 1:
             return quick[0][2]
         futures = self._futures(obs, t, rng)
+        unseen = Counter(t.unseen_faces()) if self.next_draw_weight else None
         best: tuple[float, int, Card] | None = None
-        for _, extra, c in quick[: self.candidates]:
+        for i, (_, extra, c) in enumerate(quick[: self.candidates]):
             rest = [x for x in hand if x.id != c.id]
             pool = weakest(rest, rules, wr, live, self.throw_pool)
             value = rollout_value(rest, futures, rules, wr, live, pool) + extra
+            if unseen is not None:
+                # Exact one-draw expectation on the engine's ruling (see `next_draw_value`);
+                # candidates beyond `next_draw_candidates` get the worst of those measured.
+                nd = (
+                    next_draw_value(rest, unseen, rules, wr, self.next_draw_throws)
+                    if i < self.next_draw_candidates
+                    else 80.0
+                )
+                value += self.next_draw_weight * nd
             key = (value, -c.face.value)
             if best is None or key < best[:2]:
                 best = (value, -c.face.value, c)
