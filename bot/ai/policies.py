@@ -20,12 +20,16 @@ meant to be honestly different in strength:
   imagines: the structural score of `shape.py` (complete and partial groups weighed by their
   live completions, progress towards the two lives) beside the engine's deadwood; card
   tracking (every seen card, copies per face, what each opponent took and let pass, see
-  `tracking.py`); discard safety (not feeding the next player what they collect); and
-  lookahead by sampling the unseen cards: for the best few throws (and for "take the discard"
-  against "draw"), several futures of its next draws are played out greedily and the choice
-  that declares soonest on average wins (`lookahead.py`). Near the end of a stock that voids
-  the deal it stops caring about deadwood and only chases a valid declaration. It drops a
-  hopeless opening hand by medium's rule.
+  `tracking.py`); discard safety (not feeding the next player: what they showed they collect,
+  and the chance they hold a pair the card completes, judged from which of its neighbours are
+  still unseen); lookahead by sampling the unseen cards: for the best few throws (and for
+  "take the discard" against "draw"), several futures of its next draws are played out
+  greedily and the choice that declares soonest on average wins (`lookahead.py`); and, for
+  the best three throws, the engine's exact expected deadwood after the next draw over every
+  unseen face (no sampling noise at depth one). In heads-up play the opponent takes a thrown
+  card about one turn in two, so what a throw feeds matters nearly as much as what it keeps.
+  Near the end of a stock that voids the deal it stops caring about deadwood and only chases
+  a valid declaration. It drops a hopeless opening hand by medium's rule.
 
 Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
 derives one generator per decision from that seed and the observation, so the same observation
