@@ -10,8 +10,8 @@ face it might draw next (weighted by its live copies) instead of sampling:
   completes a declaration counts `WIN_VALUE` below zero);
 * draw: take the discard when the 13 it leaves are worth more than what a stock draw brings
   on average (the same expectation), or when it completes a declaration;
-* drop: a first-turn drop when the hand has no pure partial in sight and its expected deadwood
-  after a draw is still far above the drop's cost;
+* drop: a first-turn drop only when the hand has no same-suit neighbours and no wild card, and
+  its expected deadwood after a draw is still far above the drop's cost;
 * declare: whenever a declaration is certainly valid.
 
 It is deterministic (no sampling at all) and reads only its `Observation`. Use it as a seat:
@@ -30,7 +30,14 @@ from bot.engine.cards import Card, Face
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 
-from .common import by_kind, discard_choices, distinct_faces, non_wild, safe_declaration
+from .common import (
+    by_kind,
+    discard_choices,
+    distinct_faces,
+    non_wild,
+    pure_partials,
+    safe_declaration,
+)
 from .tracking import Tracker
 
 _PROBE_ID = 3_000_000
@@ -123,8 +130,14 @@ class ReferencePolicy:
         return after_take < after_stock - TAKE_MARGIN
 
     def _drop(self, obs: Observation, unseen: Counter[Face]) -> bool:
+        """Only the cheap first drop, and only for a hand with nothing to build a pure
+        sequence from and no wild card: early on almost every hand's expected deadwood is
+        high (without a pure sequence every card counts), so that alone says little."""
         cost = obs.drop_cost
         if cost is None or cost != obs.rules.first_drop:
+            return False
+        rules, wr = obs.rules, obs.wild_rank
+        if pure_partials(obs.hand, rules, wr) or any(rules.is_wild(c.face, wr) for c in obs.hand):
             return False
         expected, winners = expected_after_draw(obs.hand, unseen, obs)
         return winners == 0 and expected > 2.5 * cost
