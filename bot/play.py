@@ -16,7 +16,8 @@ then loose cards), numbered so you can pick a card by its number or by its code 
 Bad input never crashes the game: it prints what was wrong and asks again. Input may come from
 a pipe, so tests drive a whole match through stdin; if the input ends, you leave the table
 (counted as a drop, like closing the window at a real table) and the AI seats finish the match.
-`--seed` makes the shuffles and the AI reproducible.
+`--seed` makes the shuffles and the AI reproducible. After each deal you played, a short review
+lists the moves where the hard AI would have played differently and why (`--no-review` skips it).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from .ai import make_policy
+from .ai.review import ReplayError, review_seat
+from .ai.review_text import review_lines
 from .engine.actions import Action, ActionKind
 from .engine.cards import Card, CardParseError, Face, rank_name
 from .engine.describe import amount
@@ -95,6 +98,7 @@ class TerminalGame:
         self.human = 0
         self.printed_events = 0  # the match's event_count when the log was last printed
         self.human_left = False
+        self.review = True  # print a review of the human's play after each deal
 
     # -- io -----------------------------------------------------------------------------
 
@@ -134,6 +138,7 @@ class TerminalGame:
             self._print_events()
             if m.phase is not MatchPhase.PLAYING:
                 self._results()
+                self._review()
         self._final()
         return 0
 
@@ -315,6 +320,20 @@ class TerminalGame:
             score = amount(m.scores[s])
             self.say(f"  {p.name:<14}{pays:>8}{basis:>14}{score:>10}   {hand}")
 
+    def _review(self) -> None:
+        """What hard would have played differently in the human's deal (their own information
+        only, see `bot.ai.review`), worded like the Discord "Review my play" answer."""
+        if self.human_left or not self.review:
+            return
+        try:
+            review = review_seat(self.match, self.human)
+        except ReplayError:
+            return
+        self.say("")
+        self.say("Review of your play:")
+        for line in review_lines(review, lambda c: c.face.code):
+            self.say(f"  {line}")
+
     def _final(self) -> None:
         m = self.match
         self.say("")
@@ -362,6 +381,8 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                         help="house rule or match option, e.g. honor, no_reshuffle")  # fmt: skip
+    parser.add_argument("--no-review", action="store_true",
+                        help="skip the review of your play after each deal")  # fmt: skip
     args = parser.parse_args(argv)
     tiers = [t.strip().lower() for t in args.ai.split(",") if t.strip()]
     bad = [t for t in tiers if t not in TIERS]
@@ -374,6 +395,7 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
     # The human is whichever seat holds the "human" player (seating may move it).
     game = TerminalGame(match, policies, inp or sys.stdin, out or sys.stdout)
     game.human = match.seat_of("human")
+    game.review = not args.no_review
     return game.run()
 
 

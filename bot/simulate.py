@@ -84,6 +84,7 @@ class PolicyStats:
     seat_deals: int = 0  # deals in which one of its seats took part
     wins: int = 0
     paid: float = 0.0  # penalties charged to its seats
+    delta: float = 0.0  # score change of its seats (net chips won in paplu; penalty otherwise)
     drops: int = 0
     decisions: int = 0
     seconds: float = 0.0  # time spent inside `act`
@@ -97,6 +98,7 @@ class PolicyStats:
             "win_rate": round(self.wins / n, 4) if n else None,
             "win_ci95": [round(lo, 4), round(hi, 4)],
             "avg_paid": round(self.paid / n, 2) if n else None,
+            "avg_delta": round(self.delta / n, 2) if n else None,
             "drops": self.drops,
             "decisions": self.decisions,
             "avg_decision_ms": (
@@ -256,6 +258,8 @@ def _play_match(
                 st.wins += 1 if result.winner == s else 0
             for charge in result.charges:
                 summary.stats(names[charge.seat]).paid += float(charge.amount)
+            for s, d in result.deltas.items():
+                summary.stats(names[s]).delta += float(d)
             if dump_dir is not None:
                 number = len(match.results)
                 path = dump_dir / f"match{summary.matches:04d}-deal{number:02d}.json"
@@ -357,16 +361,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 def policy_table(policies: dict[str, dict[str, Any]]) -> str:
     """The per-policy comparison as a text table."""
     head = (f"{'policy':<16}{'deals':>7}{'wins':>7}{'win %':>8}{'95% CI':>16}"
-            f"{'avg paid':>10}{'drops':>7}{'ms/decision':>13}")  # fmt: skip
+            f"{'avg paid':>10}{'avg Δ':>9}{'drops':>7}{'ms/decision':>13}")  # fmt: skip
     lines = [head]
     for name, st in policies.items():
         rate = "-" if st["win_rate"] is None else f"{100 * st['win_rate']:.1f}"
         lo, hi = st["win_ci95"]
         ci = f"{100 * lo:.1f}-{100 * hi:.1f}"
         paid = "-" if st["avg_paid"] is None else f"{st['avg_paid']:.2f}"
+        delta = "-" if st.get("avg_delta") is None else f"{st['avg_delta']:+.2f}"
         ms = "-" if st["avg_decision_ms"] is None else f"{st['avg_decision_ms']:.2f}"
         lines.append(f"{name:<16}{st['deals']:>7}{st['wins']:>7}{rate:>8}{ci:>16}"
-                     f"{paid:>10}{st['drops']:>7}{ms:>13}")  # fmt: skip
+                     f"{paid:>10}{delta:>9}{st['drops']:>7}{ms:>13}")  # fmt: skip
     return "\n".join(lines)
 
 

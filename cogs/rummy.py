@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai.review_text import review_text
 from bot.discord_ui.components import ComponentId, GameButton, GameSelect
 from bot.discord_ui.errors import UserError, answer_error, message_for
 from bot.discord_ui.presenter import DiscordPresenter
@@ -260,6 +261,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def _component(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId, values: list[str]
     ) -> None:
+        if cid.action == "review":
+            await self._review(interaction, cid)
+            return
         table = self.tables.get(
             cid.table_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
         )
@@ -293,6 +297,22 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await send_private(interaction, refusals.voted_text(voted))
         else:
             await self._hand_action(interaction, table, cid, values)
+
+    async def _review(self, interaction: discord.Interaction[PapluBot], cid: ComponentId) -> None:
+        """ "Review my play": acknowledge privately at once (the analysis takes a moment, in a
+        worker thread), then answer the clicking player only. Works after the next deal has
+        started or the table closed, so it does not look the live table up."""
+        await _ack(interaction)
+        if not cid.arg.isdigit():
+            raise errors.UnknownAction()
+        outcome = await self.tables.review(
+            cid.table_id,
+            interaction.user.id,
+            int(cid.arg),
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+        )
+        await send_private(interaction, review_text(outcome.review))
 
     async def _hand_action(
         self,

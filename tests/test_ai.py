@@ -359,3 +359,14 @@ def test_medium_beats_random() -> None:
 
 def test_easy_beats_random() -> None:
     assert _wins("easy", "random", 40) >= 0.8
+
+
+def test_feed_risk_falls_when_the_neighbours_are_seen() -> None:
+    """A card whose neighbours are dead (in our hand or on the pile) is a safe throw."""
+    risky = _obs_for("2C 5S 9D JC QD 4C AH 10S 6D KS KD 3H 4H", "QS")
+    safe = _obs_for("7H 8H 6H 9H 5H 7S 7D 7C AH 10S 6D KS 3H", "QS")
+    seven = Face.parse("7C")
+    r1 = Tracker.from_observation(risky).feed_risk(seven, 13, risky.wild_rank)
+    r2 = Tracker.from_observation(safe).feed_risk(seven, 13, safe.wild_rank)
+    assert r2 < r1
+    assert Tracker.from_observation(risky).feed_risk(Face.parse("JK"), 13, None) == 0.0

@@ -110,6 +110,46 @@ class Tracker:
             out.extend([f] * self.live_count(f))
         return out
 
+    def feed_risk(self, face: Face, hand_size: int, wild_rank: int | None) -> float:
+        """Chance-like measure that an opponent holding `hand_size` unknown cards could use
+        `face` at once: the expected number of pairs it may hold that `face` completes into a
+        group of three (two other suits of the rank; the two neighbours, or one on each side,
+        in the suit; less, one of those beside a wild card).
+
+        Each unseen copy sits in that hand with probability about `hand_size / unseen`, so a
+        pair is held with about that squared. Neighbours we can see (in our hand, on the pile)
+        make a card safe: that is the classic "dead card" reading of a discard.
+        """
+        if face.is_joker or hand_size <= 0:
+            return 0.0
+        unseen = sum(n for _, n in self.live_standard()) + self.live_count(JOKER)
+        if unseen <= 0:
+            return 0.0
+        p = min(1.0, hand_size / unseen)
+        wilds = self.live_count(JOKER)
+        if wild_rank is not None:
+            wilds += sum(self.live_count(Face(wild_rank, s)) for s in range(4))
+        rank, suit = face.rank, face.suit
+        pairs = 0.0
+        others = [self.live_count(Face(rank, s)) for s in range(4) if s != suit]
+        for i in range(len(others)):
+            for j in range(i + 1, len(others)):
+                pairs += others[i] * others[j]
+        singles = sum(others)
+
+        def at(pos: int) -> int:
+            if pos < 1 or pos > 14:
+                return 0
+            return self.live_count(Face(1 if pos == 14 else pos, suit))
+
+        for r in {rank, 14} if rank == 1 else {rank}:
+            pairs += at(r - 2) * at(r - 1) + at(r - 1) * at(r + 1) + at(r + 1) * at(r + 2)
+            singles += at(r - 2) + at(r - 1) + at(r + 1) + at(r + 2)
+        # A wild card beside one neighbour also makes a group, but a player rarely spends a
+        # wild card on a taken discard: count those pairs at a quarter.
+        pairs += 0.25 * wilds * singles
+        return pairs * p * p
+
     def interest(self, seat: int, face: Face) -> float:
         """How much `seat` seems to collect around `face` (positive: wants it).
 

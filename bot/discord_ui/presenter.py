@@ -220,14 +220,15 @@ class DiscordPresenter:
         )
         data = json.dumps(history, indent=2, default=str).encode()
         files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
-        view = views.next_deal_view(table.id, table.version) if not over else None
         if await self.prefs.server_default(table.guild_id):
             image = await self.images.run(render_results, history)
             show_in(embed, image.filename)
             files.insert(0, as_file(image, RESULTS_ALT))
         kwargs: dict[str, Any] = {"embed": embed, "files": files}
-        if view is not None:
-            kwargs["view"] = view
+        if over:
+            kwargs["view"] = views.results_view(table.id, table.version, number)
+        else:
+            kwargs["view"] = views.next_deal_view(table.id, table.version, number)
             kwargs["content"] = (
                 "Next deal starts when everyone presses **Next deal** "
                 f"(or in {int(self.next_deal_delay)} s)."

@@ -89,14 +89,32 @@ def prompt_view(table_id: str, version: int) -> discord.ui.View:
     return table_view(table_id, version)
 
 
-def next_deal_view(table_id: str, version: int) -> discord.ui.View:
-    return _view(
+def review_button(table_id: str, version: int, deal_number: int) -> GameButton:
+    """ "Review my play": a private review of the clicking player's moves in that deal. The deal
+    number rides in the id, so the button keeps working after the next deal has started."""
+    return GameButton(
+        ComponentId(table_id, version, None, "review", str(deal_number)),
+        label="Review my play",
+        emoji="🔍",
+    )
+
+
+def next_deal_view(table_id: str, version: int, deal_number: int | None = None) -> discord.ui.View:
+    items: list[discord.ui.Item[Any]] = [
         GameButton(
             ComponentId(table_id, version, None, "next", ""),
             label="Next deal",
             style=discord.ButtonStyle.success,
         )
-    )
+    ]
+    if deal_number is not None:
+        items.append(review_button(table_id, version, deal_number))
+    return _view(*items)
+
+
+def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
+    """The last deal of a match: nothing comes next, but its review is still offered."""
+    return _view(review_button(table_id, version, deal_number))
 
 
 def hand_view(

@@ -137,6 +137,14 @@ class NotInMatch(Refusal):
     """Only players still in the match may vote for the next deal."""
 
 
+class NotInDeal(Refusal):
+    """A review was asked by someone who did not play that deal."""
+
+
+class ReviewGone(Refusal):
+    """The deal to review is no longer kept (too old, or the bot restarted since)."""
+
+
 class RuleRefused(Refusal):
     """The engine refused the move; its `RummyError` carries the reason."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.ai.review import Review
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card
 
@@ -43,3 +44,13 @@ class Voted:
 class AddedAI:
     tier: str
     name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealReview:
+    """A player's post-deal review: the moves where hard would have played differently
+    (`review` is None when the player made no move of their own in that deal)."""
+
+    deal_number: int
+    seat: int
+    review: Review | None

@@ -23,6 +23,7 @@ from functools import partial
 from typing import Any
 
 from bot.ai import TIERS, make_policy
+from bot.ai.review import ReplayError, Review, review_seat
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card
 from bot.engine.describe import describe_seating
@@ -42,7 +43,7 @@ from .autoplay import timeout_finish, timeout_opening
 from .listener import TableListener
 from .messages import UNCHANGED, remember_messages
 from .model import Seat, Table, TableOptions, TableStatus, new_table_id
-from .outcomes import AddedAI, Left, Played, Voted
+from .outcomes import AddedAI, DealReview, Left, Played, Voted
 from .results import deal_record, match_record
 from .scheduler import Clock, Scheduler
 
@@ -58,6 +59,9 @@ REPOST_INTERVAL = 30.0
 #: stall of up to two renewals loses nothing; a crashed process's tables can be taken over
 #: by another process this long after its last renewal.
 LEASE_SECONDS = 60.0
+
+#: Finished deals kept in memory for "Review my play" (state of the match right after each).
+REVIEWS_KEPT = 64
 
 #: How a control's action token maps to the engine's move.
 ACTION_TOKENS: dict[str, ActionKind] = {
@@ -110,6 +114,11 @@ class TableService:
         self.owns_guild: Callable[[int], bool] = owns_guild or (lambda _guild_id: True)
         self.lease_seconds = lease_seconds
         self._lease_task: asyncio.Task[None] | None = None
+        # (table id, deal number) -> (guild, channel, match state right after the deal):
+        # enough to replay any seat's observations for a review, kept past the next deal and
+        # past the table's close, bounded by REVIEWS_KEPT; memory only (lost on restart).
+        self._finished_deals: dict[tuple[str, int], tuple[int, int, dict[str, Any]]] = {}
+        self._reviews: dict[tuple[str, int, int], DealReview] = {}
 
     @property
     def clock(self) -> Clock:
@@ -686,12 +695,65 @@ class TableService:
             return
         now = int(self.clock.now())
         finished = m.finished_deal()
+        if finished is not None:
+            self._keep_for_review(table, m, finished.result.number)
         if finished is not None and finished.result.number > self._recorded.get(table.id, 0):
             record = deal_record(table, finished.result, finished.history, now)
             await self.storage.record_deal_result(record)
             self._recorded[table.id] = finished.result.number
         if m.phase is MatchPhase.OVER:
             await self.storage.record_match_result(match_record(table, now))
+
+    # ---- post-deal review ---------------------------------------------------------------------
+
+    def _keep_for_review(self, table: Table, m: Match, number: int) -> None:
+        key = (table.id, number)
+        if key in self._finished_deals:
+            return
+        self._finished_deals[key] = (table.guild_id, table.channel_id, m.to_dict())
+        while len(self._finished_deals) > REVIEWS_KEPT:
+            del self._finished_deals[next(iter(self._finished_deals))]
+
+    async def review(
+        self,
+        table_id: str,
+        user_id: int,
+        deal_number: int,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> DealReview:
+        """`user_id`'s review of deal `deal_number` at table `table_id` (see `bot.ai.review`):
+        only that player's own information at each of their turns is used. Works after the
+        next deal started and after the table closed, while the deal is kept in memory.
+
+        The replay and hard's analysis take a second or so of CPU, so they run in a worker
+        thread (the event loop keeps serving clicks); the result is cached per player."""
+        kept = self._finished_deals.get((table_id, deal_number))
+        if kept is None:
+            raise errors.ReviewGone()
+        guild, channel, state = kept
+        checked = guild_id is not None or channel_id is not None
+        if checked and (guild_id, channel_id) != (guild, channel):
+            raise errors.WrongPlace()
+        key = f"u{user_id}"
+        seat = next((i for i, p in enumerate(state["players"]) if p[0] == key), None)
+        deal = state.get("deal") or {}
+        if seat is None or seat not in deal.get("seats", ()):
+            raise errors.NotInDeal()
+        cache_key = (table_id, deal_number, seat)
+        cached = self._reviews.get(cache_key)
+        if cached is not None:
+            return cached
+        try:
+            review = await asyncio.to_thread(_review_from_state, state, seat)
+        except ReplayError as exc:
+            raise errors.ReviewGone() from exc
+        outcome = DealReview(deal_number, seat, review)
+        self._reviews[cache_key] = outcome
+        while len(self._reviews) > 4 * REVIEWS_KEPT:
+            del self._reviews[next(iter(self._reviews))]
+        return outcome
 
     # ---- start-up and shut-down -------------------------------------------------------------
 
@@ -948,6 +1010,12 @@ def _due(table: Table) -> list[Announcement]:
     if m is None or not m.results or m.phase not in (MatchPhase.BETWEEN_DEALS, MatchPhase.OVER):
         return []
     return [Announcement("deal_results", len(m.results))]
+
+
+def _review_from_state(state: dict[str, Any], seat: int) -> Review | None:
+    """Rebuild the match right after the deal and review `seat` (runs in a worker thread; it
+    reads its own copy of the state, so the live table is never touched)."""
+    return review_seat(Match.from_dict(state), seat, seed=int(state.get("seed") or 0))
 
 
 def _card_of(match: Match, action: Action) -> Card | None:

@@ -362,3 +362,30 @@ async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables
     assert order in seats and seats.endswith(f"{m.players[-1].name} deals (lowest)")
     deal_line = next(i for i, line in enumerate(table.log) if line.startswith("Deal 1"))
     assert table.log.index(seats) < deal_line
+
+
+async def test_review_of_a_finished_deal(tables: Tables) -> None:
+    """A player of the deal gets their review (also once the match is over and the table
+    closed); anyone else, another channel and any deal not kept are refused."""
+    table = await two_player_game(tables)
+    with pytest.raises(errors.ReviewGone):  # nothing has finished yet
+        await tables.review(table.id, ALICE, 1)
+    player = on_turn(table)
+    await tables.act(table, player, table.version, "draw")
+    assert table.match is not None and table.match.deal is not None
+    hand = table.match.deal.hands[table.engine_seat(player)]
+    await tables.act(table, player, table.version, "discard", hand[-1].id)
+    other = on_turn(table)
+    await tables.act(table, other, table.version, "drop")  # two players: the deal ends
+    assert not table.status.open  # a points match is one deal: the table has closed
+    mine = await tables.review(table.id, player, 1, guild_id=GUILD, channel_id=CHANNEL)
+    assert mine.deal_number == 1 and mine.seat == table.engine_seat(player)
+    assert mine.review is not None and mine.review.moves == 2
+    dropped = await tables.review(table.id, other, 1)
+    assert dropped.review is not None and dropped.review.moves == 1
+    with pytest.raises(errors.NotInDeal):
+        await tables.review(table.id, CAROL, 1)
+    with pytest.raises(errors.ReviewGone):
+        await tables.review(table.id, ALICE, 2)
+    with pytest.raises(errors.WrongPlace):
+        await tables.review(table.id, ALICE, 1, guild_id=GUILD, channel_id=CHANNEL + 1)

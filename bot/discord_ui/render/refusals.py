@@ -117,6 +117,10 @@ def refusal_text(exc: e.Refusal) -> str:
             return "There is no deal waiting to start."
         case e.NotInMatch():
             return "Only players still in the match can start the next deal."
+        case e.NotInDeal():
+            return "You did not play that deal, so there is no play of yours to review."
+        case e.ReviewGone():
+            return "That deal is no longer kept for review (reviews last until the bot restarts)."
         case e.RuleRefused(error=error):
             return error.message
         case e.SaveFailed():
