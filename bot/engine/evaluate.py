@@ -161,7 +161,22 @@ CACHE_BYTES = 24 * 1024 * 1024
 _ENTRY_OVERHEAD = 32 + 64
 _CACHE: dict[int, _Table] = {}
 _cache_bytes = 0
-_stats = [0, 0]  # lookups that hit, lookups that missed
+_stats = [0, 0, 0]  # lookups that hit the cache, that missed it, answered by `_STATIC`
+_LOW_BITS = int("01" * 15, 2)  # the low bit of every rank's count in a pattern
+# For each wild rank, the pattern bits of the ranks that sit beside its position(s) in a run
+# (an ace is beside both the 2 and the king). Index 0 (nothing wild) has no neighbours.
+_NEAR_WR: tuple[int, ...] = (
+    0,
+    *(
+        sum(
+            3 << _SHIFT[q]
+            for p in ((1, 14) if wr == ACE else (wr,))
+            for q in (p - 1, p + 1)
+            if 1 <= q <= 14
+        )
+        for wr in range(1, 14)
+    ),
+)
 
 
 def _rank_of(pos: int) -> int:
@@ -174,10 +189,22 @@ def _suit_table(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
     `pattern` holds the suit's non-wild cards; `wr` is the wild rank (0 if none) and `wr_n`
     how many wild-rank cards of this suit may be used as themselves (each one taken from the
     substitute budget when used so).
+
+    Small patterns are answered from the precomputed `_STATIC` table; the rest are solved and
+    kept in the bounded cache. Both are keyed on the *normalised* wild-rank arguments
+    (`_normal_wr`), so hands that differ only in a wild-rank card nothing can use share a table.
     """
-    if wr_n == 0:
+    if wr_n:
+        wr, wr_n = _normal_wr(pattern, wr, wr_n)
+    else:
         wr = 0
-    key = pattern | wr << 28 | wr_n << 32 | budget << 36
+    base = pattern | wr << 28 | wr_n << 32
+    if budget <= STATIC_BUDGET:
+        tables = _STATIC.get(base)
+        if tables is not None:
+            _stats[2] += 1
+            return tables[budget]
+    key = base | budget << 36
     table = _CACHE.get(key)
     if table is not None:
         _stats[0] += 1
@@ -186,6 +213,83 @@ def _suit_table(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
     table = _solve_suit(pattern, wr, wr_n, budget)
     _remember(key, table)
     return table
+
+
+def _normal_wr(pattern: int, wr: int, wr_n: int) -> tuple[int, int]:
+    """The wild-rank arguments that give the same table, in their smallest form.
+
+    A wild-rank card playing itself only ever sits in a pure run, and a pure run through the
+    wild rank's position holds a natural card right beside it. With no natural card beside
+    that position (`_NEAR_WR`) the card can only be a substitute, which the budget already
+    counts: the table is the one without it. And each such run holds at most one wild-rank
+    card and at least two natural cards, so more than half the pattern's card count of them
+    can never all play themselves.
+    """
+    if not pattern & _NEAR_WR[wr]:
+        return 0, 0
+    most = _count(pattern) >> 1
+    if wr_n > most:
+        wr_n = most
+    return (wr, wr_n) if wr_n else (0, 0)
+
+
+def _count(pattern: int) -> int:
+    """How many cards a pattern holds (each rank's two bits are a count 0..3)."""
+    return (pattern & _LOW_BITS).bit_count() + 2 * ((pattern >> 1) & _LOW_BITS).bit_count()
+
+
+# ---- the precomputed table of small suit patterns ---------------------------------------------
+#
+# A suit rarely holds more than four natural cards once sets are taken out, and the solver's
+# recursion only ever asks about smaller patterns than the one it solves. So every pattern of
+# up to `STATIC_CARDS` cards is solved once, at import, for the largest budget a hand usually
+# has (`STATIC_BUDGET`), with every wild rank that can matter to it. A cold hand then finds
+# nearly all of its suit tables here and solves only its few bigger suits, each in one step
+# over precomputed sub-tables.
+#
+# One solve serves every smaller budget too: a table's entries are sorted by substitutes used
+# and a budget only cuts entries off the end (substitutes only add up, so no entry within a
+# smaller budget is ever built from one beyond it, and dominance only looks at entries that use
+# fewer). `_STATIC[base]` therefore holds one table per budget 0..STATIC_BUDGET, and a budget
+# whose cut changes nothing shares the tuple of the one below.
+
+STATIC_CARDS = 4  # patterns this small are precomputed without a usable wild-rank card
+STATIC_WR_CARDS = 3  # and this small with one
+STATIC_BUDGET = 6
+_STATIC: dict[int, tuple[_Table, ...]] = {}
+
+
+def _small_patterns(max_cards: int) -> list[int]:
+    """Every suit pattern with at most `max_cards` cards (at most three of a rank), smallest
+    first, so that a pattern's sub-patterns are always done before it."""
+    out: list[int] = [0]
+    frontier = [(0, 1)]  # (pattern, lowest rank still allowed to be added)
+    for _ in range(max_cards):
+        grown: list[tuple[int, int]] = []
+        for pattern, low in frontier:
+            for rank in range(low, 14):
+                if (pattern >> 2 * rank) & 3 < 3:
+                    bigger = pattern + (1 << 2 * rank)
+                    grown.append((bigger, rank))
+                    out.append(bigger)
+        frontier = grown
+    return out
+
+
+def _build_static() -> None:
+    for pattern in _small_patterns(STATIC_CARDS):
+        variants = [(0, 0)]
+        most = _count(pattern) >> 1
+        for wr in range(1, 14 if _count(pattern) <= STATIC_WR_CARDS else 1):
+            if pattern & _NEAR_WR[wr]:
+                variants += [(wr, n) for n in range(1, most + 1)]
+        for wr, wr_n in variants:
+            full = _solve_suit(pattern, wr, wr_n, STATIC_BUDGET)
+            by_budget: list[_Table] = []
+            for budget in range(STATIC_BUDGET + 1):
+                cut = tuple(kv for kv in full if kv[0] >> 3 <= budget)
+                by_budget.append(by_budget[-1] if by_budget and by_budget[-1] == cut else cut)
+            _STATIC[pattern | wr << 28 | wr_n << 32] = tuple(by_budget)
 
 
 def _remember(key: int, table: _Table) -> None:
@@ -845,4 +949,7 @@ def cache_info() -> dict[str, int]:
 
 
 def reset_cache_stats() -> None:
-    _stats[0] = _stats[1] = 0
+    _stats[0] = _stats[1] = _stats[2] = 0
+
+
+_build_static()
