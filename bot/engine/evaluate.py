@@ -558,6 +558,20 @@ def _rank_set_options(
     return tuple(tuple((rank, combo, max(0, 3 - len(combo))) for combo in sets) for sets in results)
 
 
+@lru_cache(maxsize=8192)
+def _rank_sets(
+    rank: int, suit_counts: tuple[int, int, int, int], max_nat: int, budget: int
+) -> tuple[tuple[_SetChoice, ...], ...]:
+    """The choices for one rank within a substitute budget: no set first, then
+    `_rank_set_options` in its order; empty when no set fits the budget."""
+    opts = tuple(
+        o
+        for o in _rank_set_options(rank, suit_counts, max_nat)
+        if o and sum(c[2] for c in o) <= budget
+    )
+    return ((), *opts) if opts else ()
+
+
 # A combined witness: (suit, key, value) of every suit table entry that holds runs.
 _Witness = tuple[tuple[int, int, int], ...]
 
@@ -603,20 +617,27 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
     patterns = prep.patterns
     wr_by_suit = prep.wr_by_suit
 
+    # Only ranks held in two or more suits can make a set: find them with one bit per rank.
+    a, b, c, d = ((p | p >> 1) & _LOW_BITS for p in patterns)
+    multi = (a & (b | c | d)) | (b & (c | d)) | (c & d)
     per_rank: list[tuple[tuple[_SetChoice, ...], ...]] = []
-    for rank in range(1, 14):
-        shift = 2 * rank
-        suit_counts = tuple((p >> shift) & 3 for p in patterns)
-        if (suit_counts[0] > 0) + (suit_counts[1] > 0) + (suit_counts[2] > 0) + (
-            suit_counts[3] > 0
-        ) >= 2:
-            opts = tuple(
-                o
-                for o in _rank_set_options(rank, suit_counts, max_nat)
-                if o and sum(c[2] for c in o) <= budget
-            )
-            if opts:
-                per_rank.append(((), *opts))
+    while multi:
+        low = multi & -multi
+        multi ^= low
+        shift = low.bit_length() - 1
+        opts = _rank_sets(
+            shift >> 1,
+            (
+                (patterns[0] >> shift) & 3,
+                (patterns[1] >> shift) & 3,
+                (patterns[2] >> shift) & 3,
+                (patterns[3] >> shift) & 3,
+            ),
+            max_nat,
+            budget,
+        )
+        if opts:
+            per_rank.append(opts)
 
     best = _Best()
     untouched = [_suit_table(patterns[s], wr, wr_by_suit[s], budget) for s in range(4)]
@@ -666,29 +687,56 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
     return best
 
 
-def _best_pure_run(prep: _Prepared, wild_rank: int | None) -> tuple[int, int, tuple[int, ...]]:
-    """(value, suit, positions) of the most valuable pure run, or (-1, -1, ()) if none."""
+_PureRun = tuple[int, int, tuple[int, ...]]  # (value, suit, positions)
+_NO_PURE: _PureRun = (-1, -1, ())
+
+
+def _best_pure_run(prep: _Prepared, wild_rank: int | None, memo: dict[int, _PureRun]) -> _PureRun:
+    """(value, suit, positions) of the most valuable pure run, or (-1, -1, ()) if none.
+
+    Ties go to the lowest suit, then the lowest start, then the shortest run. `memo` holds each
+    suit's answer by pattern for the duration of one ruling: the 14-card ruling asks again for
+    every discard, and only the discarded card's suit has changed.
+    """
     wr = wild_rank or 0
-    best: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
+    best = _NO_PURE
     for suit in range(4):
         pattern = prep.patterns[suit]
-        wr_here = prep.wr_by_suit[suit] > 0
-        has = 0  # bit per position 1..14
-        for pos in range(1, 15):
-            if (pattern >> _SHIFT[pos]) & 3 or (wr_here and _RANK_AT[pos] == wr):
-                has |= 1 << pos
-        if not has & (has >> 1) & (has >> 2):
-            continue  # no three positions in a row
-        for lo in range(1, 13):
-            if not has >> lo & 1:
-                continue
-            value = 0
-            for hi in range(lo, min(14, lo + 12) + 1):
-                if not has >> hi & 1:
-                    break
-                value += 0 if _RANK_AT[hi] == wr else _VALUES[hi]
-                if hi - lo >= 2 and value > best[0]:
-                    best = (value, suit, tuple(range(lo, hi + 1)))
+        key = pattern | (wr << 28 if prep.wr_by_suit[suit] else 0)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _suit_pure_run(pattern, wr if prep.wr_by_suit[suit] else 0)
+        if found[0] > best[0]:
+            best = (found[0], suit, found[2])
+    return best
+
+
+def _suit_pure_run(pattern: int, wr: int) -> _PureRun:
+    """The most valuable pure run of one suit (suit field -1), `wr` its usable wild rank or 0."""
+    # One bit per position 1..14 held by a natural card, or by a wild-rank card as itself.
+    occupied = (pattern | pattern >> 1) & _LOW_BITS
+    has = 0
+    while occupied:
+        low = occupied & -occupied
+        has |= 1 << ((low.bit_length() - 1) >> 1)
+        occupied ^= low
+    if wr:
+        has |= 1 << wr
+    if has & 2:  # an ace (or a wild ace) is also position 14
+        has |= 1 << 14
+    if not has & (has >> 1) & (has >> 2):
+        return _NO_PURE  # no three positions in a row
+    best = _NO_PURE
+    for lo in range(1, 13):
+        if not has >> lo & 1:
+            continue
+        value = 0
+        for hi in range(lo, min(14, lo + 12) + 1):
+            if not has >> hi & 1:
+                break
+            value += 0 if _RANK_AT[hi] == wr else _VALUES[hi]
+            if hi - lo >= 2 and value > best[0]:
+                best = (value, -1, tuple(range(lo, hi + 1)))
     return best
 
 
@@ -838,12 +886,14 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
     """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
-    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank)
+    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank, {})
 
 
-def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None) -> Evaluation:
+def _rule(
+    prep: _Prepared, rules: Rules, wild_rank: int | None, memo: dict[int, _PureRun]
+) -> Evaluation:
     total = prep.total
-    pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank)
+    pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank, memo)
     # Without any pure run there are no lives: every card counts, no search needed.
     best = _best_both_lives(prep, rules, wild_rank) if pure_value >= 0 else _Best()
 
@@ -861,12 +911,12 @@ def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None) -> Evaluation:
             groups, leftover = _layout(prep, best, rules, wild_rank)
             return tuple(groups), tuple(leftover)
 
-        if deadwood == 0:
-            # Valid only if every wild card found a group too: build the layout now.
-            groups, leftover = build()
-            valid = not any(rules.is_wild(c.face, wild_rank) for c in leftover)
-            return Evaluation(valid, 0, penalty, groups, leftover)
-        return Evaluation(False, deadwood, penalty, build=build)
+        # A declaration must place every wild card too, but with both lives and no deadwood the
+        # spare ones always find a group (`_place_spare_wilds`), so no layout is needed to
+        # know: the 13 cards are the groups plus the spare wild cards, so an impure run of
+        # length L leaves room for 13 - L >= spare more; and without an impure run there are
+        # two pure runs (both lives need two runs), where the spares may go.
+        return Evaluation(deadwood == 0, deadwood, penalty, build=build)
     if how == "pure":
 
         def build_pure() -> tuple[tuple[Group, ...], tuple[Card, ...]]:
@@ -895,8 +945,9 @@ def evaluate_drawn(
         by_face.setdefault(c.face, c)
     prep = _prepare(cards, rules, wild_rank)
     results: list[tuple[Card, Evaluation]] = []
+    memo: dict[int, _PureRun] = {}
     for discard in by_face.values():
-        results.append((discard, _rule(_without(prep, discard), rules, wild_rank)))
+        results.append((discard, _rule(_without(prep, discard), rules, wild_rank, memo)))
     if not results:
         raise ValueError("no card can be discarded")
     winning = tuple(d for d, ev in results if ev.valid)
