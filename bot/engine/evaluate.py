@@ -25,6 +25,7 @@ subset; the tests compare the two on thousands of hands.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -257,6 +258,7 @@ STATIC_CARDS = 4  # patterns this small are precomputed without a usable wild-ra
 STATIC_WR_CARDS = 3  # and this small with one
 STATIC_BUDGET = 6
 _STATIC: dict[int, tuple[_Table, ...]] = {}
+_static_build = [0.0]  # seconds the build took
 
 
 def _small_patterns(max_cards: int) -> list[int]:
@@ -277,6 +279,7 @@ def _small_patterns(max_cards: int) -> list[int]:
 
 
 def _build_static() -> None:
+    start = time.perf_counter()
     for pattern in _small_patterns(STATIC_CARDS):
         variants = [(0, 0)]
         most = _count(pattern) >> 1
@@ -290,6 +293,7 @@ def _build_static() -> None:
                 cut = tuple(kv for kv in full if kv[0] >> 3 <= budget)
                 by_budget.append(by_budget[-1] if by_budget and by_budget[-1] == cut else cut)
             _STATIC[pattern | wr << 28 | wr_n << 32] = tuple(by_budget)
+    _static_build[0] = time.perf_counter() - start
 
 
 def _remember(key: int, table: _Table) -> None:
@@ -995,8 +999,22 @@ def clear_cache() -> None:
 
 
 def cache_info() -> dict[str, int]:
-    """Suit-table cache figures: entries, estimated bytes, lookups that hit and missed."""
-    return {"entries": len(_CACHE), "bytes": _cache_bytes, "hits": _stats[0], "misses": _stats[1]}
+    """Suit-table figures: cache entries and estimated bytes; lookups that hit the cache, that
+    missed it (a solve), and that the precomputed table answered."""
+    return {
+        "entries": len(_CACHE),
+        "bytes": _cache_bytes,
+        "hits": _stats[0],
+        "misses": _stats[1],
+        "precomputed": _stats[2],
+    }
+
+
+def static_info() -> dict[str, float]:
+    """The precomputed table (never cleared): patterns x wild-rank variants, distinct tables,
+    and the seconds its build took at import."""
+    tables = {id(t) for by_budget in _STATIC.values() for t in by_budget}
+    return {"keys": len(_STATIC), "tables": len(tables), "build_seconds": _static_build[0]}
 
 
 def reset_cache_stats() -> None:
