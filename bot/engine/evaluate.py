@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, islice, product
+from typing import NamedTuple
 
 from .cards import ACE, Card, Face
 from .groups import GroupKind
@@ -501,8 +502,9 @@ def _source_entry(
 # ---- combining suits, sets and the rules -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Prepared:
+class _Prepared(NamedTuple):
+    """One hand split for the search (a named tuple: a 14-card ruling makes one per discard)."""
+
     naturals: tuple[Card, ...]
     wilds: tuple[Card, ...]
     patterns: tuple[int, ...]  # per suit
@@ -613,7 +615,7 @@ class _Best:
     all_wild_run: bool = False
 
 
-def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _Best:
+def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None, memo: _Memo) -> _Best:
     """The most natural-card value protectable while holding both lives (covered -1: none)."""
     budget = len(prep.wilds)
     wr = wild_rank or 0
@@ -644,8 +646,19 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
             per_rank.append(opts)
 
     best = _Best()
-    untouched = [_suit_table(patterns[s], wr, wr_by_suit[s], budget) for s in range(4)]
-    untouched_max = [max(v for _, v in t) for t in untouched]
+    known = memo.tables
+
+    def table(suit: int, pattern: int) -> tuple[_Table, int]:
+        """The suit's table for the whole budget (set choices filter it by what they leave)
+        and the most it can protect, the latter for bounding."""
+        key = pattern | wr_by_suit[suit] << 28 | budget << 32
+        found = known.get(key)
+        if found is None:
+            t = _suit_table(pattern, wr, wr_by_suit[suit], budget)
+            found = known[key] = (t, max(v for _, v in t))
+        return found
+
+    untouched = [table(s, patterns[s]) for s in range(4)]
     for combo in product(*per_rank):
         set_w = 0
         set_value = 0
@@ -660,20 +673,13 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
         if set_w > budget:
             continue
         left = budget - set_w
-        tables: list[_Table] = []
-        bound = set_value
-        for s in range(4):
-            # Tables are computed for the whole substitute budget and filtered by `left`
-            # when combined: one cached table serves every set choice.
-            if local[s] == patterns[s]:
-                tables.append(untouched[s])
-                bound += untouched_max[s]
-            else:
-                t = _suit_table(local[s], wr, wr_by_suit[s], budget)
-                tables.append(t)
-                bound += max(v for _, v in t)
-        if bound <= best.covered:
+        found = [untouched[s] if local[s] == patterns[s] else table(s, local[s]) for s in range(4)]
+        if set_value + sum(m for _, m in found) <= best.covered:
             continue  # even a perfect combination cannot beat what we have
+        tables = [t for t, _ in found]
+        if set_value + _lives_value(tables, left) <= best.covered:
+            continue
+        # This choice of sets wins: combine again, keeping which entry each suit gave.
         for k, (v, wit) in _combine(tables, left).items():
             if not k & 4:
                 continue
@@ -691,11 +697,58 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
     return best
 
 
+def _lives_value(tables: list[_Table], left: int) -> int:
+    """The most the suits' runs can protect with both lives within `left` substitutes (-1 if
+    they cannot hold both): `_combine` without the witnesses, which only the winner needs.
+
+    Both lives: a pure run and a second run; the second may be made of three wild cards alone
+    when three substitutes are left over.
+    """
+    acc = {0: 0}
+    for t in tables:
+        if len(t) == 1 and not t[0][0]:
+            continue  # only "no runs here": nothing to add
+        nxt: dict[int, int] = {}
+        get = nxt.get
+        for k1, v1 in acc.items():
+            room = left - (k1 >> 3)
+            for k2, v2 in t:
+                if k2 >> 3 > room:
+                    break  # entries come in order of substitutes used
+                s = (k1 & 3) + (k2 & 3)
+                k = (k1 & ~7) + (k2 & ~7) | ((k1 | k2) & 4) | (2 if s > 2 else s)
+                v = v1 + v2
+                if v > get(k, -1):
+                    nxt[k] = v
+        acc = nxt
+    best = -1
+    for k, v in acc.items():
+        if k & 4 and v > best and ((k & 3) == 2 or left - (k >> 3) >= 3):
+            best = v
+    return best
+
+
 _PureRun = tuple[int, int, tuple[int, ...]]  # (value, suit, positions)
 _NO_PURE: _PureRun = (-1, -1, ())
 
 
-def _best_pure_run(prep: _Prepared, wild_rank: int | None, memo: dict[int, _PureRun]) -> _PureRun:
+class _Memo:
+    """What one ruling learns about single suits, reused while it lasts.
+
+    A 14-card ruling rules on up to fourteen 13-card hands that differ in one card, so three
+    suits (or, for a wild discard, all four patterns) are the same as in the previous one:
+    their best pure run, and their table with its best value, are looked up here instead of
+    being worked out again. Dropped with the ruling, so it never grows.
+    """
+
+    __slots__ = ("pure", "tables")
+
+    def __init__(self) -> None:
+        self.pure: dict[int, _PureRun] = {}
+        self.tables: dict[int, tuple[_Table, int]] = {}
+
+
+def _best_pure_run(prep: _Prepared, wild_rank: int | None, memo: _Memo) -> _PureRun:
     """(value, suit, positions) of the most valuable pure run, or (-1, -1, ()) if none.
 
     Ties go to the lowest suit, then the lowest start, then the shortest run. `memo` holds each
@@ -707,9 +760,9 @@ def _best_pure_run(prep: _Prepared, wild_rank: int | None, memo: dict[int, _Pure
     for suit in range(4):
         pattern = prep.patterns[suit]
         key = pattern | (wr << 28 if prep.wr_by_suit[suit] else 0)
-        found = memo.get(key)
+        found = memo.pure.get(key)
         if found is None:
-            found = memo[key] = _suit_pure_run(pattern, wr if prep.wr_by_suit[suit] else 0)
+            found = memo.pure[key] = _suit_pure_run(pattern, wr if prep.wr_by_suit[suit] else 0)
         if found[0] > best[0]:
             best = (found[0], suit, found[2])
     return best
@@ -890,16 +943,14 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
     """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
-    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank, {})
+    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank, _Memo())
 
 
-def _rule(
-    prep: _Prepared, rules: Rules, wild_rank: int | None, memo: dict[int, _PureRun]
-) -> Evaluation:
+def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None, memo: _Memo) -> Evaluation:
     total = prep.total
     pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank, memo)
     # Without any pure run there are no lives: every card counts, no search needed.
-    best = _best_both_lives(prep, rules, wild_rank) if pure_value >= 0 else _Best()
+    best = _best_both_lives(prep, rules, wild_rank, memo) if pure_value >= 0 else _Best()
 
     options: list[tuple[int, str]] = [(total, "all")]
     if best.covered >= 0:
@@ -949,7 +1000,7 @@ def evaluate_drawn(
         by_face.setdefault(c.face, c)
     prep = _prepare(cards, rules, wild_rank)
     results: list[tuple[Card, Evaluation]] = []
-    memo: dict[int, _PureRun] = {}
+    memo = _Memo()
     for discard in by_face.values():
         results.append((discard, _rule(_without(prep, discard), rules, wild_rank, memo)))
     if not results:
