@@ -136,8 +136,12 @@ def main() -> None:
     warm14 = timed(cases, drawn=True, cold=False)
 
     sample = cases[:: max(1, len(cases) // args.naive_sample)][: args.naive_sample]
-    naive = [reference_time(c) for c in sample]
-    cold_s = timed(sample, drawn=False, cold=True)
+    # Interleaved, hand by hand, so that a change in the machine's load hits both sides.
+    naive: list[float] = []
+    cold_s: list[float] = []
+    for case in sample:
+        naive.append(reference_time(case))
+        cold_s += timed([case], drawn=False, cold=True)
     timed(sample, drawn=False, cold=False)
     warm_s = timed(sample, drawn=False, cold=False)
 
