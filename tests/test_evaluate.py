@@ -368,6 +368,7 @@ def test_precomputed_tables_equal_solving_each_budget(monkeypatch: pytest.Monkey
     budget, and the normalised wild-rank arguments give the table of the raw ones."""
     from bot.engine import evaluate as ev
 
+    ev.build_tables()
     rng = random.Random(5)
     keys = rng.sample(sorted(ev._STATIC), 400)
     expected = {k: ev._STATIC[k] for k in keys}

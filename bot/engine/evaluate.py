@@ -151,6 +151,9 @@ _SHIFT: tuple[int, ...] = tuple(2 * _RANK_AT[p] for p in range(15))  # position 
 _ONE: tuple[int, ...] = tuple(1 << s for s in _SHIFT)  # position -> one card in a pattern
 _PURE = 4  # the p bit of a table key
 _EMPTY_TABLE: _Table = ((0, 0),)
+# The order of table entries, by key: fewest substitutes first, then pure before not, then
+# more runs before fewer (a budget never exceeds the 13 cards of a hand, so w < 16).
+_KEY_ORDER: tuple[int, ...] = tuple((k >> 3) * 8 - (k & 7) for k in range(16 << 3))
 # Every (key, value) pair in use, shared by all tables (at most 112 keys x 256 values).
 _PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
 
@@ -242,12 +245,15 @@ def _count(pattern: int) -> int:
 
 # ---- the precomputed table of small suit patterns ---------------------------------------------
 #
-# A suit rarely holds more than four natural cards once sets are taken out, and the solver's
+# A suit rarely holds more than five natural cards once sets are taken out, and the solver's
 # recursion only ever asks about smaller patterns than the one it solves. So every pattern of
-# up to `STATIC_CARDS` cards is solved once, at import, for the largest budget a hand usually
-# has (`STATIC_BUDGET`), with every wild rank that can matter to it. A cold hand then finds
-# nearly all of its suit tables here and solves only its few bigger suits, each in one step
-# over precomputed sub-tables.
+# up to `STATIC_CARDS` cards is solved once, for the largest budget a hand usually has
+# (`STATIC_BUDGET`); up to `STATIC_WR_CARDS` cards also with every wild rank that can matter
+# to it (the variants multiply the count, so the larger patterns go without). A cold hand then
+# finds most of its suit tables here and solves only its few bigger suits, each mostly in one
+# step over precomputed sub-tables. The table is built on the first evaluation
+# (`build_tables`, about 0.1-0.3 s) rather than at import, so that processes which only import
+# the engine do not pay for it; it is never cleared.
 #
 # One solve serves every smaller budget too: a table's entries are sorted by substitutes used
 # and a budget only cuts entries off the end (substitutes only add up, so no entry within a
@@ -255,7 +261,7 @@ def _count(pattern: int) -> int:
 # fewer). `_STATIC[base]` therefore holds one table per budget 0..STATIC_BUDGET, and a budget
 # whose cut changes nothing shares the tuple of the one below.
 
-STATIC_CARDS = 4  # patterns this small are precomputed without a usable wild-rank card
+STATIC_CARDS = 5  # patterns this small are precomputed without a usable wild-rank card
 STATIC_WR_CARDS = 3  # and this small with one
 STATIC_BUDGET = 6
 _STATIC: dict[int, tuple[_Table, ...]] = {}
@@ -279,6 +285,12 @@ def _small_patterns(max_cards: int) -> list[int]:
     return out
 
 
+def build_tables() -> None:
+    """Build the precomputed suit tables if not done yet (the first evaluation does it)."""
+    if not _STATIC:
+        _build_static()
+
+
 def _build_static() -> None:
     start = time.perf_counter()
     for pattern in _small_patterns(STATIC_CARDS):
@@ -289,10 +301,18 @@ def _build_static() -> None:
                 variants += [(wr, n) for n in range(1, most + 1)]
         for wr, wr_n in variants:
             full = _solve_suit(pattern, wr, wr_n, STATIC_BUDGET)
+            # ends[b]: how many entries use at most b substitutes (entries are in that order)
+            ends = [0] * (STATIC_BUDGET + 1)
+            for k, _ in full:
+                ends[k >> 3] += 1
             by_budget: list[_Table] = []
+            n = 0
             for budget in range(STATIC_BUDGET + 1):
-                cut = tuple(kv for kv in full if kv[0] >> 3 <= budget)
-                by_budget.append(by_budget[-1] if by_budget and by_budget[-1] == cut else cut)
+                if by_budget and not ends[budget]:
+                    by_budget.append(by_budget[-1])  # nothing new within this budget
+                else:
+                    n += ends[budget]
+                    by_budget.append(full if n == len(full) else full[:n])
             _STATIC[pattern | wr << 28 | wr_n << 32] = tuple(by_budget)
     _static_build[0] = time.perf_counter() - start
 
@@ -422,11 +442,11 @@ def _solve_suit(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
     table: dict[int, int] = dict(sub)
     get = table.get
     for rest, used, extra, pure, value, _mask in _options(pattern, wr, wr_n, budget):
+        room = budget - extra
         for k, v in _suit_table(rest, wr, wr_n - used, budget):
-            w = (k >> 3) + extra
-            if w > budget:
-                continue
-            nk = w << 3 | (k & 4) | pure | (2 if k & 3 else 1)
+            if k >> 3 > room:
+                break  # entries come in order of substitutes used
+            nk = k + (extra << 3) & ~3 | pure | (2 if k & 3 else 1)
             nv = v + value
             if nv > get(nk, -1):
                 table[nk] = nv
@@ -440,10 +460,10 @@ def _prune(table: dict[int, int]) -> _Table:
         kv = next(iter(table.items()))
         return (pairs.setdefault(kv, kv),)
     # Fewest substitutes first, then pure before not, more runs before fewer.
-    items = sorted(table.items(), key=lambda kv: (kv[0] >> 3) * 8 - (kv[0] & 7))
     out: list[tuple[int, int]] = []
-    for kv in items:
-        k, v = kv
+    for k in sorted(table, key=_KEY_ORDER.__getitem__):
+        v = table[k]
+        kv = (k, v)
         p, s = k & 4, k & 3
         for k2, v2 in out:
             if v2 >= v and (k2 & 4) >= p and (k2 & 3) >= s:  # w2 <= w by the order
@@ -943,6 +963,8 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
     """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
+    if not _STATIC:
+        _build_static()
     return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank, _Memo())
 
 
@@ -993,6 +1015,8 @@ def evaluate_drawn(
     forbidden: Card | None = None,
 ) -> DrawnEvaluation:
     """Rule on 14 cards: try every distinct discard (never the physical card `forbidden`)."""
+    if not _STATIC:
+        _build_static()
     by_face: dict[Face, Card] = {}
     for c in cards:
         if forbidden is not None and c.id == forbidden.id:
@@ -1063,13 +1087,10 @@ def cache_info() -> dict[str, int]:
 
 def static_info() -> dict[str, float]:
     """The precomputed table (never cleared): patterns x wild-rank variants, distinct tables,
-    and the seconds its build took at import."""
+    and the seconds its build took (0 keys before the first evaluation or `build_tables`)."""
     tables = {id(t) for by_budget in _STATIC.values() for t in by_budget}
     return {"keys": len(_STATIC), "tables": len(tables), "build_seconds": _static_build[0]}
 
 
 def reset_cache_stats() -> None:
     _stats[0] = _stats[1] = _stats[2] = 0
-
-
-_build_static()
