@@ -182,7 +182,8 @@ def main() -> None:
     print(
         f"precomputed table: {static['keys']:,.0f} patterns x wild ranks, "
         f"{static['tables']:,.0f} distinct tables, built on first use in "
-        f"{static['build_seconds'] * 1000:.0f} ms, {static_memory() / 2**20:.2f} MiB (tracemalloc)"
+        f"{static['build_seconds'] * 1000:.0f} ms ({static['build_cpu_seconds'] * 1000:.0f} ms of "
+        f"CPU), {static_memory() / 2**20:.2f} MiB (tracemalloc)"
     )
     measured, entries = cache_memory(cases)
     print(
