@@ -708,8 +708,8 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None, memo:
         if set_value + sum(m for _, m in found) <= best.covered:
             continue  # even a perfect combination cannot beat what we have
         tables = [t for t, _ in found]
-        if set_value + _lives_value(tables, left) <= best.covered:
-            continue
+        if best.covered >= 0 and set_value + _lives_value(tables, left) <= best.covered:
+            continue  # (until some choice holds both lives, any that does wins: no need to ask)
         # This choice of sets wins: combine again, keeping which entry each suit gave.
         for k, (v, wit) in _combine(tables, left).items():
             if not k & 4:
