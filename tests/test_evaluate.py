@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine.cards import Card, Face, parse_cards
-from bot.engine.evaluate import evaluate_drawn, evaluate_hand
+from bot.engine.evaluate import Evaluation, clear_cache, evaluate_drawn, evaluate_hand
 from bot.engine.groups import GroupKind, check_arrangement, classify_group
 from bot.engine.reference import reference_evaluate
 from bot.engine.rules import PROFILES, Rules, get_profile
@@ -232,23 +232,114 @@ def test_fourteen_card_ruling_is_consistent(profile: str, seed: int) -> None:
 # ---- differential: fast evaluator against the naive one ---------------------------------------
 
 
-@pytest.mark.parametrize("chunk", range(4))
+def _near_complete(rng: random.Random, rules: Rules, size: int) -> tuple[list[Card], int | None]:
+    """Short runs and sets of a few suits, topped up with two to six wild cards: the hands
+    where the search has the most ways to place substitutes (long suits, wild ranks that may
+    play themselves)."""
+    deck = rules.build_deck(4)
+    wild_rank = rules.wild_rank(rng.choice(deck).face)
+    rng.shuffle(deck)
+    wilds = [c for c in deck if rules.is_wild(c.face, wild_rank)]
+    cards = wilds[: rng.randint(2, 6)]
+    used = {c.id for c in cards}
+    suits = rng.sample(range(4), rng.randint(1, 3))
+    while len(cards) < size:
+        suit = rng.choice(suits)
+        start = rng.randint(1, 11)
+        for rank in range(start, min(14, start + rng.randint(2, 5))):
+            match = next(
+                (c for c in deck if c.suit == suit and c.rank == rank and c.id not in used), None
+            )
+            if match is not None and len(cards) < size:
+                cards.append(match)
+                used.add(match.id)
+    return cards, wild_rank
+
+
+def _differential_hand(
+    rng: random.Random, rules: Rules, size: int
+) -> tuple[list[Card], int | None]:
+    if rng.random() < 0.4:
+        return _near_complete(rng, rules, size)
+    cards, indicator = random_hand(rng, rules, size=size)
+    return cards, rules.wild_rank(indicator)
+
+
+def _describe(rules: Rules, wild_rank: int | None, cards: list[Card]) -> str:
+    return f"{rules.name} wild={wild_rank} {' '.join(c.code for c in cards)}"
+
+
+def _check_shown_layout(ev: Evaluation, cards: list[Card], rules: Rules, wr: int | None) -> None:
+    """The layout behind a ruling is real: valid groups, every card once, leftovers == deadwood."""
+    shown = [c for g in ev.groups for c in g.cards] + list(ev.leftover)
+    assert sorted(c.id for c in shown) == sorted(c.id for c in cards)
+    for g in ev.groups:
+        kind = classify_group(g.cards, rules, wr)
+        assert kind is not None and (g.kind is not GroupKind.PURE or kind is GroupKind.PURE)
+    assert sum(0 if rules.is_wild(c.face, wr) else c.face.value for c in ev.leftover) == (
+        ev.deadwood
+    )
+    if ev.valid:
+        assert not ev.leftover and check_arrangement([g.cards for g in ev.groups], rules, wr)
+
+
+@pytest.mark.parametrize("chunk", range(6))
 def test_agrees_with_naive_evaluator(chunk: int) -> None:
-    """2,000 random 13-card hands (most skewed to one suit, many with 2-4 wild cards)."""
+    """2,400 random 13-card hands, all profiles: 40% nearly complete with 2-6 wild cards, the
+    rest dealt or skewed to one suit (many with 2-4 wild cards). Cold and warm alike: the suit
+    cache is cleared every few hands. Every layout is checked too."""
     rng = random.Random(1000 + chunk)
     profiles = list(PROFILES.values())
     mismatches = []
-    for i in range(500):
+    for i in range(400):
+        if i % 7 == 0:
+            clear_cache()
         rules = profiles[i % len(profiles)]
-        cards, indicator = random_hand(rng, rules)
-        wr = rules.wild_rank(indicator)
+        cards, wr = _differential_hand(rng, rules, 13)
         fast = evaluate_hand(cards, rules, wr)
         ref = reference_evaluate(cards, rules, wr)
         if (fast.valid, fast.deadwood, fast.penalty) != (ref.valid, ref.deadwood, ref.penalty):
             mismatches.append(
-                f"{rules.name} {indicator.code} {' '.join(c.code for c in cards)}: "
+                f"{_describe(rules, wr, cards)}: "
                 f"fast {fast.valid, fast.deadwood} naive {ref.valid, ref.deadwood}"
             )
+        _check_shown_layout(fast, cards, rules, wr)
+    assert not mismatches, "\n".join(mismatches[:10])
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_fourteen_card_rulings_agree_with_naive_evaluator(chunk: int) -> None:
+    """600 random 14-card hands: every discard's ruling equals the 13-card ruling of the cards
+    kept (and its layout is real), and the best discard plus one other discard agree with the
+    naive evaluator, which is too slow to ask about all fourteen."""
+    rng = random.Random(2000 + chunk)
+    profiles = list(PROFILES.values())
+    mismatches = []
+    for i in range(150):
+        if i % 5 == 0:
+            clear_cache()
+        rules = profiles[i % len(profiles)]
+        cards, wr = _differential_hand(rng, rules, 14)
+        forbidden = cards[-1] if i % 3 == 0 else None
+        drawn = evaluate_drawn(cards, rules, wr, forbidden)
+        assert all(forbidden is None or d.id != forbidden.id for d, _ in drawn.by_discard)
+        for discard, ev in drawn.by_discard:
+            kept = [c for c in cards if c.id != discard.id]
+            alone = evaluate_hand(kept, rules, wr)
+            assert (ev.valid, ev.deadwood, ev.penalty) == (
+                alone.valid,
+                alone.deadwood,
+                alone.penalty,
+            ), _describe(rules, wr, cards)
+            _check_shown_layout(ev, kept, rules, wr)
+        others = [d for d, _ in drawn.by_discard if d.id != drawn.best_discard.id]
+        asked = {drawn.best_discard.id, *([rng.choice(others).id] if others else [])}
+        for discard, ev in drawn.by_discard:
+            if discard.id in asked:
+                kept = [c for c in cards if c.id != discard.id]
+                ref = reference_evaluate(kept, rules, wr)
+                if (ev.valid, ev.deadwood, ev.penalty) != (ref.valid, ref.deadwood, ref.penalty):
+                    mismatches.append(f"{_describe(rules, wr, cards)} less {discard.code}")
     assert not mismatches, "\n".join(mismatches[:10])
 
 
@@ -266,3 +357,33 @@ def test_fourteen_cards_agree_with_naive_evaluator() -> None:
             if reference_evaluate(rest, rules, wr).valid:
                 expected.add(c.code)
         assert {c.code for c in drawn.winning_discards} == expected
+
+
+# ---- the precomputed suit tables ----------------------------------------------------------------
+
+
+def test_precomputed_tables_equal_solving_each_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sample of `_STATIC` entries, every budget, against the solver run with no precomputed
+    table and an empty cache: cutting the largest budget's table equals solving the smaller
+    budget, and the normalised wild-rank arguments give the table of the raw ones."""
+    from bot.engine import evaluate as ev
+
+    ev.build_tables()
+    rng = random.Random(5)
+    keys = rng.sample(sorted(ev._STATIC), 400)
+    expected = {k: ev._STATIC[k] for k in keys}
+    monkeypatch.setattr(ev, "_STATIC", {})
+    clear_cache()
+    for k in keys:
+        pattern, wr, wr_n = k & (1 << 28) - 1, k >> 28 & 15, k >> 32 & 15
+        for budget in range(ev.STATIC_BUDGET + 1):
+            assert ev._solve_suit(pattern, wr, wr_n, budget) == expected[k][budget], (k, budget)
+            if wr:  # more wild-rank cards of the suit than can play themselves change nothing
+                raw = ev._solve_suit(pattern, wr, 3, budget)
+                assert raw == expected[k][budget] or wr_n == 3, (k, budget)
+            else:  # a wild rank with no natural card beside it is as good as none
+                far = [w for w in range(1, 14) if not pattern & ev._NEAR_WR[w]]
+                if far:
+                    raw = ev._solve_suit(pattern, rng.choice(far), 2, budget)
+                    assert raw == expected[k][budget], (k, budget)
+    clear_cache()

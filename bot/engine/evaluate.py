@@ -10,14 +10,25 @@ How it works, and why it is fast enough to run on every click:
   needs two natural cards of one rank, since one natural card plus two wild cards is just as
   good as a sequence), then solve each suit on its own for sequences.
 * A suit's answer depends only on which ranks it holds (and its wild-rank cards and the
-  substitute budget), not on the suit itself or the other suits. So it is cached: across a
-  session the same small patterns recur constantly, and a 14-card evaluation (14 candidate
-  discards) changes one suit at a time.
+  substitute budget), not on the suit itself or the other suits. Most suits hold few cards,
+  so the answers for every pattern of up to five cards are computed once per process (about
+  0.1-0.3 s of CPU, ~4 MB) and a hand never seen before still finds most of its suit tables
+  ready: it solves about two bigger patterns, each over precomputed sub-patterns. Bigger
+  answers are cached within a memory bound. A wild-rank card that has no natural card of its
+  suit beside its position can only ever be a substitute, so it is dropped from the key, and
+  hands that differ only in such a card share answers.
+* A 14-card evaluation rules on each distinct discard; one discard changes one suit (or, for a
+  wild card, only the budget), so the other suits' tables and pure runs are remembered for
+  the length of the ruling.
 * A suit's answer is a small table: for each (substitutes used, has a pure run, runs 0/1/2+)
   the most card value its runs can protect, with a witness. Four tables are combined with a
   tiny knapsack over the substitute budget, and the rules of RULES.md decide what counts:
   no pure run, every card counts; a lone pure run is protected or not per profile; with both
-  lives every group is protected and only leftovers count.
+  lives every group is protected and only leftovers count. Set choices that cannot beat the
+  best so far are ruled out by a value bound, then by a combine that keeps no witnesses.
+* The layout (which cards form which group) is rebuilt from the winning table entries only
+  when someone looks at it. Validity does not need it: with both lives and no deadwood,
+  spare wild cards always have a group to join (see `_rule`).
 
 The reference evaluator in `reference.py` answers the same questions by brute force over every
 subset; the tests compare the two on thousands of hands.
@@ -25,10 +36,12 @@ subset; the tests compare the two on thousands of hands.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, islice, product
+from typing import NamedTuple
 
 from .cards import ACE, Card, Face
 from .groups import GroupKind
@@ -149,6 +162,9 @@ _SHIFT: tuple[int, ...] = tuple(2 * _RANK_AT[p] for p in range(15))  # position 
 _ONE: tuple[int, ...] = tuple(1 << s for s in _SHIFT)  # position -> one card in a pattern
 _PURE = 4  # the p bit of a table key
 _EMPTY_TABLE: _Table = ((0, 0),)
+# The order of table entries, by key: fewest substitutes first, then pure before not, then
+# more runs before fewer (a budget never exceeds the 13 cards of a hand, so w < 16).
+_KEY_ORDER: tuple[int, ...] = tuple((k >> 3) * 8 - (k & 7) for k in range(16 << 3))
 # Every (key, value) pair in use, shared by all tables (at most 112 keys x 256 values).
 _PAIRS: dict[tuple[int, int], tuple[int, int]] = {}
 
@@ -161,7 +177,22 @@ CACHE_BYTES = 24 * 1024 * 1024
 _ENTRY_OVERHEAD = 32 + 64
 _CACHE: dict[int, _Table] = {}
 _cache_bytes = 0
-_stats = [0, 0]  # lookups that hit, lookups that missed
+_stats = [0, 0, 0]  # lookups that hit the cache, that missed it, answered by `_STATIC`
+_LOW_BITS = int("01" * 15, 2)  # the low bit of every rank's count in a pattern
+# For each wild rank, the pattern bits of the ranks that sit beside its position(s) in a run
+# (an ace is beside both the 2 and the king). Index 0 (nothing wild) has no neighbours.
+_NEAR_WR: tuple[int, ...] = (
+    0,
+    *(
+        sum(
+            3 << _SHIFT[q]
+            for p in ((1, 14) if wr == ACE else (wr,))
+            for q in (p - 1, p + 1)
+            if 1 <= q <= 14
+        )
+        for wr in range(1, 14)
+    ),
+)
 
 
 def _rank_of(pos: int) -> int:
@@ -174,10 +205,22 @@ def _suit_table(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
     `pattern` holds the suit's non-wild cards; `wr` is the wild rank (0 if none) and `wr_n`
     how many wild-rank cards of this suit may be used as themselves (each one taken from the
     substitute budget when used so).
+
+    Small patterns are answered from the precomputed `_STATIC` table; the rest are solved and
+    kept in the bounded cache. Both are keyed on the *normalised* wild-rank arguments
+    (`_normal_wr`), so hands that differ only in a wild-rank card nothing can use share a table.
     """
-    if wr_n == 0:
+    if wr_n:
+        wr, wr_n = _normal_wr(pattern, wr, wr_n)
+    else:
         wr = 0
-    key = pattern | wr << 28 | wr_n << 32 | budget << 36
+    base = pattern | wr << 28 | wr_n << 32
+    if budget <= STATIC_BUDGET:
+        tables = _STATIC.get(base)
+        if tables is not None:
+            _stats[2] += 1
+            return tables[budget]
+    key = base | budget << 36
     table = _CACHE.get(key)
     if table is not None:
         _stats[0] += 1
@@ -186,6 +229,103 @@ def _suit_table(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
     table = _solve_suit(pattern, wr, wr_n, budget)
     _remember(key, table)
     return table
+
+
+def _normal_wr(pattern: int, wr: int, wr_n: int) -> tuple[int, int]:
+    """The wild-rank arguments that give the same table, in their smallest form.
+
+    A wild-rank card playing itself only ever sits in a pure run, and a pure run through the
+    wild rank's position holds a natural card right beside it. With no natural card beside
+    that position (`_NEAR_WR`) the card can only be a substitute, which the budget already
+    counts: the table is the one without it. And each such run holds at most one wild-rank
+    card and at least two natural cards, so more than half the pattern's card count of them
+    can never all play themselves.
+    """
+    if not pattern & _NEAR_WR[wr]:
+        return 0, 0
+    most = _count(pattern) >> 1
+    if wr_n > most:
+        wr_n = most
+    return (wr, wr_n) if wr_n else (0, 0)
+
+
+def _count(pattern: int) -> int:
+    """How many cards a pattern holds (each rank's two bits are a count 0..3)."""
+    return (pattern & _LOW_BITS).bit_count() + 2 * ((pattern >> 1) & _LOW_BITS).bit_count()
+
+
+# ---- the precomputed table of small suit patterns ---------------------------------------------
+#
+# A suit rarely holds more than five natural cards once sets are taken out, and the solver's
+# recursion only ever asks about smaller patterns than the one it solves. So every pattern of
+# up to `STATIC_CARDS` cards is solved once, for the largest budget a hand usually has
+# (`STATIC_BUDGET`); up to `STATIC_WR_CARDS` cards also with every wild rank that can matter
+# to it (the variants multiply the count, so the larger patterns go without). A cold hand then
+# finds most of its suit tables here and solves only its few bigger suits, each mostly in one
+# step over precomputed sub-tables. The table is built on the first evaluation
+# (`build_tables`, about 0.1-0.3 s) rather than at import, so that processes which only import
+# the engine do not pay for it; it is never cleared.
+#
+# One solve serves every smaller budget too: a table's entries are sorted by substitutes used
+# and a budget only cuts entries off the end (substitutes only add up, so no entry within a
+# smaller budget is ever built from one beyond it, and dominance only looks at entries that use
+# fewer). `_STATIC[base]` therefore holds one table per budget 0..STATIC_BUDGET, and a budget
+# whose cut changes nothing shares the tuple of the one below.
+
+STATIC_CARDS = 5  # patterns this small are precomputed without a usable wild-rank card
+STATIC_WR_CARDS = 3  # and this small with one
+STATIC_BUDGET = 6
+_STATIC: dict[int, tuple[_Table, ...]] = {}
+_static_build = [0.0, 0.0]  # seconds the build took: wall clock, CPU of this process
+
+
+def _small_patterns(max_cards: int) -> list[int]:
+    """Every suit pattern with at most `max_cards` cards (at most three of a rank), smallest
+    first, so that a pattern's sub-patterns are always done before it."""
+    out: list[int] = [0]
+    frontier = [(0, 1)]  # (pattern, lowest rank still allowed to be added)
+    for _ in range(max_cards):
+        grown: list[tuple[int, int]] = []
+        for pattern, low in frontier:
+            for rank in range(low, 14):
+                if (pattern >> 2 * rank) & 3 < 3:
+                    bigger = pattern + (1 << 2 * rank)
+                    grown.append((bigger, rank))
+                    out.append(bigger)
+        frontier = grown
+    return out
+
+
+def build_tables() -> None:
+    """Build the precomputed suit tables if not done yet (the first evaluation does it)."""
+    if not _STATIC:
+        _build_static()
+
+
+def _build_static() -> None:
+    start, start_cpu = time.perf_counter(), time.process_time()
+    for pattern in _small_patterns(STATIC_CARDS):
+        variants = [(0, 0)]
+        most = _count(pattern) >> 1
+        for wr in range(1, 14 if _count(pattern) <= STATIC_WR_CARDS else 1):
+            if pattern & _NEAR_WR[wr]:
+                variants += [(wr, n) for n in range(1, most + 1)]
+        for wr, wr_n in variants:
+            full = _solve_suit(pattern, wr, wr_n, STATIC_BUDGET)
+            # ends[b]: how many entries use at most b substitutes (entries are in that order)
+            ends = [0] * (STATIC_BUDGET + 1)
+            for k, _ in full:
+                ends[k >> 3] += 1
+            by_budget: list[_Table] = []
+            n = 0
+            for budget in range(STATIC_BUDGET + 1):
+                if by_budget and not ends[budget]:
+                    by_budget.append(by_budget[-1])  # nothing new within this budget
+                else:
+                    n += ends[budget]
+                    by_budget.append(full if n == len(full) else full[:n])
+            _STATIC[pattern | wr << 28 | wr_n << 32] = tuple(by_budget)
+    _static_build[:] = [time.perf_counter() - start, time.process_time() - start_cpu]
 
 
 def _remember(key: int, table: _Table) -> None:
@@ -313,11 +453,11 @@ def _solve_suit(pattern: int, wr: int, wr_n: int, budget: int) -> _Table:
     table: dict[int, int] = dict(sub)
     get = table.get
     for rest, used, extra, pure, value, _mask in _options(pattern, wr, wr_n, budget):
+        room = budget - extra
         for k, v in _suit_table(rest, wr, wr_n - used, budget):
-            w = (k >> 3) + extra
-            if w > budget:
-                continue
-            nk = w << 3 | (k & 4) | pure | (2 if k & 3 else 1)
+            if k >> 3 > room:
+                break  # entries come in order of substitutes used
+            nk = k + (extra << 3) & ~3 | pure | (2 if k & 3 else 1)
             nv = v + value
             if nv > get(nk, -1):
                 table[nk] = nv
@@ -331,10 +471,10 @@ def _prune(table: dict[int, int]) -> _Table:
         kv = next(iter(table.items()))
         return (pairs.setdefault(kv, kv),)
     # Fewest substitutes first, then pure before not, more runs before fewer.
-    items = sorted(table.items(), key=lambda kv: (kv[0] >> 3) * 8 - (kv[0] & 7))
     out: list[tuple[int, int]] = []
-    for kv in items:
-        k, v = kv
+    for k in sorted(table, key=_KEY_ORDER.__getitem__):
+        v = table[k]
+        kv = (k, v)
         p, s = k & 4, k & 3
         for k2, v2 in out:
             if v2 >= v and (k2 & 4) >= p and (k2 & 3) >= s:  # w2 <= w by the order
@@ -393,8 +533,9 @@ def _source_entry(
 # ---- combining suits, sets and the rules -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Prepared:
+class _Prepared(NamedTuple):
+    """One hand split for the search (a named tuple: a 14-card ruling makes one per discard)."""
+
     naturals: tuple[Card, ...]
     wilds: tuple[Card, ...]
     patterns: tuple[int, ...]  # per suit
@@ -454,6 +595,20 @@ def _rank_set_options(
     return tuple(tuple((rank, combo, max(0, 3 - len(combo))) for combo in sets) for sets in results)
 
 
+@lru_cache(maxsize=8192)
+def _rank_sets(
+    rank: int, suit_counts: tuple[int, int, int, int], max_nat: int, budget: int
+) -> tuple[tuple[_SetChoice, ...], ...]:
+    """The choices for one rank within a substitute budget: no set first, then
+    `_rank_set_options` in its order; empty when no set fits the budget."""
+    opts = tuple(
+        o
+        for o in _rank_set_options(rank, suit_counts, max_nat)
+        if o and sum(c[2] for c in o) <= budget
+    )
+    return ((), *opts) if opts else ()
+
+
 # A combined witness: (suit, key, value) of every suit table entry that holds runs.
 _Witness = tuple[tuple[int, int, int], ...]
 
@@ -491,7 +646,7 @@ class _Best:
     all_wild_run: bool = False
 
 
-def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _Best:
+def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None, memo: _Memo) -> _Best:
     """The most natural-card value protectable while holding both lives (covered -1: none)."""
     budget = len(prep.wilds)
     wr = wild_rank or 0
@@ -499,24 +654,42 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
     patterns = prep.patterns
     wr_by_suit = prep.wr_by_suit
 
+    # Only ranks held in two or more suits can make a set: find them with one bit per rank.
+    a, b, c, d = ((p | p >> 1) & _LOW_BITS for p in patterns)
+    multi = (a & (b | c | d)) | (b & (c | d)) | (c & d)
     per_rank: list[tuple[tuple[_SetChoice, ...], ...]] = []
-    for rank in range(1, 14):
-        shift = 2 * rank
-        suit_counts = tuple((p >> shift) & 3 for p in patterns)
-        if (suit_counts[0] > 0) + (suit_counts[1] > 0) + (suit_counts[2] > 0) + (
-            suit_counts[3] > 0
-        ) >= 2:
-            opts = tuple(
-                o
-                for o in _rank_set_options(rank, suit_counts, max_nat)
-                if o and sum(c[2] for c in o) <= budget
-            )
-            if opts:
-                per_rank.append(((), *opts))
+    while multi:
+        low = multi & -multi
+        multi ^= low
+        shift = low.bit_length() - 1
+        opts = _rank_sets(
+            shift >> 1,
+            (
+                (patterns[0] >> shift) & 3,
+                (patterns[1] >> shift) & 3,
+                (patterns[2] >> shift) & 3,
+                (patterns[3] >> shift) & 3,
+            ),
+            max_nat,
+            budget,
+        )
+        if opts:
+            per_rank.append(opts)
 
     best = _Best()
-    untouched = [_suit_table(patterns[s], wr, wr_by_suit[s], budget) for s in range(4)]
-    untouched_max = [max(v for _, v in t) for t in untouched]
+    known = memo.tables
+
+    def table(suit: int, pattern: int) -> tuple[_Table, int]:
+        """The suit's table for the whole budget (set choices filter it by what they leave)
+        and the most it can protect, the latter for bounding."""
+        key = pattern | wr_by_suit[suit] << 28 | budget << 32
+        found = known.get(key)
+        if found is None:
+            t = _suit_table(pattern, wr, wr_by_suit[suit], budget)
+            found = known[key] = (t, max(v for _, v in t))
+        return found
+
+    untouched = [table(s, patterns[s]) for s in range(4)]
     for combo in product(*per_rank):
         set_w = 0
         set_value = 0
@@ -531,20 +704,13 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
         if set_w > budget:
             continue
         left = budget - set_w
-        tables: list[_Table] = []
-        bound = set_value
-        for s in range(4):
-            # Tables are computed for the whole substitute budget and filtered by `left`
-            # when combined: one cached table serves every set choice.
-            if local[s] == patterns[s]:
-                tables.append(untouched[s])
-                bound += untouched_max[s]
-            else:
-                t = _suit_table(local[s], wr, wr_by_suit[s], budget)
-                tables.append(t)
-                bound += max(v for _, v in t)
-        if bound <= best.covered:
+        found = [untouched[s] if local[s] == patterns[s] else table(s, local[s]) for s in range(4)]
+        if set_value + sum(m for _, m in found) <= best.covered:
             continue  # even a perfect combination cannot beat what we have
+        tables = [t for t, _ in found]
+        if best.covered >= 0 and set_value + _lives_value(tables, left) <= best.covered:
+            continue  # (until some choice holds both lives, any that does wins: no need to ask)
+        # This choice of sets wins: combine again, keeping which entry each suit gave.
         for k, (v, wit) in _combine(tables, left).items():
             if not k & 4:
                 continue
@@ -562,29 +728,103 @@ def _best_both_lives(prep: _Prepared, rules: Rules, wild_rank: int | None) -> _B
     return best
 
 
-def _best_pure_run(prep: _Prepared, wild_rank: int | None) -> tuple[int, int, tuple[int, ...]]:
-    """(value, suit, positions) of the most valuable pure run, or (-1, -1, ()) if none."""
+def _lives_value(tables: list[_Table], left: int) -> int:
+    """The most the suits' runs can protect with both lives within `left` substitutes (-1 if
+    they cannot hold both): `_combine` without the witnesses, which only the winner needs.
+
+    Both lives: a pure run and a second run; the second may be made of three wild cards alone
+    when three substitutes are left over.
+    """
+    acc = {0: 0}
+    for t in tables:
+        if len(t) == 1 and not t[0][0]:
+            continue  # only "no runs here": nothing to add
+        nxt: dict[int, int] = {}
+        get = nxt.get
+        for k1, v1 in acc.items():
+            room = left - (k1 >> 3)
+            for k2, v2 in t:
+                if k2 >> 3 > room:
+                    break  # entries come in order of substitutes used
+                s = (k1 & 3) + (k2 & 3)
+                k = (k1 & ~7) + (k2 & ~7) | ((k1 | k2) & 4) | (2 if s > 2 else s)
+                v = v1 + v2
+                if v > get(k, -1):
+                    nxt[k] = v
+        acc = nxt
+    best = -1
+    for k, v in acc.items():
+        if k & 4 and v > best and ((k & 3) == 2 or left - (k >> 3) >= 3):
+            best = v
+    return best
+
+
+_PureRun = tuple[int, int, tuple[int, ...]]  # (value, suit, positions)
+_NO_PURE: _PureRun = (-1, -1, ())
+
+
+class _Memo:
+    """What one ruling learns about single suits, reused while it lasts.
+
+    A 14-card ruling rules on up to fourteen 13-card hands that differ in one card, so three
+    suits (or, for a wild discard, all four patterns) are the same as in the previous one:
+    their best pure run, and their table with its best value, are looked up here instead of
+    being worked out again. Dropped with the ruling, so it never grows.
+    """
+
+    __slots__ = ("pure", "tables")
+
+    def __init__(self) -> None:
+        self.pure: dict[int, _PureRun] = {}
+        self.tables: dict[int, tuple[_Table, int]] = {}
+
+
+def _best_pure_run(prep: _Prepared, wild_rank: int | None, memo: _Memo) -> _PureRun:
+    """(value, suit, positions) of the most valuable pure run, or (-1, -1, ()) if none.
+
+    Ties go to the lowest suit, then the lowest start, then the shortest run. `memo` holds each
+    suit's answer by pattern for the duration of one ruling: the 14-card ruling asks again for
+    every discard, and only the discarded card's suit has changed.
+    """
     wr = wild_rank or 0
-    best: tuple[int, int, tuple[int, ...]] = (-1, -1, ())
+    best = _NO_PURE
     for suit in range(4):
         pattern = prep.patterns[suit]
-        wr_here = prep.wr_by_suit[suit] > 0
-        has = 0  # bit per position 1..14
-        for pos in range(1, 15):
-            if (pattern >> _SHIFT[pos]) & 3 or (wr_here and _RANK_AT[pos] == wr):
-                has |= 1 << pos
-        if not has & (has >> 1) & (has >> 2):
-            continue  # no three positions in a row
-        for lo in range(1, 13):
-            if not has >> lo & 1:
-                continue
-            value = 0
-            for hi in range(lo, min(14, lo + 12) + 1):
-                if not has >> hi & 1:
-                    break
-                value += 0 if _RANK_AT[hi] == wr else _VALUES[hi]
-                if hi - lo >= 2 and value > best[0]:
-                    best = (value, suit, tuple(range(lo, hi + 1)))
+        key = pattern | (wr << 28 if prep.wr_by_suit[suit] else 0)
+        found = memo.pure.get(key)
+        if found is None:
+            found = memo.pure[key] = _suit_pure_run(pattern, wr if prep.wr_by_suit[suit] else 0)
+        if found[0] > best[0]:
+            best = (found[0], suit, found[2])
+    return best
+
+
+def _suit_pure_run(pattern: int, wr: int) -> _PureRun:
+    """The most valuable pure run of one suit (suit field -1), `wr` its usable wild rank or 0."""
+    # One bit per position 1..14 held by a natural card, or by a wild-rank card as itself.
+    occupied = (pattern | pattern >> 1) & _LOW_BITS
+    has = 0
+    while occupied:
+        low = occupied & -occupied
+        has |= 1 << ((low.bit_length() - 1) >> 1)
+        occupied ^= low
+    if wr:
+        has |= 1 << wr
+    if has & 2:  # an ace (or a wild ace) is also position 14
+        has |= 1 << 14
+    if not has & (has >> 1) & (has >> 2):
+        return _NO_PURE  # no three positions in a row
+    best = _NO_PURE
+    for lo in range(1, 13):
+        if not has >> lo & 1:
+            continue
+        value = 0
+        for hi in range(lo, min(14, lo + 12) + 1):
+            if not has >> hi & 1:
+                break
+            value += 0 if _RANK_AT[hi] == wr else _VALUES[hi]
+            if hi - lo >= 2 and value > best[0]:
+                best = (value, -1, tuple(range(lo, hi + 1)))
     return best
 
 
@@ -734,14 +974,16 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
     """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
-    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank)
+    if not _STATIC:
+        _build_static()
+    return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank, _Memo())
 
 
-def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None) -> Evaluation:
+def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None, memo: _Memo) -> Evaluation:
     total = prep.total
-    pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank)
+    pure_value, pure_suit, pure_positions = _best_pure_run(prep, wild_rank, memo)
     # Without any pure run there are no lives: every card counts, no search needed.
-    best = _best_both_lives(prep, rules, wild_rank) if pure_value >= 0 else _Best()
+    best = _best_both_lives(prep, rules, wild_rank, memo) if pure_value >= 0 else _Best()
 
     options: list[tuple[int, str]] = [(total, "all")]
     if best.covered >= 0:
@@ -757,12 +999,12 @@ def _rule(prep: _Prepared, rules: Rules, wild_rank: int | None) -> Evaluation:
             groups, leftover = _layout(prep, best, rules, wild_rank)
             return tuple(groups), tuple(leftover)
 
-        if deadwood == 0:
-            # Valid only if every wild card found a group too: build the layout now.
-            groups, leftover = build()
-            valid = not any(rules.is_wild(c.face, wild_rank) for c in leftover)
-            return Evaluation(valid, 0, penalty, groups, leftover)
-        return Evaluation(False, deadwood, penalty, build=build)
+        # A declaration must place every wild card too, but with both lives and no deadwood the
+        # spare ones always find a group (`_place_spare_wilds`), so no layout is needed to
+        # know: the 13 cards are the groups plus the spare wild cards, so an impure run of
+        # length L leaves room for 13 - L >= spare more; and without an impure run there are
+        # two pure runs (both lives need two runs), where the spares may go.
+        return Evaluation(deadwood == 0, deadwood, penalty, build=build)
     if how == "pure":
 
         def build_pure() -> tuple[tuple[Group, ...], tuple[Card, ...]]:
@@ -784,6 +1026,8 @@ def evaluate_drawn(
     forbidden: Card | None = None,
 ) -> DrawnEvaluation:
     """Rule on 14 cards: try every distinct discard (never the physical card `forbidden`)."""
+    if not _STATIC:
+        _build_static()
     by_face: dict[Face, Card] = {}
     for c in cards:
         if forbidden is not None and c.id == forbidden.id:
@@ -791,8 +1035,9 @@ def evaluate_drawn(
         by_face.setdefault(c.face, c)
     prep = _prepare(cards, rules, wild_rank)
     results: list[tuple[Card, Evaluation]] = []
+    memo = _Memo()
     for discard in by_face.values():
-        results.append((discard, _rule(_without(prep, discard), rules, wild_rank)))
+        results.append((discard, _rule(_without(prep, discard), rules, wild_rank, memo)))
     if not results:
         raise ValueError("no card can be discarded")
     winning = tuple(d for d, ev in results if ev.valid)
@@ -840,9 +1085,28 @@ def clear_cache() -> None:
 
 
 def cache_info() -> dict[str, int]:
-    """Suit-table cache figures: entries, estimated bytes, lookups that hit and missed."""
-    return {"entries": len(_CACHE), "bytes": _cache_bytes, "hits": _stats[0], "misses": _stats[1]}
+    """Suit-table figures: cache entries and estimated bytes; lookups that hit the cache, that
+    missed it (a solve), and that the precomputed table answered."""
+    return {
+        "entries": len(_CACHE),
+        "bytes": _cache_bytes,
+        "hits": _stats[0],
+        "misses": _stats[1],
+        "precomputed": _stats[2],
+    }
+
+
+def static_info() -> dict[str, float]:
+    """The precomputed table (never cleared): patterns x wild-rank variants, distinct tables,
+    and the seconds its build took (0 keys before the first evaluation or `build_tables`)."""
+    tables = {id(t) for by_budget in _STATIC.values() for t in by_budget}
+    return {
+        "keys": len(_STATIC),
+        "tables": len(tables),
+        "build_seconds": _static_build[0],
+        "build_cpu_seconds": _static_build[1],
+    }
 
 
 def reset_cache_stats() -> None:
-    _stats[0] = _stats[1] = 0
+    _stats[0] = _stats[1] = _stats[2] = 0
