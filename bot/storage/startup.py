@@ -14,10 +14,10 @@ process only shows when writing.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Final
 
+from bot.storage.conn import Connection
 from bot.storage.errors import StorageError
 from bot.storage.front import Storage
 
@@ -47,7 +47,7 @@ def describe(exc: StorageError) -> str:
     return str(exc) or type(exc).__name__
 
 
-def _probe_write(conn: sqlite3.Connection) -> None:
+def _probe_write(conn: Connection) -> None:
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute(_PROBE)
