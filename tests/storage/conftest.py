@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -38,20 +39,26 @@ def _with_search_path(url: str, schema: str) -> str:
     return f"{url}{sep}search_path={schema}"
 
 
-async def _postgres_storage(url: str) -> AsyncIterator[Storage]:
-    """A Storage on a fresh schema (dropped afterwards): every test starts empty."""
+async def postgres_schema(url: str) -> AsyncIterator[str]:
+    """A URL on a fresh schema of the test server (dropped afterwards): every test
+    starts from an empty database without the cost of creating one."""
     schema = f"t_{uuid.uuid4().hex[:16]}"
     admin = await asyncpg.connect(url)
     try:
         await admin.execute(f"CREATE SCHEMA {schema}")
-        s = await Storage.open_url(_with_search_path(url, schema))
+        yield _with_search_path(url, schema)
+    finally:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+        await admin.close()
+
+
+async def _postgres_storage(url: str) -> AsyncIterator[Storage]:
+    async for schema_url in postgres_schema(url):
+        s = await Storage.open_url(schema_url)
         try:
             yield s
         finally:
             await s.close()
-    finally:
-        await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
-        await admin.close()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -65,3 +72,26 @@ async def st(request: pytest.FixtureRequest) -> AsyncIterator[Storage]:
         return
     async for s in _postgres_storage(postgres_url_or_skip()):
         yield s
+
+
+Reopen = Callable[[], Awaitable[Storage]]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def reopen(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Reopen]:
+    """Opens a new Storage on the same database each call (a restart); the caller
+    closes each one. SQLite: a file; PostgreSQL: one fresh schema."""
+    if request.param == "sqlite":
+        path = tmp_path / "restart.sqlite3"
+
+        async def open_sqlite() -> Storage:
+            return await Storage.open_url(path)
+
+        yield open_sqlite
+        return
+    async for schema_url in postgres_schema(postgres_url_or_skip()):
+
+        async def open_postgres(url: str = schema_url) -> Storage:
+            return await Storage.open_url(url)
+
+        yield open_postgres
