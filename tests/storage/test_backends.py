@@ -12,7 +12,8 @@ from bot.storage import Storage, StorageError, StorageIntegrityError, StorageUna
 from bot.storage import db as dbmod
 from bot.storage.pg import _rowcount, is_postgres_url, to_postgres, translate_error
 from bot.storage.startup import check_database, describe
-from tests.storage.conftest import Reopen, postgres_schema, postgres_url_or_skip
+from tests.postgres import postgres_schema, postgres_url_or_skip
+from tests.storage.conftest import Reopen
 from tests.storage.helpers import NOW, F, G, dialect, raw, two_player_deal
 
 
