@@ -28,8 +28,10 @@ Why this module exists and the invariants it keeps (the aggregate modules build 
   included (migrations must therefore not depend on a higher-numbered sibling).
 
 Everything SQLite-specific that is not a query of one aggregate (pragmas, ``BEGIN
-IMMEDIATE``, statement splitting, result codes) lives here, so a second backend means a
-sibling of this module plus per-aggregate SQL, not changes to callers.
+IMMEDIATE``, statement splitting, result codes) lives here. PostgreSQL is the sibling
+:mod:`bot.storage.pg`: it reuses this worker, queue and migration runner and replaces only
+connecting, statements and error translation; jobs see either through the
+:class:`~bot.storage.conn.Connection` protocol.
 """
 
 from __future__ import annotations
