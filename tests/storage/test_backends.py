@@ -47,6 +47,8 @@ def test_driver_errors_become_storage_errors() -> None:
     assert isinstance(
         translate_error(asyncpg.ReadOnlySQLTransactionError("ro")), StorageUnavailable
     )
+    # a value the column cannot take is a bug to fix, not an outage to wait out
+    assert type(translate_error(asyncpg.DataError("not an int"))) is StorageError
     plain = translate_error(asyncpg.PostgresSyntaxError("typo"))
     assert type(plain) is StorageError and plain.code == "42601"
 
