@@ -136,3 +136,26 @@ def test_when_postgres_is_required_a_missing_server_fails(
     monkeypatch.setenv("PAPLU_REQUIRE_POSTGRES", "1")
     with pytest.raises(pytest.fail.Exception, match="PAPLU_REQUIRE_POSTGRES=1"):
         postgres_url_or_skip()
+
+
+_PG_COLUMNS = (
+    "SELECT table_name, column_name, data_type FROM information_schema.columns"
+    " WHERE table_schema = current_schema() ORDER BY 1, 2"
+)
+
+
+@pytest.mark.parametrize("start", range(len(dbmod.load_migrations("postgres"))))
+async def test_postgres_upgrade_from_every_earlier_version(start: int) -> None:
+    """Migrating 1..start, then opening normally, gives the schema a fresh database has."""
+    url = postgres_url_or_skip()
+    async for fresh_url in postgres_schema(url):
+        async with await Storage.open_url(fresh_url) as fresh:
+            expected = await raw(fresh, _PG_COLUMNS)
+        async for old_url in postgres_schema(url):
+            async with await Storage.open_url(old_url, migrate_to=start) as old:
+                assert await old.schema_version() == start
+            async with await Storage.open_url(old_url) as upgraded:
+                assert await raw(upgraded, _PG_COLUMNS) == expected
+                assert (
+                    await upgraded.schema_version() == dbmod.load_migrations("postgres")[-1].version
+                )
