@@ -1,6 +1,10 @@
 """Storage benchmark (a script, not a test).
 
     python benchmarks/bench_storage.py [--players 100000 --deals 1000000]
+    python benchmarks/bench_storage.py --database-url postgresql://user@host/emptydb
+
+Without ``--database-url`` it measures SQLite in a temporary file; with a PostgreSQL URL
+the same figures for PostgreSQL (give it an empty database: the fill is not undone).
 
 Fills a temporary database with ``--players`` players and ``--deals`` deal results
 (grouped into matches, all in ONE guild: the worst case for a per-guild
@@ -178,6 +182,12 @@ async def main() -> None:
     ap.add_argument("--deals", type=int, default=1_000_000)
     ap.add_argument("--path", type=Path, default=None, help="database file (default: temp dir)")
     ap.add_argument("--reuse", action="store_true", help="skip the fill if --path exists")
+    ap.add_argument(
+        "--database-url",
+        default=None,
+        help="postgresql://... to measure PostgreSQL instead of SQLite (an empty database;"
+        " with --reuse the fill is skipped)",
+    )
     args = ap.parse_args()
 
     tmp = tempfile.TemporaryDirectory(prefix="bench_storage_")
@@ -185,17 +195,21 @@ async def main() -> None:
     now = int(time.time())
     rng = random.Random(1)
 
-    if not (args.reuse and path.exists()):
-        print(f"filling {path} with {args.players:,} players / {args.deals:,} deals ...")
+    url: str | None = args.database_url
+    label = "PostgreSQL" if url else str(path)
+    filled = (args.reuse and url is not None) or (url is None and args.reuse and path.exists())
+    if not filled:
+        print(f"filling {label} with {args.players:,} players / {args.deals:,} deals ...")
         t0 = time.perf_counter()
-        async with await Storage.open(path, synchronous="NORMAL") as st:
+        filler = await (Storage.open_url(url) if url else Storage.open(path, synchronous="NORMAL"))
+        async with filler as st:
             deals, matches = generate(args.players, args.deals, now)
             n_deals, n_matches = await st.import_results(deals, matches)
         fill = time.perf_counter() - t0
-        size = path.stat().st_size / 2**20
-        print(f"fill: {n_deals:,} deals, {n_matches:,} matches in {fill:.1f} s ({size:.0f} MiB)")
+        size = "" if url else f" ({path.stat().st_size / 2**20:.0f} MiB)"
+        print(f"fill: {n_deals:,} deals, {n_matches:,} matches in {fill:.1f} s{size}")
 
-    async with await Storage.open(path) as st:
+    async with await Storage.open_url(url or path) as st:
         print("\nfirst period query per window (builds the rolling 7d/30d summaries once/day):")
         for period in PERIODS[1:]:
             t0 = time.perf_counter()
@@ -296,8 +310,9 @@ async def main() -> None:
         summary("record_match_result (4 seats, ratings)", await timed(record_match, 300))
 
         state = json.dumps({"hands": [[f"{r}{s}" for r in "A23456789TJQK" for s in "SH"]] * 24})
+        table_id = f"bench-table-{now}"  # a new table each run: the database may be reused
         await st.save_table(
-            "bench-table",
+            table_id,
             guild_id=GUILD,
             channel_id=1,
             host_id=1,
@@ -310,7 +325,7 @@ async def main() -> None:
         async def action() -> None:
             v = next(version)
             await st.commit_action(
-                "bench-table",
+                table_id,
                 v,
                 state,
                 '{"type": "discard", "card": "7H"}',

@@ -24,9 +24,9 @@ def main() -> int:
 
     from .storage.startup import check_database
 
-    problem = asyncio.run(check_database(settings.database_path))
+    problem = asyncio.run(check_database(settings.database))
     if problem is not None:
-        print(f"database error: {settings.database_path}: {problem}", file=sys.stderr)
+        print(f"database error: {settings.database_label}: {problem}", file=sys.stderr)
         return 2
 
     from .discord_ui.client import run

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 DEFAULT_DATABASE = Path("data") / "paplu.sqlite3"
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -41,6 +42,24 @@ class Settings:
     # Otherwise the total number of shards and the ones this process runs.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # A postgresql:// URL selects PostgreSQL; None keeps SQLite at database_path.
+    database_url: str | None = None
+
+    @property
+    def database(self) -> str:
+        """What storage opens (``Storage.open_url``): the PostgreSQL URL, else the file."""
+        return self.database_url or str(self.database_path)
+
+    @property
+    def database_label(self) -> str:
+        """The database for messages and logs: a URL without its password."""
+        if self.database_url is None:
+            return str(self.database_path)
+        parts = urlsplit(self.database_url)
+        if parts.password is None:
+            return self.database_url
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+        return urlunsplit(parts._replace(netloc=netloc))
 
     def owns_guild(self, guild_id: int) -> bool:
         """Is this guild on one of this process's shards? Discord's own rule
@@ -102,6 +121,35 @@ def _float(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
+_POSTGRES_SCHEMES = ("postgresql", "postgres")
+
+
+def _database_url(env: Mapping[str, str], database_path: Path) -> tuple[str | None, Path]:
+    """`DATABASE_URL`: a `postgresql://` URL selects PostgreSQL; unset keeps SQLite; a plain
+    file path (no scheme) is the SQLite file, as `DATABASE_PATH` would be."""
+    raw = env.get("DATABASE_URL", "").strip()
+    if not raw:
+        return None, database_path
+    scheme, sep, _ = raw.partition("://")
+    if not sep:
+        path = Path(raw)
+        if path.exists() and path.is_dir():
+            raise ConfigError(f"DATABASE_URL points to a directory: {path}")
+        return None, path
+    if scheme.lower() not in _POSTGRES_SCHEMES:
+        raise ConfigError(
+            f"DATABASE_URL must be a postgresql:// URL or a SQLite file path, got a {scheme}:// URL"
+        )
+    try:
+        parts = urlsplit(raw)
+        parts.port  # noqa: B018 - raises ValueError on a malformed port
+    except ValueError as exc:
+        raise ConfigError(f"DATABASE_URL is not a valid URL: {exc}") from None
+    if not parts.hostname and "host=" not in parts.query:
+        raise ConfigError("DATABASE_URL names no server: postgresql://user:password@host/dbname")
+    return raw, database_path
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     """Read and validate settings; raises ConfigError naming the first bad one."""
     env = os.environ if env is None else env
@@ -117,6 +165,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     database_path = Path(db_raw) if db_raw else DEFAULT_DATABASE
     if database_path.exists() and database_path.is_dir():
         raise ConfigError(f"DATABASE_PATH points to a directory: {database_path}")
+
+    database_url, database_path = _database_url(env, database_path)
 
     guild_raw = env.get("DEV_GUILD_ID", "").strip()
     dev_guild_id: int | None = None
@@ -146,4 +196,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         lobby_timeout=_float(env, "LOBBY_TIMEOUT", 30 * 60.0),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        database_url=database_url,
     )

@@ -100,7 +100,9 @@ FORBIDDEN = {
                    "bot.discord_ui", "bot.ai"),
     "bot.ai": ("discord", "aiosqlite", "asyncpg", "cogs", "bot.storage", "bot.table",
                "bot.discord_ui"),
-    "bot.table": ("discord", "cogs", "bot.discord_ui"),
+    "bot.table": ("discord", "cogs", "bot.discord_ui", "sqlite3", "asyncpg"),
+    "bot.discord_ui": ("sqlite3", "asyncpg"),
+    "cogs": ("sqlite3", "asyncpg"),
     "bot.storage": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.ai"),
     "bot.images": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.storage"),
 }  # fmt: skip

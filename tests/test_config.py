@@ -40,6 +40,22 @@ def test_all_settings() -> None:
     assert s.deck_seed == 42
 
 
+def test_database_url_selects_postgres_and_hides_its_password() -> None:
+    url = "postgresql://paplu:s3cret@db.example:5432/paplu"
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert s.database == url
+    assert s.database_label == "postgresql://paplu:***@db.example:5432/paplu"
+    assert "s3cret" not in s.database_label
+
+
+def test_database_url_unset_or_a_path_keeps_sqlite() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}).database == str(DEFAULT_DATABASE)
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "/tmp/y.sqlite3"})
+    assert s.database_url is None and s.database == "/tmp/y.sqlite3"
+    socket = "postgresql://paplu@/paplu?host=/run/postgresql"  # a unix socket names no host
+    assert load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": socket}).database == socket
+
+
 @pytest.mark.parametrize(
     ("env", "named"),
     [
@@ -50,6 +66,10 @@ def test_all_settings() -> None:
         ({"DISCORD_TOKEN": TOKEN, "AI_DELAY": "soon"}, "AI_DELAY"),
         ({"DISCORD_TOKEN": TOKEN, "DECK_SEED": "x"}, "DECK_SEED"),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": "/tmp"}, "DATABASE_PATH"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://h/db"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql:///db"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://h:port/db"}, "DATABASE_URL"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "/tmp"}, "DATABASE_URL"),
     ],
 )
 def test_bad_settings_name_the_setting(env: dict[str, str], named: str) -> None:

@@ -55,7 +55,7 @@ class PapluBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open_url(self.settings.database)
         if self.settings.deck_seed is not None:
             log.warning(
                 "DECK_SEED is set (%s): every shuffle is reproducible by anyone who knows it. "

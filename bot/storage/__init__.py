@@ -1,10 +1,16 @@
-"""Persistence for the Paplu bot: the only package that talks SQL.
+"""Persistence for the Paplu bot (SQLite or PostgreSQL): the only package that talks SQL.
 
 Layout (each module's docstring explains its invariants):
 
 * :mod:`~bot.storage.db` — the connection (one worker thread, one job per operation,
   WAL + ``synchronous=FULL``), numbered migrations, the write-transaction helper and
   the single point where database errors become :class:`StorageError`.
+* :mod:`~bot.storage.pg` — PostgreSQL through asyncpg on the same worker and job model
+  (``DATABASE_URL=postgresql://…``); :mod:`~bot.storage.conn` — the connection protocol
+  jobs are written against, and :func:`~bot.storage.conn.dialect_of` for the few
+  statements kept per dialect. Migrations exist per dialect with the same numbers.
+  Concurrency across processes relies on sharding by guild: one process writes a guild's
+  results and summaries (the summaries' read-then-upsert is not meant for two writers).
 * :mod:`~bot.storage.tables` — game tables and their action log (optimistic versions).
 * :mod:`~bot.storage.outbox` — announcements due but not yet posted, written with
   the state change that makes them due.

@@ -28,8 +28,10 @@ Why this module exists and the invariants it keeps (the aggregate modules build 
   included (migrations must therefore not depend on a higher-numbered sibling).
 
 Everything SQLite-specific that is not a query of one aggregate (pragmas, ``BEGIN
-IMMEDIATE``, statement splitting, result codes) lives here, so a second backend means a
-sibling of this module plus per-aggregate SQL, not changes to callers.
+IMMEDIATE``, statement splitting, result codes) lives here. PostgreSQL is the sibling
+:mod:`bot.storage.pg`: it reuses this worker, queue and migration runner and replaces only
+connecting, statements and error translation; jobs see either through the
+:class:`~bot.storage.conn.Connection` protocol.
 """
 
 from __future__ import annotations
@@ -49,9 +51,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal, TypeVar
 
+from bot.storage.conn import Connection, Dialect, dialect_of
 from bot.storage.errors import StorageError, StorageIntegrityError, StorageUnavailable
 
 __all__ = [
+    "INTEGRITY_ERRORS",
     "Database",
     "Migration",
     "Synchronous",
@@ -123,6 +127,11 @@ def _primary_name(name: str | None) -> str | None:
     return "_".join(name.split("_")[:2])
 
 
+#: What a refused write raises *inside* a job, on either backend: SQLite's driver error
+#: (translated only when the job ends) or the already translated PostgreSQL one.
+INTEGRITY_ERRORS: Final = (sqlite3.IntegrityError, StorageIntegrityError)
+
+
 # ------------------------------------------------------------------ migrations
 
 
@@ -138,14 +147,14 @@ class Migration:
 _MIGRATION_RE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
 
-def load_migrations() -> list[Migration]:
+def load_migrations(dialect: Dialect = DIALECT) -> list[Migration]:
     """All migrations shipped in :mod:`bot.storage.migrations` for this dialect,
     ordered by version. Versions must be unique (two files claiming one number would
     make "applied" ambiguous); gaps are allowed, see :func:`migrate`. Read through
     importlib.resources: works from a source checkout and from an installed package
     alike."""
     found: list[Migration] = []
-    root = importlib.resources.files(MIGRATIONS_PACKAGE).joinpath(DIALECT)
+    root = importlib.resources.files(MIGRATIONS_PACKAGE).joinpath(dialect)
     for entry in root.iterdir():
         m = _MIGRATION_RE.match(entry.name)
         if m:
@@ -180,40 +189,45 @@ def split_sql(script: str) -> list[str]:
     return statements
 
 
+# DOUBLE PRECISION is a float8 in PostgreSQL and REAL affinity in SQLite: one spelling.
 _SCHEMA_VERSION_TABLE = (
     "CREATE TABLE IF NOT EXISTS schema_version ("
-    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+    " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)"
 )
 _CURRENT_VERSION = "SELECT COALESCE(MAX(version), 0) FROM schema_version"
 _RECORD_VERSION = "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)"
 
 
-def current_version(conn: sqlite3.Connection) -> int:
+def current_version(conn: Connection) -> int:
     """Highest applied migration number (0 for an empty database)."""
     (version,) = conn.execute(_CURRENT_VERSION).fetchone()
     return int(version)
 
 
-def applied_versions(conn: sqlite3.Connection) -> set[int]:
+def applied_versions(conn: Connection) -> set[int]:
     """Every migration number recorded in ``schema_version``."""
     return {int(v) for (v,) in conn.execute("SELECT version FROM schema_version")}
 
 
-_HAS_NOTES = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migration_notes'"
+_HAS_NOTES: Final[dict[Dialect, str]] = {
+    "sqlite": "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migration_notes'",
+    "postgres": "SELECT 1 FROM pg_catalog.pg_tables"
+    " WHERE schemaname = current_schema() AND tablename = 'migration_notes'",
+}
 _NOTES = "SELECT note FROM migration_notes WHERE version = ? ORDER BY id"
 
 
-def migration_notes(conn: sqlite3.Connection, version: int) -> list[str]:
+def migration_notes(conn: Connection, version: int) -> list[str]:
     """What migration ``version`` did to existing data that an operator should know
     (e.g. 0003 cancelling duplicate open tables). A migration is plain SQL and cannot
     log, so it leaves rows in ``migration_notes``; :func:`migrate` logs them once, right
     after applying it. Empty before 0003 created the table."""
-    if conn.execute(_HAS_NOTES).fetchone() is None:
+    if conn.execute(_HAS_NOTES[dialect_of(conn)]).fetchone() is None:
         return []
     return [str(r[0]) for r in conn.execute(_NOTES, (version,))]
 
 
-def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: int) -> int:
+def migrate(conn: Connection, migrations: Sequence[Migration], target: int) -> int:
     """Apply ``migrations`` up to ``target``, each in its own transaction; returns
     the schema version reached. Every migration not yet recorded is applied, also one
     numbered below the highest applied (merged after it). Refuses a database that
@@ -250,16 +264,16 @@ def migrate(conn: sqlite3.Connection, migrations: Sequence[Migration], target: i
 # ---------------------------------------------------------------- transactions
 
 
-def _rollback_quietly(conn: sqlite3.Connection) -> None:
+def _rollback_quietly(conn: Connection) -> None:
     """Roll back if a transaction is still open. SQLite already rolls back by itself
     on some errors (disk full, I/O); a failing ROLLBACK must not hide the error that
     caused it, so its own failure is ignored (the connection stays usable)."""
     if conn.in_transaction:
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(sqlite3.Error, StorageError):
             conn.execute("ROLLBACK")
 
 
-def write_transaction(conn: sqlite3.Connection, body: Callable[[sqlite3.Connection], T]) -> T:
+def write_transaction(conn: Connection, body: Callable[[Connection], T]) -> T:
     """Run ``body`` in an explicit write transaction (taken up-front with IMMEDIATE so
     it cannot fail half-way with SQLITE_BUSY on lock upgrade). Any exception, also one
     from COMMIT, rolls everything back and propagates. Runs on the worker thread."""
@@ -290,17 +304,24 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
 
 
 class Database:
-    """One SQLite connection driven by its own worker thread. Create with :meth:`open`."""
+    """One SQLite connection driven by its own worker thread. Create with :meth:`open`.
+
+    :class:`~bot.storage.pg.PgDatabase` reuses the worker, the job queue and the error
+    translation point, and replaces only connecting and disconnecting."""
+
+    THREAD_NAME = "paplu-sqlite"
+    #: The SQL dialect of this backend's migrations and per-aggregate statements.
+    DIALECT: Dialect = "sqlite"
 
     def __init__(self, target: str) -> None:
         """Use :meth:`open`; this only prepares the (not yet started) worker."""
         self._target = target
-        self._conn: sqlite3.Connection | None = None
+        self._conn: Connection | None = None
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._closed = False
         # Daemon: a Storage that is never closed must not keep the process alive; a
         # job cut off at interpreter exit is a crash to SQLite, which WAL survives.
-        self._thread = threading.Thread(target=self._work, name="paplu-sqlite", daemon=True)
+        self._thread = threading.Thread(target=self._work, name=self.THREAD_NAME, daemon=True)
 
     @classmethod
     async def open(cls, target: str, *, synchronous: Synchronous = "FULL") -> Database:
@@ -343,7 +364,7 @@ class Database:
         """Whether :meth:`close` has been called (no more jobs are accepted)."""
         return self._closed
 
-    async def run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def run(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn(connection)`` as one job on the worker thread. Reads run in
         autocommit mode; use :meth:`transaction` (or :func:`write_transaction`
         inside ``fn``) to write."""
@@ -358,7 +379,7 @@ class Database:
 
         return await self._submit(job)
 
-    async def transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    async def transaction(self, fn: Callable[[Connection], T]) -> T:
         """Run ``fn`` inside one write transaction, as one job."""
         return await self.run(lambda conn: write_transaction(conn, fn))
 
@@ -376,7 +397,7 @@ class Database:
 
     def _disconnect(self) -> None:
         conn, self._conn = self._conn, None
-        if conn is not None:
+        if isinstance(conn, sqlite3.Connection):
             conn.close()
 
     def _submit(self, job: Callable[[], T]) -> asyncio.Future[T]:

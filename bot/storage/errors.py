@@ -2,8 +2,9 @@
 
 Invariant that upper layers rely on: **every** failure of the database itself reaches
 callers as a :class:`StorageError` (the adapter rolls its in-memory game state back
-only on that type). Driver exceptions (``sqlite3.Error`` today, asyncpg's later) are
-translated in exactly one place, :func:`bot.storage.db.translate_error`, and kept as
+only on that type). Driver exceptions (``sqlite3.Error``, asyncpg's and socket errors) are
+translated in one place per backend, :func:`bot.storage.db.translate_error` and
+:func:`bot.storage.pg.translate_error`, and kept as
 ``__cause__`` for the logs. Caller mistakes (a bad sort key, a non-positive timer)
 stay ``ValueError``/``TypeError``: they are bugs, not storage failures.
 """

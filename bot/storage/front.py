@@ -32,6 +32,7 @@ from bot.storage import (
 from bot.storage.db import Database, Synchronous
 from bot.storage.errors import StorageUnavailable
 from bot.storage.ownership import Owner
+from bot.storage.pg import PgDatabase, is_postgres_url
 from bot.storage.records import (
     UNSET,
     Announcement,
@@ -57,7 +58,8 @@ __all__ = ["Storage"]
 
 
 class Storage:
-    """Async facade over the bot's SQLite database. Create with :meth:`open`.
+    """Async facade over the bot's database (SQLite or PostgreSQL). Create with
+    :meth:`open_url` (or :meth:`open` for a SQLite path).
 
     Every method is one job on the database's worker thread (writes: one
     transaction), and every database failure surfaces as
@@ -86,8 +88,25 @@ class Storage:
         few commits on power loss for speed; the default keeps every commit.
         """
         database = await Database.open(str(path), synchronous=synchronous)
+        return await cls._migrated(database, migrate_to)
+
+    @classmethod
+    async def open_url(cls, url_or_path: str | Path, *, migrate_to: int | None = None) -> Storage:
+        """The one factory the bot uses: a ``postgresql://`` (or ``postgres://``) URL
+        opens PostgreSQL through asyncpg; anything else is a SQLite file path (see
+        :meth:`open`). Either way the database is migrated to the latest schema of its
+        dialect (the same numbered migrations exist for both)."""
+        target = str(url_or_path)
+        if not is_postgres_url(target):
+            return await cls.open(target, migrate_to=migrate_to)
+        database = await PgDatabase.open_url(target)
+        return await cls._migrated(database, migrate_to)
+
+    @classmethod
+    async def _migrated(cls, database: Database, migrate_to: int | None) -> Storage:
+        """Migrate ``database`` (closing it if that fails) and wrap it."""
         try:
-            migrations = dbmod.load_migrations()
+            migrations = dbmod.load_migrations(database.DIALECT)
             upto = migrations[-1].version if migrate_to is None else migrate_to
             version = await database.run(lambda conn: dbmod.migrate(conn, migrations, upto))
         except BaseException:

@@ -21,12 +21,12 @@ Semantics:
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 from bot.storage.records import (
     PERIOD_DAYS,
@@ -114,7 +114,7 @@ def _validate_board_args(sort: str, period: str, limit: int, offset: int) -> Non
 
 
 def _board_source(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     profile: str | None,
     sort: str,
@@ -155,7 +155,7 @@ def _board_source(
 
 
 def _exact_nets(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     profile: str | None,
     user_ids: Sequence[int],
@@ -181,7 +181,7 @@ def _exact_nets(
     return out
 
 
-def _names(conn: sqlite3.Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
+def _names(conn: Connection, guild_id: int, user_ids: Sequence[int]) -> dict[int, str]:
     rows = conn.execute(_names_sql(len(user_ids)), (guild_id, *user_ids)).fetchall()
     return {u: n for u, n in rows}
 
@@ -210,7 +210,7 @@ async def leaderboard(
     _validate_board_args(sort, period, limit, offset)
     ts = time.time() if now is None else now
 
-    def q(conn: sqlite3.Connection) -> list[LeaderboardRow]:
+    def q(conn: Connection) -> list[LeaderboardRow]:
         where, args, value, games, order, window = _board_source(
             conn, guild_id, profile, sort, period, min_games, ts
         )
@@ -250,7 +250,7 @@ async def player_rank(
     _validate_board_args(sort, period, 1, 0)
     ts = time.time() if now is None else now
 
-    def q(conn: sqlite3.Connection) -> PlayerRank | None:
+    def q(conn: Connection) -> PlayerRank | None:
         where, args, value, games, _order, window = _board_source(
             conn, guild_id, profile, sort, period, min_games, ts
         )

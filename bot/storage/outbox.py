@@ -20,11 +20,11 @@ Invariants:
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 from bot.storage.records import ANNOUNCEMENT_KINDS, Announcement, AnnouncementRecord
 
@@ -55,7 +55,7 @@ def check_announcements(announce: Sequence[Announcement]) -> None:
 
 
 def write_announcements(
-    conn: sqlite3.Connection, table_id: str, announce: Sequence[Announcement], ts: float
+    conn: Connection, table_id: str, announce: Sequence[Announcement], ts: float
 ) -> None:
     """Write ``announce`` inside the caller's open transaction (the state change's)."""
     for a in announce:
@@ -67,7 +67,7 @@ async def pending_announcements(
 ) -> list[AnnouncementRecord]:
     """Announcements not yet marked delivered (optionally one table's), oldest first."""
 
-    def q(conn: sqlite3.Connection) -> list[AnnouncementRecord]:
+    def q(conn: Connection) -> list[AnnouncementRecord]:
         sql: str = _PENDING
         args: tuple[Any, ...] = ()
         if table_id is not None:
@@ -85,7 +85,7 @@ async def mark_announced(
     marked), so a repeated mark is harmless."""
     ts = time.time() if now is None else now
 
-    def body(conn: sqlite3.Connection) -> bool:
+    def body(conn: Connection) -> bool:
         return conn.execute(_MARK, (ts, table_id, kind, deal_no)).rowcount > 0
 
     return await db.transaction(body)

@@ -21,10 +21,10 @@ Invariants:
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 
 __all__ = ["Owner", "claim", "orphans", "owner_of", "release", "renew"]
@@ -70,7 +70,7 @@ async def claim(
         raise ValueError("lease_seconds must be positive")
     params = (table_id, owner, now + lease_seconds, now, now)
 
-    def body(conn: sqlite3.Connection) -> bool:
+    def body(conn: Connection) -> bool:
         return conn.execute(_CLAIM, params).rowcount == 1
 
     return await db.transaction(body)
@@ -86,7 +86,7 @@ async def renew(
     ids = list(table_ids)
     until = now + lease_seconds
 
-    def body(conn: sqlite3.Connection) -> set[str]:
+    def body(conn: Connection) -> set[str]:
         lost = set()
         for table_id in ids:
             if conn.execute(_RENEW, (until, table_id, owner)).rowcount == 0:
@@ -102,7 +102,7 @@ async def release(db: Database, table_id: str, owner: str) -> bool:
     """Give a table up (closed, or the process is shutting down cleanly), so the next owner
     need not wait for the lease to run out. False if ``owner`` did not hold it."""
 
-    def body(conn: sqlite3.Connection) -> bool:
+    def body(conn: Connection) -> bool:
         return conn.execute(_RELEASE, (table_id, owner)).rowcount == 1
 
     return await db.transaction(body)
@@ -111,7 +111,7 @@ async def release(db: Database, table_id: str, owner: str) -> bool:
 async def owner_of(db: Database, table_id: str) -> Owner | None:
     """The current holder of a table (even if its lease has expired), or None."""
 
-    def body(conn: sqlite3.Connection) -> Owner | None:
+    def body(conn: Connection) -> Owner | None:
         row = conn.execute(_OWNER_OF, (table_id,)).fetchone()
         return None if row is None else Owner(str(row[0]), float(row[1]), float(row[2]))
 
@@ -122,7 +122,7 @@ async def orphans(db: Database, *, now: float) -> list[tuple[str, int]]:
     """Open tables without a live lease, as ``(table_id, guild_id)``, oldest first: what a
     process may adopt (after filtering by its shards and claiming each one)."""
 
-    def body(conn: sqlite3.Connection) -> list[tuple[str, int]]:
+    def body(conn: Connection) -> list[tuple[str, int]]:
         return [(str(r[0]), int(r[1])) for r in conn.execute(_ORPHANS, (now,))]
 
     return await db.run(body)

@@ -8,9 +8,9 @@ both mean "no choice made": the server's default (``GuildSettings.card_images``)
 
 from __future__ import annotations
 
-import sqlite3
 import time
 
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 
 __all__ = ["get_card_images", "set_card_images"]
@@ -26,7 +26,7 @@ _UPSERT = (
 async def get_card_images(db: Database, user_id: int) -> bool | None:
     """The user's choice (True: images, False: text only) or None if they never chose."""
 
-    def q(conn: sqlite3.Connection) -> bool | None:
+    def q(conn: Connection) -> bool | None:
         row = conn.execute(_SELECT, (user_id,)).fetchone()
         return None if row is None or row[0] is None else bool(row[0])
 

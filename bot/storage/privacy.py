@@ -22,19 +22,19 @@ scrubbed: the running game needs to know who they are, and its next save would w
 them back. :func:`forget_user` then changes nothing and returns False; the user asks
 again once that game has ended.
 
-Cost: the documents are found with ``instr`` over the guild's closed tables and events
-(JSON has no index); forget-me is rare, and one scan per request is the price of telling
-the truth.
+Cost: the documents are found with ``instr`` (``strpos`` on PostgreSQL) over the guild's
+closed tables and events (JSON has no index); forget-me is rare, and one scan per request
+is the price of telling the truth.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from collections.abc import Iterable
 from typing import Any, Final
 
+from bot.storage.conn import Connection, Dialect, dialect_of
 from bot.storage.db import Database
 
 __all__ = ["DELETED_NAME", "FORGOTTEN_KEY", "forget_user", "mentions", "scrub"]
@@ -82,20 +82,26 @@ _CANDIDATE_DEALS = (
     f" OR (s.user_id IS NULL AND s.is_ai = 0 AND s.name IN {_OLD_DELETED_NAMES!r}))"
 )
 _UPDATE_DEAL = "UPDATE deals SET hand_history = ? WHERE deal_id = ?"
-_OPEN_TABLES_NAMING = (
-    "SELECT state_json FROM game_tables WHERE guild_id = ?1"
-    " AND status IN ('lobby', 'playing') AND (host_id = ?2 OR instr(state_json, ?3) > 0)"
-)
-_CLOSED_TABLES_NAMING = (
-    "SELECT table_id, host_id, state_json FROM game_tables WHERE guild_id = ?1"
-    " AND status NOT IN ('lobby', 'playing') AND (host_id = ?2 OR instr(state_json, ?3) > 0)"
-)
+# "Does this document contain that text": instr() in SQLite, strpos() in PostgreSQL
+# (same arguments, same 1-based answer, 0 when absent).
+_FIND: Final[dict[Dialect, str]] = {"sqlite": "instr", "postgres": "strpos"}
+_OPEN_TABLES_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT state_json FROM game_tables WHERE guild_id = ?1"
+    f" AND status IN ('lobby', 'playing') AND (host_id = ?2 OR {find}(state_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
+_CLOSED_TABLES_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT table_id, host_id, state_json FROM game_tables WHERE guild_id = ?1"
+    f" AND status NOT IN ('lobby', 'playing') AND (host_id = ?2 OR {find}(state_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
 _UPDATE_TABLE = "UPDATE game_tables SET host_id = ?, state_json = ? WHERE table_id = ?"
-_EVENTS_NAMING = (
-    "SELECT e.table_id, e.seq, e.event_json FROM game_events AS e"
+_EVENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT e.table_id, e.seq, e.event_json FROM game_events AS e"
     " JOIN game_tables AS t ON t.table_id = e.table_id"
-    " WHERE t.guild_id = ?1 AND instr(e.event_json, ?2) > 0"
-)
+    f" WHERE t.guild_id = ?1 AND {find}(e.event_json, ?2) > 0"
+    for d, find in _FIND.items()
+}
 _UPDATE_EVENT = "UPDATE game_events SET event_json = ? WHERE table_id = ? AND seq = ?"
 
 
@@ -234,8 +240,10 @@ async def forget_user(db: Database, guild_id: int, user_id: int) -> bool:
     table of this guild still has them in it."""
     digits = str(user_id)
 
-    def body(conn: sqlite3.Connection) -> bool:
-        for (state,) in conn.execute(_OPEN_TABLES_NAMING, (guild_id, user_id, digits)):
+    def body(conn: Connection) -> bool:
+        for (state,) in conn.execute(
+            _OPEN_TABLES_NAMING[dialect_of(conn)], (guild_id, user_id, digits)
+        ):
             try:
                 if mentions(json.loads(state), user_id):
                     return False
@@ -246,14 +254,18 @@ async def forget_user(db: Database, guild_id: int, user_id: int) -> bool:
             clean = _rewrite(history, user_id, names, compact=False)
             if clean is not None:
                 conn.execute(_UPDATE_DEAL, (clean, deal_id))
-        rows = conn.execute(_CLOSED_TABLES_NAMING, (guild_id, user_id, digits)).fetchall()
+        rows = conn.execute(
+            _CLOSED_TABLES_NAMING[dialect_of(conn)], (guild_id, user_id, digits)
+        ).fetchall()
         for table_id, host_id, state in rows:
             clean = _rewrite(state, user_id, names, compact=True)
             conn.execute(
                 _UPDATE_TABLE,
                 (0 if host_id == user_id else host_id, state if clean is None else clean, table_id),
             )
-        for table_id, seq, event in conn.execute(_EVENTS_NAMING, (guild_id, digits)).fetchall():
+        for table_id, seq, event in conn.execute(
+            _EVENTS_NAMING[dialect_of(conn)], (guild_id, digits)
+        ).fetchall():
             clean = _rewrite(event, user_id, names, compact=False)
             if clean is not None:
                 conn.execute(_UPDATE_EVENT, (clean, table_id, seq))

@@ -19,12 +19,12 @@ or lost. Invariants:
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from bot.storage import summaries
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 from bot.storage.money import to_pair
 from bot.storage.records import (
@@ -43,7 +43,7 @@ __all__ = ["import_results", "rebuild_summaries", "record_deal_result", "record_
 _INSERT_DEAL = (
     "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
     " hand_history) VALUES (?,?,?,?,?,?)"
-    " ON CONFLICT (match_id, deal_no) DO NOTHING"
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id"
 )
 _INSERT_DEAL_SEAT = (
     "INSERT INTO deal_seats (deal_id, seat, guild_id, profile, finished_at, user_id, name,"
@@ -155,11 +155,12 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
     (match_id, deal_no) was already stored (nothing is counted again)."""
     seat_rows = _deal_seat_rows(result)
 
-    def body(conn: sqlite3.Connection) -> bool:
-        cur = conn.execute(_INSERT_DEAL, _deal_params(result))
-        if cur.rowcount == 0:
+    def body(conn: Connection) -> bool:
+        # RETURNING (both backends): no row means the deal was already stored.
+        row = conn.execute(_INSERT_DEAL, _deal_params(result)).fetchone()
+        if row is None:
             return False
-        deal_id = cur.lastrowid
+        deal_id = row[0]
         conn.executemany(_INSERT_DEAL_SEAT, [(deal_id, *r) for r in seat_rows])
         ts = int(result.finished_at)
         windows = summaries.windows_containing(conn, result.guild_id, ts)
@@ -201,7 +202,7 @@ async def record_match_result(db: Database, result: MatchRecord) -> bool:
     nothing about skill relative to other players)."""
     seat_rows = _match_seat_rows(result)
 
-    def body(conn: sqlite3.Connection) -> bool:
+    def body(conn: Connection) -> bool:
         if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
             return False
         conn.executemany(_INSERT_MATCH_SEAT, [(result.match_id, *r) for r in seat_rows])
@@ -238,20 +239,20 @@ async def record_match_result(db: Database, result: MatchRecord) -> bool:
 # -------------------------------------------------------------------- bulk
 
 
-def _deal_batch(batch: list[DealRecord]) -> Callable[[sqlite3.Connection], int]:
+def _deal_batch(batch: list[DealRecord]) -> Callable[[Connection], int]:
     """Validate/convert a batch now (on the loop) and return its insert job."""
     prepared = [(d, _deal_seat_rows(d)) for d in batch]
 
-    def body(conn: sqlite3.Connection) -> int:
+    def body(conn: Connection) -> int:
         seats: list[tuple[Any, ...]] = []
         names: dict[tuple[int, int], str] = {}
         inserted = 0
         for d, rows in prepared:
-            cur = conn.execute(_INSERT_DEAL, _deal_params(d))
-            if cur.rowcount == 0:
+            row = conn.execute(_INSERT_DEAL, _deal_params(d)).fetchone()
+            if row is None:
                 continue
             inserted += 1
-            deal_id = cur.lastrowid
+            deal_id = row[0]
             for r in rows:
                 seats.append((deal_id, *r))
                 if r[_USER] is not None:
@@ -263,11 +264,11 @@ def _deal_batch(batch: list[DealRecord]) -> Callable[[sqlite3.Connection], int]:
     return body
 
 
-def _match_batch(batch: list[MatchRecord]) -> Callable[[sqlite3.Connection], int]:
+def _match_batch(batch: list[MatchRecord]) -> Callable[[Connection], int]:
     """Validate/convert a batch now (on the loop) and return its insert job."""
     prepared = [(m, _match_seat_rows(m)) for m in batch]
 
-    def body(conn: sqlite3.Connection) -> int:
+    def body(conn: Connection) -> int:
         seats: list[tuple[Any, ...]] = []
         names: dict[tuple[int, int], str] = {}
         inserted = 0
@@ -304,7 +305,7 @@ async def import_results(
     # validates/converts the next one (sqlite releases the GIL while it works).
     pending: asyncio.Future[int] | None = None
 
-    async def submit(job: Callable[[sqlite3.Connection], int]) -> int:
+    async def submit(job: Callable[[Connection], int]) -> int:
         nonlocal pending
         done = 0 if pending is None else await pending
         pending = asyncio.ensure_future(db.transaction(job))

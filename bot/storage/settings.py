@@ -10,12 +10,12 @@ with no channel would only lock the bot out of the guild.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 from bot.storage.records import UNSET, Unset
 
@@ -70,7 +70,7 @@ _UPSERT_SETTINGS = (
 async def get_settings(db: Database, guild_id: int) -> GuildSettings:
     """The guild's settings, or the defaults if never changed."""
 
-    def q(conn: sqlite3.Connection) -> GuildSettings:
+    def q(conn: Connection) -> GuildSettings:
         row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
         if row is None:
             return GuildSettings(guild_id)
@@ -107,7 +107,7 @@ async def update_settings(
         channels_json = json.dumps(ids) if ids else None
     ts = time.time() if now is None else now
 
-    def body(conn: sqlite3.Connection) -> None:
+    def body(conn: Connection) -> None:
         row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
         cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1]
         images = card_images if isinstance(card_images, Unset) else int(card_images)

@@ -14,10 +14,10 @@ process only shows when writing.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Final
 
+from bot.storage.conn import Connection
 from bot.storage.errors import StorageError
 from bot.storage.front import Storage
 
@@ -34,6 +34,13 @@ _PROBLEMS: Final = {
     "SQLITE_LOCKED": "is locked by another process (is another copy of the bot running?)",
     "SQLITE_FULL": "cannot be written: the disk is full",
     "SQLITE_IOERR": "cannot be read or written (I/O error)",
+    # PostgreSQL, by SQLSTATE
+    "28P01": "refuses the login: check the user and password in DATABASE_URL",
+    "28000": "refuses the login: this user may not connect",
+    "3D000": "has no such database: create it first (createdb)",
+    "42501": "refuses the bot: the user lacks the privileges to create and write tables",
+    "25006": "is read-only (the bot must be able to write to it)",
+    "53100": "cannot be written: the disk is full",
 }
 
 # A change that proves the file takes writes; rolled back, so nothing is left behind.
@@ -47,7 +54,7 @@ def describe(exc: StorageError) -> str:
     return str(exc) or type(exc).__name__
 
 
-def _probe_write(conn: sqlite3.Connection) -> None:
+def _probe_write(conn: Connection) -> None:
     conn.execute("BEGIN IMMEDIATE")
     try:
         conn.execute(_PROBE)
@@ -55,11 +62,12 @@ def _probe_write(conn: sqlite3.Connection) -> None:
         conn.execute("ROLLBACK")
 
 
-async def check_database(path: Path) -> str | None:
-    """None if the bot can open, migrate and write the database at ``path``; otherwise
-    one line: the problem (the caller names the file)."""
+async def check_database(path: str | Path) -> str | None:
+    """None if the bot can open, migrate and write the database at ``path`` (a SQLite
+    file or a ``postgresql://`` URL); otherwise one line: the problem (the caller names
+    the database)."""
     try:
-        storage = await Storage.open(path)
+        storage = await Storage.open_url(path)
     except StorageError as exc:
         return describe(exc)
     try:

@@ -14,11 +14,11 @@ only returned for a deal of the asking guild.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any, Final
 
+from bot.storage.conn import Connection
 from bot.storage.db import Database
 from bot.storage.records import (
     LOSING_OUTCOMES,
@@ -96,7 +96,7 @@ async def player_stats(
     fractions), plus current rating and its change over the last
     ``trend_matches`` rated matches."""
 
-    def q(conn: sqlite3.Connection) -> PlayerStats:
+    def q(conn: Connection) -> PlayerStats:
         acc: dict[str, dict[str, Any]] = {}
 
         def slot(profile: str) -> dict[str, Any]:
@@ -153,7 +153,7 @@ async def player_stats(
 
 
 def _rating_and_trend(
-    conn: sqlite3.Connection, guild_id: int, scope: str, user_id: int, last_n: int
+    conn: Connection, guild_id: int, scope: str, user_id: int, last_n: int
 ) -> tuple[RatingInfo | None, float | None]:
     """Current rating in ``scope`` and the ordinal change over the last ``last_n``
     rated matches (None without history, or when ``last_n`` is 0)."""
@@ -176,7 +176,7 @@ async def rating_history(
     line). ``profile=None`` is the overall rating."""
     scope = ALL_SCOPE if profile is None else profile
 
-    def q(conn: sqlite3.Connection) -> list[RatingPoint]:
+    def q(conn: Connection) -> list[RatingPoint]:
         rows = conn.execute(_LAST_RATING_POINTS, (guild_id, user_id, scope, limit)).fetchall()
         return [RatingPoint(*r) for r in reversed(rows)]
 
@@ -188,7 +188,7 @@ async def recent_deals(
 ) -> list[DealHistoryRow]:
     """The player's most recent deals, newest first."""
 
-    def q(conn: sqlite3.Connection) -> list[DealHistoryRow]:
+    def q(conn: Connection) -> list[DealHistoryRow]:
         rows = conn.execute(_RECENT_DEALS, (guild_id, user_id, limit)).fetchall()
         return [
             DealHistoryRow(r[0], r[1], r[2], r[3], r[4], r[5], Fraction(r[6], r[7])) for r in rows
@@ -200,7 +200,7 @@ async def recent_deals(
 async def hand_history(db: Database, guild_id: int, deal_id: int) -> str | None:
     """The engine's hand-history JSON of a deal; None if it is not this guild's."""
 
-    def q(conn: sqlite3.Connection) -> str | None:
+    def q(conn: Connection) -> str | None:
         row = conn.execute(_HAND_HISTORY, (deal_id, guild_id)).fetchone()
         return None if row is None else str(row[0])
 
@@ -219,7 +219,7 @@ async def played_deals(
         raise ValueError(f"ask about at most {_PLAYED_MAX} deals at once")
     sql = _PLAYED.format(marks=", ".join("?" * len(wanted)))
 
-    def q(conn: sqlite3.Connection) -> frozenset[int]:
+    def q(conn: Connection) -> frozenset[int]:
         rows = conn.execute(sql, (guild_id, user_id, *wanted)).fetchall()
         return frozenset(int(r[0]) for r in rows)
 

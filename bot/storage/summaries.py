@@ -26,12 +26,12 @@ inside its transaction); they take the ``sqlite3`` connection.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import ratings
+from bot.storage.conn import Connection, Dialect, dialect_of
 from bot.storage.db import write_transaction
 from bot.storage.errors import StorageError
 from bot.storage.money import fits_int64
@@ -65,7 +65,7 @@ def win_rate(won: int, played: int) -> float:
     return won / played if played > 0 else 0.0
 
 
-# ------------------------------------------------------------- SQLite dialect
+# ------------------------------------------- SQL (portable unless keyed by dialect)
 
 _SELECT_TOTAL_NET = (
     "SELECT net_num, net_den FROM player_totals WHERE guild_id = ? AND scope = ? AND user_id = ?"
@@ -75,15 +75,16 @@ _UPSERT_TOTALS = (
     " matches_played, matches_won, net_num, net_den, net_f, win_rate, last_played_at)"
     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET"
-    " deals_played = deals_played + excluded.deals_played,"
-    " deals_won = deals_won + excluded.deals_won,"
-    " matches_played = matches_played + excluded.matches_played,"
-    " matches_won = matches_won + excluded.matches_won,"
+    " deals_played = player_totals.deals_played + excluded.deals_played,"
+    " deals_won = player_totals.deals_won + excluded.deals_won,"
+    " matches_played = player_totals.matches_played + excluded.matches_played,"
+    " matches_won = player_totals.matches_won + excluded.matches_won,"
     " net_num = excluded.net_num, net_den = excluded.net_den, net_f = excluded.net_f,"
-    " win_rate = CASE WHEN deals_played + excluded.deals_played > 0"
-    "   THEN (deals_won + excluded.deals_won) * 1.0"
-    "        / (deals_played + excluded.deals_played) ELSE 0.0 END,"
-    " last_played_at = MAX(last_played_at, excluded.last_played_at)"
+    " win_rate = CASE WHEN player_totals.deals_played + excluded.deals_played > 0"
+    "   THEN (player_totals.deals_won + excluded.deals_won) * 1.0"
+    "        / (player_totals.deals_played + excluded.deals_played) ELSE 0.0 END,"
+    " last_played_at = CASE WHEN excluded.last_played_at > player_totals.last_played_at"
+    "   THEN excluded.last_played_at ELSE player_totals.last_played_at END"
 )
 _INSERT_TOTALS = (
     "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
@@ -96,22 +97,22 @@ _UPSERT_PERIOD = (
     " deals_won, matches_played, matches_won, net_f, win_rate)"
     " {select}"
     " ON CONFLICT (guild_id, period_days, scope, user_id) DO UPDATE SET"
-    " deals_played = deals_played + excluded.deals_played,"
-    " deals_won = deals_won + excluded.deals_won,"
-    " matches_played = matches_played + excluded.matches_played,"
-    " matches_won = matches_won + excluded.matches_won,"
-    " net_f = net_f + excluded.net_f,"
-    " win_rate = CASE WHEN deals_played + excluded.deals_played > 0"
-    "   THEN (deals_won + excluded.deals_won) * 1.0"
-    "        / (deals_played + excluded.deals_played) ELSE 0.0 END"
+    " deals_played = period_board.deals_played + excluded.deals_played,"
+    " deals_won = period_board.deals_won + excluded.deals_won,"
+    " matches_played = period_board.matches_played + excluded.matches_played,"
+    " matches_won = period_board.matches_won + excluded.matches_won,"
+    " net_f = period_board.net_f + excluded.net_f,"
+    " win_rate = CASE WHEN period_board.deals_played + excluded.deals_played > 0"
+    "   THEN (period_board.deals_won + excluded.deals_won) * 1.0"
+    "        / (period_board.deals_played + excluded.deals_played) ELSE 0.0 END"
 )
 _UPSERT_PERIOD_VALUES = _UPSERT_PERIOD.format(select="VALUES (?,?,?,?,?,?,?,?,?,?)")
 # (GROUP BY, scope expression) pairs: per profile, and the all-profiles '*' scope.
 _PERIOD_GROUPINGS: Final = (("profile, user_id", "profile"), ("user_id", "'*'"))
 _PERIOD_DEAL_DAYS = (
     "SELECT ?, ?, {scope}, user_id, ? * COUNT(*),"
-    " ? * SUM(outcome = 'won'), 0, 0, ? * SUM(net_num * 1.0 / net_den),"
-    " SUM(outcome = 'won') * 1.0 / COUNT(*)"
+    " ? * SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END), 0, 0, ? * SUM(net_num * 1.0 / net_den),"
+    " SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END) * 1.0 / COUNT(*)"
     " FROM deal_seats WHERE guild_id = ? AND finished_at >= ?"
     " AND finished_at < ? AND user_id IS NOT NULL AND outcome != 'void'"
     " GROUP BY {group}"
@@ -144,7 +145,8 @@ _UPSERT_RATING = (
     " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET mu = excluded.mu,"
     " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches,"
-    " last_played_at = MAX(last_played_at, excluded.last_played_at)"
+    " last_played_at = CASE WHEN excluded.last_played_at > ratings.last_played_at"
+    "   THEN excluded.last_played_at ELSE ratings.last_played_at END"
 )
 _INSERT_RATING = (
     "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
@@ -164,7 +166,7 @@ _SUMMARY_TABLES: Final = (
 )
 _DELETE_GUILD_ROWS = "DELETE FROM {table} WHERE guild_id = ?"
 _DEAL_TOTALS_BY_PROFILE = (
-    "SELECT profile, user_id, COUNT(*), SUM(outcome = 'won'),"
+    "SELECT profile, user_id, COUNT(*), SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END),"
     " net_den, SUM(net_num), MAX(finished_at) FROM deal_seats"
     " WHERE guild_id = ? AND user_id IS NOT NULL AND outcome != 'void'"
     " GROUP BY profile, user_id, net_den"
@@ -174,19 +176,23 @@ _MATCH_TOTALS_BY_PROFILE = (
     " FROM match_seats WHERE guild_id = ? AND user_id IS NOT NULL"
     " GROUP BY profile, user_id"
 )
-_RATED_SEATS_IN_ORDER = (
-    "SELECT m.match_id, m.profile, m.finished_at, s.user_id, s.place"
+# Matches in the order they were recorded: SQLite's rowid; PostgreSQL has no rowid, so
+# its migration gives matches an identity column ``recorded`` for the same purpose.
+_MATCH_ORDER: Final[dict[Dialect, str]] = {"sqlite": "rowid", "postgres": "recorded"}
+_RATED_SEATS_IN_ORDER: Final[dict[Dialect, str]] = {
+    dialect: "SELECT m.match_id, m.profile, m.finished_at, s.user_id, s.place"
     " FROM matches m JOIN match_seats s ON s.match_id = m.match_id"
     " WHERE m.guild_id = ? AND s.user_id IS NOT NULL"
-    " ORDER BY m.finished_at, m.rowid, s.seat"
-)
+    f" ORDER BY m.finished_at, m.{order}, s.seat"
+    for dialect, order in _MATCH_ORDER.items()
+}
 
 
 # ------------------------------------------------------ incremental updates
 
 
 def bump_totals(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     scope: str,
     user_id: int,
@@ -224,7 +230,7 @@ def bump_totals(
 
 
 def bump_period(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     period_days: int,
     scope: str,
@@ -252,7 +258,7 @@ def bump_period(
     )
 
 
-def windows_containing(conn: sqlite3.Connection, guild_id: int, ts: int) -> list[int]:
+def windows_containing(conn: Connection, guild_id: int, ts: int) -> list[int]:
     """Materialised period windows that a result at ``ts`` falls into."""
     day = day_of(ts)
     rows = conn.execute(_SELECT_WINDOWS_CONTAINING, (guild_id, day, day)).fetchall()
@@ -260,7 +266,7 @@ def windows_containing(conn: sqlite3.Connection, guild_id: int, ts: int) -> list
 
 
 def rate_match(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     scope: str,
     match_id: str,
@@ -292,7 +298,7 @@ def rate_match(
 # ---------------------------------------------------------------- rebuild
 
 
-def rebuild(conn: sqlite3.Connection, guild_id: int) -> None:
+def rebuild(conn: Connection, guild_id: int) -> None:
     """Recompute a guild's player_totals and ratings from the result rows and drop
     its period boards (rebuilt lazily on the next period query). Ratings are
     replayed in (finished_at, insertion) order."""
@@ -345,13 +351,13 @@ def rebuild(conn: sqlite3.Connection, guild_id: int) -> None:
     _replay_ratings(conn, guild_id)
 
 
-def _rated_matches(conn: sqlite3.Connection, guild_id: int) -> list[ratings.RatedMatch]:
+def _rated_matches(conn: Connection, guild_id: int) -> list[ratings.RatedMatch]:
     """The guild's matches with their human seats, in replay order."""
     out: list[ratings.RatedMatch] = []
     key: tuple[str, str, int] | None = None
     humans: list[tuple[int, int]] = []
     for match_id, profile, ts, user_id, place in conn.execute(
-        _RATED_SEATS_IN_ORDER, (guild_id,)
+        _RATED_SEATS_IN_ORDER[dialect_of(conn)], (guild_id,)
     ).fetchall():
         if key is None or key[0] != match_id:
             if key is not None:
@@ -364,7 +370,7 @@ def _rated_matches(conn: sqlite3.Connection, guild_id: int) -> list[ratings.Rate
     return out
 
 
-def _replay_ratings(conn: sqlite3.Connection, guild_id: int) -> None:
+def _replay_ratings(conn: Connection, guild_id: int) -> None:
     state, history = ratings.replay(_rated_matches(conn, guild_id))
     conn.executemany(
         _INSERT_RATING,
@@ -404,7 +410,7 @@ def _replay_ratings(conn: sqlite3.Connection, guild_id: int) -> None:
 # ---------------------------------------------------------- period windows
 
 
-def ensure_window(conn: sqlite3.Connection, guild_id: int, days: int, now: float) -> int:
+def ensure_window(conn: Connection, guild_id: int, days: int, now: float) -> int:
     """Make period_board hold exactly the window ending on the UTC day of ``now``;
     returns its start day. Rolling forward a few days only touches the days that
     leave/enter; anything else rebuilds the window from the result rows. Runs inside
@@ -414,7 +420,7 @@ def ensure_window(conn: sqlite3.Connection, guild_id: int, days: int, now: float
     if row is not None and row[0] == start:
         return start
 
-    def roll(conn: sqlite3.Connection) -> None:
+    def roll(conn: Connection) -> None:
         old = conn.execute(_SELECT_WINDOW_START, (guild_id, days)).fetchone()
         if old is not None and old[0] == start:
             return
@@ -432,7 +438,7 @@ def ensure_window(conn: sqlite3.Connection, guild_id: int, days: int, now: float
 
 
 def _add_days(
-    conn: sqlite3.Connection,
+    conn: Connection,
     guild_id: int,
     days: int,
     first_day: int,

@@ -19,12 +19,12 @@ Invariants:
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
-from bot.storage.db import Database
+from bot.storage.conn import Connection
+from bot.storage.db import INTEGRITY_ERRORS, Database
 from bot.storage.errors import NotFoundError, VersionConflictError
 from bot.storage.outbox import check_announcements, write_announcements
 from bot.storage.records import (
@@ -143,7 +143,7 @@ async def save_table(
         ts,
     )
 
-    def body(conn: sqlite3.Connection) -> None:
+    def body(conn: Connection) -> None:
         if conn.execute(_UPSERT_TABLE, params).rowcount == 0:
             raise VersionConflictError(f"table {table_id}: version {version} is stale")
 
@@ -192,7 +192,7 @@ async def commit_action(
     sql = _update_action_sql(columns)
     args += [table_id, version]
 
-    def body(conn: sqlite3.Connection) -> None:
+    def body(conn: Connection) -> None:
         if conn.execute(sql, args).rowcount == 0:
             _raise_table_conflict(conn, table_id, version)
         conn.execute(_INSERT_EVENT, (table_id, version, event_json, ts))
@@ -201,7 +201,7 @@ async def commit_action(
     await db.transaction(body)
 
 
-def _raise_table_conflict(conn: sqlite3.Connection, table_id: str, version: int) -> None:
+def _raise_table_conflict(conn: Connection, table_id: str, version: int) -> None:
     """Explain why an update matched no row: unknown table, or stale/closed."""
     row = conn.execute(_TABLE_VERSION_STATUS, (table_id,)).fetchone()
     if row is None:
@@ -219,12 +219,12 @@ async def append_event(
     :class:`VersionConflictError`; unknown table raises :class:`NotFoundError`."""
     ts = time.time() if now is None else now
 
-    def body(conn: sqlite3.Connection) -> None:
+    def body(conn: Connection) -> None:
         if conn.execute(_TABLE_EXISTS, (table_id,)).fetchone() is None:
             raise NotFoundError(f"no table {table_id}")
         try:
             conn.execute(_INSERT_EVENT, (table_id, seq, event_json, ts))
-        except sqlite3.IntegrityError as exc:
+        except INTEGRITY_ERRORS as exc:
             raise VersionConflictError(f"table {table_id}: seq {seq} exists") from exc
 
     await db.transaction(body)
@@ -252,7 +252,7 @@ async def set_table_messages(
         return
     sql = _update_messages_sql(columns)
 
-    def body(conn: sqlite3.Connection) -> None:
+    def body(conn: Connection) -> None:
         if conn.execute(sql, [*args, table_id]).rowcount == 0:
             raise NotFoundError(f"no table {table_id}")
 
@@ -277,7 +277,7 @@ async def close_table(
     check_announcements(announce)
     ts = time.time() if now is None else now
 
-    def body(conn: sqlite3.Connection) -> bool:
+    def body(conn: Connection) -> bool:
         closed = conn.execute(_CLOSE_TABLE, (status, ts, table_id)).rowcount > 0
         if closed:
             write_announcements(conn, table_id, announce, ts)
@@ -296,7 +296,7 @@ def _table(row: tuple[Any, ...]) -> TableRecord:
 async def load_table(db: Database, table_id: str) -> TableRecord | None:
     """One table, whatever its status."""
 
-    def q(conn: sqlite3.Connection) -> TableRecord | None:
+    def q(conn: Connection) -> TableRecord | None:
         row = conn.execute(_SELECT_TABLE, (table_id,)).fetchone()
         return None if row is None else _table(row)
 
@@ -307,7 +307,7 @@ async def load_open_tables(db: Database, guild_id: int | None = None) -> list[Ta
     """All lobby/playing tables (optionally one guild's), oldest first, for
     restoring games after a restart."""
 
-    def q(conn: sqlite3.Connection) -> list[TableRecord]:
+    def q(conn: Connection) -> list[TableRecord]:
         sql = _SELECT_OPEN_TABLES
         args: tuple[Any, ...] = ()
         if guild_id is not None:
@@ -322,7 +322,7 @@ async def load_open_tables(db: Database, guild_id: int | None = None) -> list[Ta
 async def load_events(db: Database, table_id: str, *, after_seq: int = 0) -> list[EventRecord]:
     """A table's events with ``seq > after_seq`` in order (replay / audit)."""
 
-    def q(conn: sqlite3.Connection) -> list[EventRecord]:
+    def q(conn: Connection) -> list[EventRecord]:
         rows = conn.execute(_SELECT_EVENTS, (table_id, after_seq)).fetchall()
         return [EventRecord(*r) for r in rows]
 

@@ -8,8 +8,11 @@ before the crash is what the restarted bot knows.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.e2e.harness import (
     TOKEN,
@@ -21,6 +24,7 @@ from tests.e2e.harness import (
     select_options,
 )
 from tests.fakediscord import FakeDiscord, StoredMessage
+from tests.postgres import postgres_schema, postgres_url_or_skip
 
 USERS = ["alice", "bob"]
 SEED = 7  # pool101, two players: two deals
@@ -51,8 +55,14 @@ async def resumed(fake: FakeDiscord, mark: int) -> None:
     await fake.settle(0.3)
 
 
-async def uninterrupted(tmp_path: Path) -> tuple[dict[int, Any], list[tuple[str, str]]]:
-    async with game_env(tmp_path, USERS, SEED, next_deal_delay=60.0) as env:
+async def uninterrupted(
+    tmp_path: Path, database_url: str | None
+) -> tuple[dict[int, Any], list[tuple[str, str]]]:
+    """The reference: the same match played through without a crash (a full game, on the
+    backend under test)."""
+    async with game_env(
+        tmp_path, USERS, SEED, next_deal_delay=60.0, database_url=database_url
+    ) as env:
         driver = TableDriver(env.fake, USERS)
         await driver.open("alice", **PROFILE)
         await driver.start("alice")
@@ -62,11 +72,28 @@ async def uninterrupted(tmp_path: Path) -> tuple[dict[int, Any], list[tuple[str,
         return outcome(env.fake), driver.moves
 
 
-async def test_kill_and_restart_mid_game(tmp_path: Path) -> None:
-    expected, expected_moves = await uninterrupted(tmp_path / "reference")
+@pytest.fixture(params=["sqlite", "postgres"])
+async def databases(request: pytest.FixtureRequest) -> AsyncIterator[tuple[str | None, str | None]]:
+    """(reference game's DATABASE_URL, restarted bot's DATABASE_URL): None is SQLite in
+    tmp_path; for PostgreSQL two fresh schemas of the test server."""
+    if request.param == "sqlite":
+        yield None, None
+        return
+    url = postgres_url_or_skip()
+    async for reference in postgres_schema(url):
+        async for restarted in postgres_schema(url):
+            yield reference, restarted
+
+
+async def test_kill_and_restart_mid_game(
+    tmp_path: Path, databases: tuple[str | None, str | None]
+) -> None:
+    reference_url, database_url = databases
+    expected, expected_moves = await uninterrupted(tmp_path / "reference", reference_url)
 
     env = {
         "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
+        "DATABASE_URL": database_url or "",
         "DECK_SEED": str(SEED),
         "AI_DELAY": "0",
         "NEXT_DEAL_DELAY": "60",

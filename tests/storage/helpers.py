@@ -19,6 +19,13 @@ async def raw(s: Storage, sql: str, args: tuple[object, ...] = ()) -> list[tuple
     return await s._db.run(lambda c: c.execute(sql, args).fetchall())
 
 
+def dialect(s: Storage) -> str:
+    """Which backend the ``st`` fixture gave this test run ("sqlite" or "postgres"),
+    for the few assertions that look under the API in the backend's own words."""
+    assert s._db is not None
+    return s._db.DIALECT
+
+
 def seat(
     user: int | None,
     outcome: str = "lost",

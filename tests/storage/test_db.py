@@ -6,6 +6,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
@@ -18,7 +19,7 @@ from bot.storage import (
     load_migrations,
 )
 from bot.storage import db as dbmod
-from tests.storage.helpers import NOW, F, G, raw, two_player_deal
+from tests.storage.helpers import NOW, F, G, dialect, raw, two_player_deal
 
 
 def _schema(path: Path) -> list[tuple[str, str, str]]:
@@ -52,7 +53,8 @@ async def test_foreign_keys_enforced(st: Storage) -> None:
     # an event for an unknown table is refused (FK), not silently orphaned
     with pytest.raises(NotFoundError):
         await st.append_event("nope", 1, "{}")
-    assert await raw(st, "PRAGMA foreign_keys") == [(1,)]
+    if dialect(st) == "sqlite":  # PostgreSQL always enforces foreign keys
+        assert await raw(st, "PRAGMA foreign_keys") == [(1,)]
 
 
 def _seed_v1(path: Path) -> None:
@@ -114,7 +116,7 @@ async def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.M
         "broken",
         "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n",
     )
-    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, broken])
+    monkeypatch.setattr(dbmod, "load_migrations", lambda *_: [*real, broken])
     path = tmp_path / "b.db"
     with pytest.raises(StorageError) as failed:
         await Storage.open(path)
@@ -171,11 +173,11 @@ async def test_a_gap_is_allowed_and_a_late_lower_number_still_applies(
     top = real[-1].version
     late = Migration(top + 1, "late_lower", "CREATE TABLE late_lower (x INTEGER);\n")
     higher = Migration(top + 2, "higher", "CREATE TABLE higher (x INTEGER);\n")
-    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, higher])  # a gap at top + 1
+    monkeypatch.setattr(dbmod, "load_migrations", lambda *_: [*real, higher])  # a gap at top + 1
     path = tmp_path / "g.db"
     async with await Storage.open(path) as s:
         assert await s.schema_version() == top + 2
-    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, late, higher])
+    monkeypatch.setattr(dbmod, "load_migrations", lambda *_: [*real, late, higher])
     async with await Storage.open(path) as s:
         assert await s.schema_version() == top + 2
     async with await Storage.open(path) as s:  # and never twice
@@ -198,11 +200,11 @@ async def test_a_migration_this_code_lacks_is_refused(
     top = real[-1].version
     other = Migration(top + 1, "other", "CREATE TABLE other (x INTEGER);\n")
     mine = Migration(top + 2, "mine", "CREATE TABLE mine (x INTEGER);\n")
-    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, other])
+    monkeypatch.setattr(dbmod, "load_migrations", lambda *_: [*real, other])
     path = tmp_path / "o.db"
     async with await Storage.open(path):
         pass
-    monkeypatch.setattr(dbmod, "load_migrations", lambda: [*real, mine])
+    monkeypatch.setattr(dbmod, "load_migrations", lambda *_: [*real, mine])
     with pytest.raises(StorageError, match="newer"):
         await Storage.open(path)
 
@@ -228,12 +230,24 @@ async def test_closed_storage_raises(tmp_path: Path) -> None:
 # ------------------------------------------------------- failures become StorageError
 
 
+# Make every write fail (SQLITE_READONLY / SQLSTATE 25006), then allow writes again.
+_READ_ONLY = {
+    "sqlite": ("PRAGMA query_only = ON", "PRAGMA query_only = OFF", sqlite3.OperationalError),
+    "postgres": (
+        "SET default_transaction_read_only = on",
+        "SET default_transaction_read_only = off",
+        asyncpg.ReadOnlySQLTransactionError,
+    ),
+}
+
+
 async def test_read_only_database_surfaces_as_storage_unavailable(st: Storage) -> None:
-    await _raw_exec(st, "PRAGMA query_only = ON")  # every write now fails: SQLITE_READONLY
+    read_only, writable, driver_error = _READ_ONLY[dialect(st)]
+    await _raw_exec(st, read_only)
     with pytest.raises(StorageUnavailable) as failed:
         await st.update_settings(G, turn_timer=30)
-    assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
-    await _raw_exec(st, "PRAGMA query_only = OFF")
+    assert isinstance(failed.value.__cause__, driver_error)
+    await _raw_exec(st, writable)
     # nothing was half-written and the connection is still usable
     assert (await st.get_settings(G)).turn_timer == 60
     assert (await st.update_settings(G, turn_timer=30)).turn_timer == 30

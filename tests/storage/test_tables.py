@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
@@ -79,7 +80,9 @@ async def test_commit_action_writes_snapshot_and_event_together(st: Storage) -> 
     await st.append_event("t1", 4, '{"note": "squatter"}')
     with pytest.raises(StorageIntegrityError) as refused:
         await st.commit_action("t1", 4, '{"v": 4}', '{"act": "x"}')
-    assert isinstance(refused.value.__cause__, sqlite3.IntegrityError)
+    assert isinstance(
+        refused.value.__cause__, sqlite3.IntegrityError | asyncpg.UniqueViolationError
+    )
     assert (await st.load_table("t1")).version == 3  # type: ignore[union-attr]
 
     with pytest.raises(NotFoundError):
