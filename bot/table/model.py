@@ -91,6 +91,14 @@ def _plain(value: Any) -> Any:
     return value.value if hasattr(value, "value") else value
 
 
+def json_default(value: Any) -> Any:
+    """`json.dumps(default=...)` for everything the table layer writes: enums by their value,
+    anything else is a bug and refused."""
+    if hasattr(value, "value"):
+        return value.value
+    raise TypeError(f"not serialisable: {value!r}")
+
+
 @dataclass
 class Table:
     """One table in one channel: the lobby, then the match. Serialised whole on every change."""
@@ -198,7 +206,7 @@ class Table:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_state(), default=_plain, separators=(",", ":"))
+        return json.dumps(self.to_state(), default=json_default, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Table:

@@ -15,13 +15,7 @@ from bot.engine.rules import MatchFormat
 from bot.engine.settlement import DealResult
 from bot.storage import DealRecord, DealSeatRecord, MatchRecord, MatchSeatRecord, Outcome
 
-from .model import Table
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "value"):
-        return value.value
-    raise TypeError(f"not serialisable: {value!r}")
+from .model import Table, json_default
 
 
 def deal_record(
@@ -55,7 +49,7 @@ def deal_record(
         deal_no=result.number,
         profile=m.rules.name,
         finished_at=finished_at,
-        hand_history_json=json.dumps(history, default=_plain),
+        hand_history_json=json.dumps(history, default=json_default),
         seats=seats,
     )
 

@@ -42,7 +42,7 @@ from . import errors
 from .autoplay import timeout_finish, timeout_opening
 from .listener import TableListener
 from .messages import UNCHANGED, remember_messages
-from .model import Seat, Table, TableOptions, TableStatus, new_table_id
+from .model import Seat, Table, TableOptions, TableStatus, json_default, new_table_id
 from .outcomes import AddedAI, DealReview, Left, Played, Voted
 from .results import deal_record, match_record
 from .scheduler import Clock, Scheduler
@@ -504,7 +504,7 @@ class TableService:
                 table.id,
                 table.version,
                 table.to_json(),
-                json.dumps({**event, "version": table.version}, default=_plain),
+                json.dumps({**event, "version": table.version}, default=json_default),
                 status="lobby" if table.status is TableStatus.LOBBY else "playing",
                 turn_deadline=table.deadline,
                 announce=_due(table),
@@ -1023,9 +1023,3 @@ def _card_of(match: Match, action: Action) -> Card | None:
     if match.deal is None or action.card is None:
         return None
     return match.deal.card(action.card)
-
-
-def _plain(value: Any) -> Any:
-    if hasattr(value, "value"):
-        return value.value
-    raise TypeError(f"not serialisable: {value!r}")
