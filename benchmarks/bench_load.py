@@ -88,6 +88,8 @@ class LoadReport:
     violations: list[str] = field(default_factory=list)
     player_errors: list[str] = field(default_factory=list)
     table_versions: dict[str, int] = field(default_factory=dict)  # id -> highest shown
+    slow_callbacks: dict[str, list[float]] = field(default_factory=dict)  # what held the loop
+    memory_top: list[str] = field(default_factory=list)  # tracemalloc's biggest lines, if on
     db_path: Path | None = None
 
     def lines(self) -> list[str]:
@@ -342,6 +344,7 @@ async def run_load(
     open_concurrency: int = 8,
     workdir: Path | None = None,
     seed: int = 1,
+    tracemalloc: bool = False,
     say: Any = print,
 ) -> LoadReport:
     """Open `tables` tables, play them for `seconds`, and measure (see the module doc)."""
@@ -366,6 +369,7 @@ async def run_load(
             "LOG_LEVEL": "WARNING",
             "LOAD_PROBE_FILE": str(probe_file),
             "LOAD_PROBE_EVERY": "0.5",
+            "LOAD_PROBE_TRACEMALLOC": "1" if tracemalloc else "0",
         }
         proc = await fake.launch("benchmarks.load_probe", env=env, timeout=60)
         pid = proc.pid
@@ -440,6 +444,8 @@ async def run_load(
                 t.table_id: t.max_version for t in by_channel.values() if t.table_id
             }
             report.violations = [str(v) for v in fake.server.violations]
+            report.slow_callbacks = dict(after.get("slow", {}))
+            report.memory_top = list(after.get("memory", []))
         finally:
             await proc.terminate(timeout=20)
     return report
@@ -452,6 +458,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 5.0), metavar=("MIN", "MAX"))
     parser.add_argument("--ai-delay", type=float, default=1.5)
     parser.add_argument("--open-concurrency", type=int, default=8)
+    parser.add_argument(
+        "--tracemalloc", action="store_true", help="trace the bot's allocations (slower)"
+    )
     args = parser.parse_args()
     report = asyncio.run(
         run_load(
@@ -460,6 +469,7 @@ def main() -> None:
             think=tuple(args.think),
             ai_delay=args.ai_delay,
             open_concurrency=args.open_concurrency,
+            tracemalloc=args.tracemalloc,
         )
     )
     print(f"bench_load: SQLite, one process, {args.tables} tables, {args.seconds:.0f} s")
@@ -469,6 +479,13 @@ def main() -> None:
         print(f"  seats that stopped early: {len(report.player_errors)}; first:")
         for line in report.player_errors[:5]:
             print("    " + line[:300])
+    slow = sorted(report.slow_callbacks.items(), key=lambda kv: -kv[1][1])
+    if slow:
+        print("  callbacks that held the loop >= 20 ms (count, total ms, max ms), whole run:")
+        for what, (count, total, longest) in slow[:8]:
+            print(f"    {count:5.0f} {total:8.0f} {longest:7.0f}  {what}")
+    for line in report.memory_top:
+        print("  mem " + line[:200])
     if report.violations:
         print(f"  Discord rule violations: {len(report.violations)}; first: {report.violations[0]}")
 

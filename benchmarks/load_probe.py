@@ -29,7 +29,52 @@ _stats: dict[str, Any] = {
     "commits": 0,  # game actions saved (state + event, one transaction each)
     "payload_bytes": 0,  # state_json + event_json bytes handed to SQLite
     "events": {},  # event type -> count
+    "slow": {},  # callback description -> [count, total ms, max ms] for callbacks over SLOW_MS
+    "memory": [],  # tracemalloc top lines (LOAD_PROBE_TRACEMALLOC=1), latest dump only
 }
+SLOW_MS = 20.0  # a callback that holds the loop this long delays every other table
+
+
+def _watch_slow_callbacks() -> None:
+    """Time every callback the loop runs (two clock reads each) and keep the slow ones by
+    what they were: the loop-lag figure says *that* the loop was late, this says *why*."""
+    original_run = asyncio.events.Handle._run
+
+    def _run(self: asyncio.events.Handle) -> None:
+        start = time.perf_counter()
+        original_run(self)
+        ms = (time.perf_counter() - start) * 1000
+        if ms >= SLOW_MS:
+            key = _describe(self)
+            entry = _stats["slow"].setdefault(key, [0, 0.0, 0.0])
+            entry[0] += 1
+            entry[1] += ms
+            entry[2] = max(entry[2], ms)
+
+    asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+
+
+def _describe(handle: asyncio.events.Handle) -> str:
+    callback = getattr(handle, "_callback", None)
+    task = getattr(callback, "__self__", None)
+    if isinstance(task, asyncio.Task):
+        coro = task.get_coro()
+        frame = getattr(coro, "cr_frame", None)
+        name = getattr(coro, "__qualname__", repr(coro))
+        where = f"{frame.f_code.co_filename.rsplit('/', 1)[-1]}:{frame.f_lineno}" if frame else ""
+        return f"task {name} {where}"
+    return repr(callback)[:120]
+
+
+def _memory_top() -> list[str]:
+    import tracemalloc
+
+    snapshot = tracemalloc.take_snapshot()
+    stats = snapshot.statistics("lineno")
+    total = sum(s.size for s in stats)
+    lines = [f"total traced {total / 2**20:.1f} MiB"]
+    lines += [f"{s.size / 1024:9.0f} KiB {s.count:8d} {s.traceback}" for s in stats[:40]]
+    return lines
 
 
 async def _lag_probe() -> None:
@@ -42,8 +87,13 @@ async def _lag_probe() -> None:
 
 
 async def _dump(path: Path, every: float) -> None:
+    trace = os.environ.get("LOAD_PROBE_TRACEMALLOC") == "1"
+    count = 0
     while True:
         await asyncio.sleep(every)
+        count += 1
+        if trace and count % 20 == 0:
+            _stats["memory"] = _memory_top()
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(_stats))
         os.replace(tmp, path)
@@ -92,6 +142,11 @@ def _install(path: Path, every: float) -> None:
 
 def main() -> int:
     path = Path(os.environ["LOAD_PROBE_FILE"])
+    if os.environ.get("LOAD_PROBE_TRACEMALLOC") == "1":
+        import tracemalloc
+
+        tracemalloc.start(1)
+    _watch_slow_callbacks()
     _install(path, float(os.environ.get("LOAD_PROBE_EVERY", "1")))
     return bot.__main__.main()
 

@@ -13,10 +13,18 @@ from __future__ import annotations
 
 from .hand import render_hand
 from .layout import evaluate_view, hand_order, hand_sections
-from .paint import RenderedImage
+from .paint import RenderedImage, palette
 from .results import render_results
-from .sprites import warm_up
+from .sprites import warm_up as _warm_sprites
 from .table import render_table
+
+
+def warm_up() -> None:
+    """Draw every sprite and learn the palette now (e.g. at bot start), so the first image
+    a player asks for is not the slow one."""
+    _warm_sprites()
+    palette()
+
 
 __all__ = [
     "RenderedImage",
