@@ -24,6 +24,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.engine.evaluate import build_tables
 from bot.storage import Storage
 from bot.table.service import TableService
 
@@ -66,6 +67,9 @@ class PapluBot(commands.Bot):
             self, self.storage, self.settings.next_deal_delay, self.settings.lobby_timeout
         )
         self.presenter.images.start_warm_up()  # card sprites, on the drawing thread
+        # The evaluator's suit tables (~0.25 s of CPU) are built before any table is served:
+        # built by the first hand view instead, they would stall every table's loop at once.
+        await asyncio.to_thread(build_tables)
         self.tables = TableService(
             self.storage,
             self.presenter,

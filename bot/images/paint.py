@@ -189,7 +189,8 @@ def palette() -> Image.Image:
         paint(table_scene(samples.table_view(6))),
         paint(results_scene(samples.finished_history())),
     ]
-    tiles = [sprites.card_tile(f, size) for size in ("large", "small") for f in sprites.all_sprites()]
+    faces = sprites.all_sprites()
+    tiles = [sprites.card_tile(f, size) for size in ("large", "small") for f in faces]
     tiles += [sprites.card_tile(None, size) for size in ("large", "small", "mini")]
     tiles += [sprites.fan_tile(n) for n in range(1, 15)]
     per_row = 14
