@@ -73,6 +73,8 @@ class LoadReport:
     unacknowledged: int = 0
     finished_tables: int = 0
     ack_ms: list[float] = field(default_factory=list)
+    bot_ack_ms: list[float] = field(default_factory=list)  # the bot's share (see load_probe)
+    driver_lag_ms: list[float] = field(default_factory=list)  # this process's loop
     edit_ms: list[float] = field(default_factory=list)
     lag_ms: list[float] = field(default_factory=list)
     rss_before: int = 0
@@ -90,6 +92,8 @@ class LoadReport:
     table_versions: dict[str, int] = field(default_factory=dict)  # id -> highest shown
     slow_callbacks: dict[str, list[float]] = field(default_factory=dict)  # what held the loop
     memory_top: list[str] = field(default_factory=list)  # tracemalloc's biggest lines, if on
+    requests: dict[str, int] = field(default_factory=dict)  # the bot's REST calls by route
+    uploads: int = 0  # image files uploaded in the window
     db_path: Path | None = None
 
     def lines(self) -> list[str]:
@@ -103,6 +107,8 @@ class LoadReport:
             f"{self.unacknowledged} unacknowledged, {self.refused_or_unanswered} refused/no view",
             f"ack latency ms: p50 {pct(self.ack_ms, 50):.1f}  p99 {pct(self.ack_ms, 99):.1f}  "
             f"max {max(self.ack_ms, default=math.nan):.1f}  (n={len(self.ack_ms)})",
+            f"  of which in the bot (creation -> ack sent) ms: p50 {pct(self.bot_ack_ms, 50):.1f}  "
+            f"p99 {pct(self.bot_ack_ms, 99):.1f}  max {max(self.bot_ack_ms, default=math.nan):.1f}",
             f"action -> table edit ms: p50 {pct(self.edit_ms, 50):.0f}  "
             f"p99 {pct(self.edit_ms, 99):.0f}  max {max(self.edit_ms, default=math.nan):.0f}  "
             f"(n={len(self.edit_ms)})",
@@ -117,6 +123,9 @@ class LoadReport:
             f"{self.disk_bytes / actions / 1024:.1f} KiB written to disk",
             f"CPU: {self.cpu_seconds:.1f} s in the bot = {self.cpu_seconds * per_k:.1f} s "
             f"per 1,000 game actions ({self.cpu_seconds / self.seconds * 100:.0f}% of one core)",
+            f"fake Discord + players loop lag ms: p50 {pct(self.driver_lag_ms, 50):.1f}  "
+            f"p99 {pct(self.driver_lag_ms, 99):.1f}  "
+            f"max {max(self.driver_lag_ms, default=math.nan):.1f}",
             f"machine: fake Discord + players used {self.driver_cpu_seconds:.1f} s CPU "
             f"({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
             f"load average {self.load_average:.1f} on {os.cpu_count()} cores",
@@ -327,6 +336,27 @@ class Players:
         return True
 
 
+class LagProbe:
+    """Event-loop lag of this process (the fake Discord and the players): if it is late, the
+    acknowledgement times it records are late too, whatever the bot did."""
+
+    def __init__(self, period: float = 0.05) -> None:
+        self.period = period
+        self.lag_ms: list[float] = []
+        self.task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            start = loop.time()
+            await asyncio.sleep(self.period)
+            self.lag_ms.append((loop.time() - start - self.period) * 1000)
+
+    def stop(self) -> list[float]:
+        self.task.cancel()
+        return self.lag_ms
+
+
 def probe(path: Path) -> dict[str, Any]:
     try:
         return dict(json.loads(path.read_text()))
@@ -402,6 +432,8 @@ async def run_load(
             driver0 = time.process_time()
             window_start, wall_start = fake.server.now(), time.time()
             n_interactions = len(fake.server.interactions)
+            n_requests, n_uploads = len(fake.server.request_log), len(fake.server.uploads)
+            driver_lag = LagProbe()
             deadline = asyncio.get_running_loop().time() + seconds
             await asyncio.gather(
                 *(
@@ -427,6 +459,10 @@ async def run_load(
             report.transactions = after["transactions"] - before["transactions"]
             report.payload_bytes = after["payload_bytes"] - before["payload_bytes"]
             report.lag_ms = [ms for t, ms in after["lag"] if wall_start <= t <= wall_end]
+            report.bot_ack_ms = [
+                ms for t, ms in after.get("ack_sent", []) if wall_start <= t <= wall_end
+            ]
+            report.driver_lag_ms = driver_lag.stop()
             recs = list(fake.server.interactions.values())
             report.ack_ms = [
                 (r.acked_at - r.dispatched_at) * 1000
@@ -445,6 +481,10 @@ async def run_load(
             }
             report.violations = [str(v) for v in fake.server.violations]
             report.slow_callbacks = dict(after.get("slow", {}))
+            report.uploads = len(fake.server.uploads) - n_uploads
+            for method, path, _status in fake.server.request_log[n_requests:]:
+                route = f"{method} " + re.sub(r"/\d+|/[A-Za-z0-9_-]{40,}", "/:id", path)
+                report.requests[route] = report.requests.get(route, 0) + 1
             report.memory_top = list(after.get("memory", []))
         finally:
             await proc.terminate(timeout=20)
@@ -479,6 +519,13 @@ def main() -> None:
         print(f"  seats that stopped early: {len(report.player_errors)}; first:")
         for line in report.player_errors[:5]:
             print("    " + line[:300])
+    actions = max(report.game_actions, 1)
+    print(
+        f"  REST calls per game action: {sum(report.requests.values()) / actions:.2f}; "
+        f"images uploaded per game action: {report.uploads / actions:.2f}"
+    )
+    for route, count in sorted(report.requests.items(), key=lambda kv: -kv[1])[:8]:
+        print(f"    {count / actions:5.2f}  {route}")
     slow = sorted(report.slow_callbacks.items(), key=lambda kv: -kv[1][1])
     if slow:
         print("  callbacks that held the loop >= 20 ms (count, total ms, max ms), whole run:")

@@ -30,6 +30,7 @@ _stats: dict[str, Any] = {
     "payload_bytes": 0,  # state_json + event_json bytes handed to SQLite
     "events": {},  # event type -> count
     "slow": {},  # callback description -> [count, total ms, max ms] for callbacks over SLOW_MS
+    "ack_sent": [],  # ms from the interaction's creation (its snowflake) to the bot's ack call
     "memory": [],  # tracemalloc top lines (LOAD_PROBE_TRACEMALLOC=1), latest dump only
 }
 SLOW_MS = 20.0  # a callback that holds the loop this long delays every other table
@@ -52,6 +53,28 @@ def _watch_slow_callbacks() -> None:
             entry[2] = max(entry[2], ms)
 
     asyncio.events.Handle._run = _run  # type: ignore[method-assign]
+
+
+def _watch_acks() -> None:
+    """When the bot starts each acknowledgement, measured from the interaction's snowflake
+    time (stamped by the fake server as it creates it): the bot's share of the ack latency,
+    without the fake server's own delays in reading the answer."""
+    import discord
+
+    for name in ("defer", "send_message", "edit_message", "send_modal"):
+        original = getattr(discord.InteractionResponse, name)
+
+        def wrapper(original: Any) -> Any:
+            async def ack(self: Any, *args: Any, **kwargs: Any) -> Any:
+                created = self._parent.created_at.timestamp()
+                _stats["ack_sent"].append(
+                    (round(time.time(), 3), round((time.time() - created) * 1000, 1))
+                )
+                return await original(self, *args, **kwargs)
+
+            return ack
+
+        setattr(discord.InteractionResponse, name, wrapper(original))
 
 
 def _describe(handle: asyncio.events.Handle) -> str:
@@ -147,6 +170,7 @@ def main() -> int:
 
         tracemalloc.start(1)
     _watch_slow_callbacks()
+    _watch_acks()
     _install(path, float(os.environ.get("LOAD_PROBE_EVERY", "1")))
     return bot.__main__.main()
 

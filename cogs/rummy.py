@@ -375,7 +375,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         # is unsure, so a refresh meanwhile uploads rather than trust it.
         await self.presenter.remember_hand(table, user_id, interaction)
         await interaction.edit_original_response(**hand.edit_kwargs())
-        self.presenter.hand_shown(table, user_id, interaction, hand.shown)
+        self.presenter.hand_shown(table, user_id, interaction, hand)
 
     async def _show_hand_with(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId, message: str
@@ -416,7 +416,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
             response = await interaction.response.send_message(ephemeral=True, **hand.send_kwargs())
             message_id = response.message_id
-        await self.presenter.remember_hand(table, user_id, interaction, hand.shown, message_id)
+        await self.presenter.remember_hand(table, user_id, interaction, hand, message_id)
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:

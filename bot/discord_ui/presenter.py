@@ -77,6 +77,7 @@ class OpenHand:
     opened: float
     message_id: int | None = None  # the hand view's message
     shown: ShownImage | None = None  # the image on that message (None: none, or unsure)
+    version: int | None = None  # the table version that message shows (None: unsure)
 
 
 @dataclass(slots=True)
@@ -92,6 +93,7 @@ class HandMessage:
     upload: RenderedImage | None = None
     shown: ShownImage | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    version: int | None = None  # the table version it was drawn from
 
     def send_kwargs(self) -> dict[str, Any]:
         """For a new message (`send_message`): the image goes as a file."""
@@ -262,18 +264,24 @@ class DiscordPresenter:
         table: Table,
         user_id: int,
         interaction: discord.Interaction[PapluBot],
-        shown: ShownImage | None = None,
+        shown: HandMessage | None = None,
         message_id: int | None = None,
     ) -> None:
         """The interaction through which this player's hand view is refreshed from now on,
-        its message (default: the one clicked) and the image that message shows (None while
-        an edit is in flight: then the next refresh uploads rather than trust an image that
-        may not be there)."""
+        its message (default: the one clicked) and what that message shows (None while an
+        edit is in flight: then the next refresh uploads and edits rather than trust an image
+        or a state that may not be there)."""
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
         key = (table.id, user_id)
         old = self.hands.get(key)
-        self.hands[key] = OpenHand(interaction, time.monotonic(), message_id, shown)
+        self.hands[key] = OpenHand(
+            interaction,
+            time.monotonic(),
+            message_id,
+            shown.shown if shown else None,
+            shown.version if shown else None,
+        )
         # An older view still on screen is told it was replaced: its buttons would otherwise
         # look live while showing an old state.
         if old is None or old.interaction.id == interaction.id or old.message_id == message_id:
@@ -290,12 +298,13 @@ class DiscordPresenter:
         table: Table,
         user_id: int,
         interaction: discord.Interaction[PapluBot],
-        shown: ShownImage | None,
+        shown: HandMessage,
     ) -> None:
         """An edit through `interaction` landed: its message now shows `shown`."""
         open_hand = self.hands.get((table.id, user_id))
         if open_hand is not None and open_hand.interaction is interaction:
-            open_hand.shown = shown
+            open_hand.shown = shown.shown
+            open_hand.version = shown.version
 
     def shown_on(
         self, table: Table, user_id: int, message: discord.Message | None
@@ -347,7 +356,7 @@ class DiscordPresenter:
         )
         if note is None:
             note = _timeout_note(table, obs)
-        out = HandMessage(note or None, embed, view)
+        out = HandMessage(note or None, embed, view, version=table.version)
         if not images or obs.match_phase != "playing" or not obs.hand:
             return out
         evaluation = advice.drawn if advice.drawn is not None else advice.best
@@ -374,9 +383,13 @@ class DiscordPresenter:
         if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
             del self.hands[key]
             return
+        if open_hand.version == table.version:
+            # Already shows this state: the player's own click edited it, or the turn's
+            # refresh came first. Editing again would only cost a request (and drop a note).
+            return
         try:
             hand = await self.hand_message(table, user_id, shown=open_hand.shown)
-            open_hand.shown = None  # unsure until the edit lands
+            open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
             await open_hand.interaction.edit_original_response(**hand.edit_kwargs())
         except Refusal:
             self.hands.pop(key, None)
@@ -384,7 +397,7 @@ class DiscordPresenter:
             # The message was dismissed or the token died: forget it quietly.
             self.hands.pop(key, None)
         else:
-            self.hand_shown(table, user_id, open_hand.interaction, hand.shown)
+            self.hand_shown(table, user_id, open_hand.interaction, hand)
 
     # ---- the public message ----------------------------------------------------------------
 
