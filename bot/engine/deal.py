@@ -100,6 +100,7 @@ class Deal:
         # restarted bot keeps the commitment it showed, revealed only by the hand history.
         # None for a deal saved before commitments existed.
         self.salt: str | None = None
+        self._commitment: tuple[tuple[str, int], str] | None = None  # (salt, size) -> digest
         self.indicator: Card | None = None
         self.hands: dict[int, list[Card]] = {s: [] for s in self.seats}
         self.dealt: dict[int, list[Card]] = {}
@@ -164,7 +165,11 @@ class Deal:
         deal's start; None for a deal saved before commitments existed."""
         if self.salt is None:
             return None
-        return commit([self.card(i) for i in self.order], self.salt)
+        # Hashed once per deal: every observation names it, and the order never changes.
+        key = (self.salt, len(self.order))
+        if self._commitment is None or self._commitment[0] != key:
+            self._commitment = (key, commit([self.card(i) for i in self.order], self.salt))
+        return self._commitment[1]
 
     @classmethod
     def replay(
