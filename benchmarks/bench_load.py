@@ -74,6 +74,7 @@ class LoadReport:
     finished_tables: int = 0
     ack_ms: list[float] = field(default_factory=list)
     bot_ack_ms: list[float] = field(default_factory=list)  # the bot's share (see load_probe)
+    bot_ack_by_kind: dict[str, list[float]] = field(default_factory=dict)
     driver_lag_ms: list[float] = field(default_factory=list)  # this process's loop
     edit_ms: list[float] = field(default_factory=list)
     lag_ms: list[float] = field(default_factory=list)
@@ -81,6 +82,8 @@ class LoadReport:
     rss_open: int = 0
     rss_end: int = 0
     cpu_seconds: float = 0.0
+    child_cpu_seconds: float = 0.0  # the bot's drawing process
+    child_rss: int = 0
     transactions: int = 0
     payload_bytes: int = 0
     disk_bytes: int = 0
@@ -126,6 +129,10 @@ class LoadReport:
             f"fake Discord + players loop lag ms: p50 {pct(self.driver_lag_ms, 50):.1f}  "
             f"p99 {pct(self.driver_lag_ms, 99):.1f}  "
             f"max {max(self.driver_lag_ms, default=math.nan):.1f}",
+            f"drawing process: {self.child_cpu_seconds:.1f} s CPU = "
+            f"{self.child_cpu_seconds * per_k:.1f} s per 1,000 game actions "
+            f"({self.child_cpu_seconds / self.seconds * 100:.0f}% of one core), "
+            f"RSS {self.child_rss / 2**20:.1f} MiB (fixed, not per table)",
             f"machine: fake Discord + players used {self.driver_cpu_seconds:.1f} s CPU "
             f"({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
             f"load average {self.load_average:.1f} on {os.cpu_count()} cores",
@@ -148,8 +155,22 @@ def rss_bytes(pid: int) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (the bot's image-drawing process)."""
+    found: list[int] = []
+    try:
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            found += [int(c) for c in (task / "children").read_text().split()]
+    except OSError:
+        pass
+    return found
 
 
 def disk_bytes(pid: int) -> int:
@@ -429,6 +450,8 @@ async def run_load(
 
             before = probe(probe_file)
             cpu0, disk0 = cpu_seconds(pid), disk_bytes(pid)
+            kids = children(pid)
+            child_cpu0 = sum(cpu_seconds(k) for k in kids)
             driver0 = time.process_time()
             window_start, wall_start = fake.server.now(), time.time()
             n_interactions = len(fake.server.interactions)
@@ -444,6 +467,8 @@ async def run_load(
                 )
             )
             report.cpu_seconds = cpu_seconds(pid) - cpu0
+            report.child_cpu_seconds = sum(cpu_seconds(k) for k in kids) - child_cpu0
+            report.child_rss = sum(rss_bytes(k) for k in kids)
             report.driver_cpu_seconds = time.process_time() - driver0
             report.load_average = os.getloadavg()[0]
             report.disk_bytes = disk_bytes(pid) - disk0
@@ -459,9 +484,10 @@ async def run_load(
             report.transactions = after["transactions"] - before["transactions"]
             report.payload_bytes = after["payload_bytes"] - before["payload_bytes"]
             report.lag_ms = [ms for t, ms in after["lag"] if wall_start <= t <= wall_end]
-            report.bot_ack_ms = [
-                ms for t, ms in after.get("ack_sent", []) if wall_start <= t <= wall_end
-            ]
+            acks = [a for a in after.get("ack_sent", []) if wall_start <= a[0] <= wall_end]
+            report.bot_ack_ms = [a[1] for a in acks]
+            for _t, ms, kind in acks:
+                report.bot_ack_by_kind.setdefault(kind, []).append(ms)
             report.driver_lag_ms = driver_lag.stop()
             recs = list(fake.server.interactions.values())
             report.ack_ms = [
@@ -520,6 +546,9 @@ def main() -> None:
         for line in report.player_errors[:5]:
             print("    " + line[:300])
     actions = max(report.game_actions, 1)
+    print("  the bot's ack time by interaction (n, p50, p99, max ms):")
+    for kind, ms in sorted(report.bot_ack_by_kind.items(), key=lambda kv: -len(kv[1])):
+        print(f"    {len(ms):5d} {pct(ms, 50):7.1f} {pct(ms, 99):7.1f} {max(ms):7.1f}  {kind}")
     print(
         f"  REST calls per game action: {sum(report.requests.values()) / actions:.2f}; "
         f"images uploaded per game action: {report.uploads / actions:.2f}"

@@ -64,17 +64,20 @@ def _watch_acks() -> None:
     for name in ("defer", "send_message", "edit_message", "send_modal"):
         original = getattr(discord.InteractionResponse, name)
 
-        def wrapper(original: Any) -> Any:
+        def wrapper(original: Any, name: str) -> Any:
             async def ack(self: Any, *args: Any, **kwargs: Any) -> Any:
                 created = self._parent.created_at.timestamp()
+                data = self._parent.data or {}
+                what = str(data.get("custom_id") or data.get("name") or "?").split(":")
+                kind = ":".join(what[4:5] or what[:1]) + f" {name}"
                 _stats["ack_sent"].append(
-                    (round(time.time(), 3), round((time.time() - created) * 1000, 1))
+                    (round(time.time(), 3), round((time.time() - created) * 1000, 1), kind)
                 )
                 return await original(self, *args, **kwargs)
 
             return ack
 
-        setattr(discord.InteractionResponse, name, wrapper(original))
+        setattr(discord.InteractionResponse, name, wrapper(original, name))
 
 
 def _describe(handle: asyncio.events.Handle) -> str:

@@ -405,17 +405,12 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if table.engine_seat(interaction.user.id) is None:
             raise errors.NotPlaying()
         user_id = interaction.user.id
-        if self.presenter.images.busy:
-            # Many players opening their hands at once queue on the one drawing thread:
-            # acknowledge first, so the answer never waits past Discord's 3 seconds.
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
-            message = await interaction.edit_original_response(**hand.edit_kwargs())
-            message_id: int | None = message.id
-        else:
-            hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
-            response = await interaction.response.send_message(ephemeral=True, **hand.send_kwargs())
-            message_id = response.message_id
+        # Acknowledge first: the view waits for its picture, and when many players open their
+        # hands at once (a burst of tables starting) pictures queue for the drawing process.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
+        message = await interaction.edit_original_response(**hand.edit_kwargs())
+        message_id = message.id
         await self.presenter.remember_hand(table, user_id, interaction, hand, message_id)
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:

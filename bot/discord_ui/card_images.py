@@ -8,12 +8,15 @@ presenter uses:
   it (`Storage.set_card_images`), which wins over the server's default. Both are cached in
   memory: every refresh of every open hand asks, and storage is one worker thread shared with
   the game's writes.
-* `ImageWorker`: one dedicated thread that draws. A hand takes ~7-15 ms and a table ~10-25 ms
-  of CPU, long enough to stall every other table's clicks if drawn on the event loop. One
-  thread, not `asyncio.to_thread`'s shared pool: drawing is CPU-bound under the GIL (a second
-  drawing thread would not finish sooner), the sprite and font caches are then only ever used
-  from one thread, and a burst of refreshes queues instead of taking both cores from the
-  engine and storage.
+* `ImageWorker`: one dedicated process that draws. A hand takes ~5-10 ms and a table ~10-20 ms
+  of CPU. On the event loop that would stall every other table's clicks; on a thread of this
+  process it still does, through the GIL: a busy drawing thread makes the loop wait for the
+  lock each time it comes back from a socket call, and under load that added hundreds of
+  milliseconds to acknowledgements (measured, `docs/scaling.md`). A separate process draws
+  on the other core with no lock in common. The presenter lays a picture out (cheap, needs
+  the game's objects) and sends only the plain `Picture` there. One worker, not a pool: a
+  burst queues instead of taking both cores from the engine and storage. If the process
+  dies, the next drawing starts a new one.
 * `as_file` / `show_in`: an image as an upload, and an embed showing it (`attachment://`), so
   the text facts of the embed and the picture travel as one message.
 """
@@ -21,60 +24,73 @@ presenter uses:
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import logging
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import ParamSpec
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import discord
 
-from bot.images import RenderedImage, warm_up
+from bot.images import Picture, RenderedImage, draw, warm_up
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-P = ParamSpec("P")
+DRAWING_NICENESS = 10  # added to the drawing process's nice value (lower CPU priority)
 
 
 class ImageWorker:
-    """Draws images on its own thread; `run` awaits one drawing without blocking the loop."""
+    """Draws pictures in its own process; `run` awaits one drawing without blocking the loop.
 
-    def __init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
-        self._warm: asyncio.Future[None] | None = None
-        self._queued = 0
+    `thread=True` draws on a thread of this process instead (tests that swap the drawing
+    function for one that is not importable by a child)."""
 
-    @property
-    def busy(self) -> bool:
-        """Whether a drawing would have to wait for others (or for the warm-up) first."""
-        return self._queued > 0 or (self._warm is not None and not self._warm.done())
+    def __init__(self, thread: bool = False) -> None:
+        self._thread = thread
+        self._pool = self._new_pool()
 
-    def start_warm_up(self) -> None:
-        """Draw every card sprite now (~0.5-1 s of CPU), off the loop, so the first hand view
-        of the day is not the slow one. Drawings queued meanwhile simply wait for it."""
-        if self._warm is None:
-            self._warm = asyncio.get_running_loop().run_in_executor(self._pool, warm_up)
-            self._warm.add_done_callback(_log_failure)
+    def _new_pool(self) -> Executor:
+        if self._thread:
+            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
+        # spawn, not fork: this process has threads (storage, the loop's executor), and a
+        # forked child would inherit their locks in whatever state they were.
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_draw_at_low_priority,
+        )
 
-    async def run(
-        self, draw: Callable[P, RenderedImage], *args: P.args, **kwargs: P.kwargs
-    ) -> RenderedImage:
-        loop = asyncio.get_running_loop()
-        self._queued += 1
+    async def warm_up(self) -> None:
+        """Start the drawing process and draw every card sprite there (~0.5-1 s of CPU), so
+        the first hand view of the day is not the slow one. The bot awaits this before it
+        connects; a failure is logged and drawing is simply tried again when needed."""
         try:
-            return await loop.run_in_executor(self._pool, functools.partial(draw, *args, **kwargs))
-        finally:
-            self._queued -= 1
+            await asyncio.get_running_loop().run_in_executor(self._pool, warm_up)
+        except Exception:
+            log.exception("warming up the card images failed")
+
+    async def run(self, picture: Picture) -> RenderedImage:
+        """Paint and encode `picture`. A drawing process that died (killed, out of memory) is
+        replaced and the drawing tried once more there."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, draw, picture)
+        except BrokenProcessPool:
+            log.warning("the image drawing process died; starting a new one")
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            return await loop.run_in_executor(self._pool, draw, picture)
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _log_failure(future: asyncio.Future[None]) -> None:
-    if not future.cancelled() and future.exception() is not None:
-        log.error("warming up the card images failed", exc_info=future.exception())
+def _draw_at_low_priority() -> None:
+    """The drawing process yields the CPU to the bot's event loop: when both cores are busy,
+    pictures come a little later rather than every click's acknowledgement."""
+    os.nice(DRAWING_NICENESS)
 
 
 class ImagePreferences:

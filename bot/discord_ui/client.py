@@ -66,10 +66,10 @@ class PapluBot(commands.Bot):
         self.presenter = DiscordPresenter(
             self, self.storage, self.settings.next_deal_delay, self.settings.lobby_timeout
         )
-        self.presenter.images.start_warm_up()  # card sprites, on the drawing thread
-        # The evaluator's suit tables (~0.25 s of CPU) are built before any table is served:
-        # built by the first hand view instead, they would stall every table's loop at once.
-        await asyncio.to_thread(build_tables)
+        # Ready before any table is served: the drawing process with its sprites, and the
+        # evaluator's suit tables (~0.25 s of CPU; built by the first hand view instead,
+        # they would stall every table's loop at once).
+        await asyncio.gather(self.presenter.images.warm_up(), asyncio.to_thread(build_tables))
         self.tables = TableService(
             self.storage,
             self.presenter,

@@ -34,8 +34,7 @@ import discord
 from bot.engine.events import Declared, Discarded, Event, WrongShow, actor
 from bot.engine.match import FinishedDeal, MatchPhase
 from bot.engine.observation import Observation, PublicView
-from bot.images import RenderedImage, render_hand, render_results, render_table
-from bot.images.layout import hand_scene
+from bot.images import RenderedImage, hand_picture, results_picture, table_picture
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
@@ -94,13 +93,6 @@ class HandMessage:
     shown: ShownImage | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     version: int | None = None  # the table version it was drawn from
-
-    def send_kwargs(self) -> dict[str, Any]:
-        """For a new message (`send_message`): the image goes as a file."""
-        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
-        if self.upload is not None:
-            out["file"] = as_file(self.upload, HAND_ALT)
-        return out
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: a new image replaces the old; text only removes it; an unchanged
@@ -223,7 +215,7 @@ class DiscordPresenter:
         data = json.dumps(history, indent=2, default=str).encode()
         files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
         if await self.prefs.server_default(table.guild_id):
-            image = await self.images.run(render_results, history)
+            image = await self.images.run(results_picture(history))
             show_in(embed, image.filename)
             files.insert(0, as_file(image, RESULTS_ALT))
         kwargs: dict[str, Any] = {"embed": embed, "files": files}
@@ -360,11 +352,12 @@ class DiscordPresenter:
         if not images or obs.match_phase != "playing" or not obs.hand:
             return out
         evaluation = advice.drawn if advice.drawn is not None else advice.best
-        key = (obs.deal_number, obs.seat, hand_scene(obs, evaluation, sort))
+        picture = hand_picture(obs, sort, evaluation)
+        key = (obs.deal_number, obs.seat, picture.scene)
         if shown is not None and shown.key == key:
             out.shown = shown
         else:
-            out.upload = await self.images.run(render_hand, obs, sort, evaluation)
+            out.upload = await self.images.run(picture)
             out.shown = ShownImage(key, out.upload.filename)
         show_in(embed, out.shown.filename)
         return out
@@ -452,7 +445,7 @@ class DiscordPresenter:
         server chose text only)."""
         if public is None or not await self.prefs.server_default(table.guild_id):
             return None
-        return await self.images.run(render_table, public, table.rules.nothing_wild)
+        return await self.images.run(table_picture(public, table.rules.nothing_wild))
 
     @staticmethod
     def _with_image(payload: dict[str, Any], image: RenderedImage | None) -> dict[str, Any]:

@@ -5,18 +5,21 @@ Public API (each returns a `RenderedImage`: encoded bytes plus a filename to att
 * `render_hand(obs, sort_by_suit=False, evaluation=None)`: one seat's private hand.
 * `render_table(view, nothing_wild=False)`: the public table, from a `PublicView` only.
 * `render_results(history)`: a finished deal's reveal, from its hand history.
+* `hand_picture` / `table_picture` / `results_picture`: the same, laid out but not yet drawn
+  (a `Picture`: plain data), and `draw(picture)` to paint and encode it, so the expensive half
+  can run in another process.
 * `hand_order(obs, evaluation=None, sort_by_suit=False)`: the order cards are drawn in, for the
   discard menu to share; `evaluate_view(obs)` the one evaluation both can reuse.
 """
 
 from __future__ import annotations
 
-from .hand import render_hand
+from .hand import hand_picture, render_hand
 from .layout import evaluate_view, hand_order, hand_sections
-from .paint import RenderedImage, palette
-from .results import render_results
+from .paint import Picture, RenderedImage, draw, palette
+from .results import render_results, results_picture
 from .sprites import warm_up as _warm_sprites
-from .table import render_table
+from .table import render_table, table_picture
 
 
 def warm_up() -> None:
@@ -27,12 +30,17 @@ def warm_up() -> None:
 
 
 __all__ = [
+    "Picture",
     "RenderedImage",
+    "draw",
     "evaluate_view",
     "hand_order",
+    "hand_picture",
     "hand_sections",
     "render_hand",
     "render_results",
     "render_table",
+    "results_picture",
+    "table_picture",
     "warm_up",
 ]

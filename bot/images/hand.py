@@ -6,7 +6,16 @@ from bot.engine.evaluate import DrawnEvaluation, Evaluation
 from bot.engine.observation import Observation
 
 from .layout import hand_scene
-from .paint import RenderedImage, encode, paint
+from .paint import Picture, RenderedImage, draw
+
+
+def hand_picture(
+    obs: Observation,
+    sort_by_suit: bool = False,
+    evaluation: Evaluation | DrawnEvaluation | None = None,
+) -> Picture:
+    """The hand of `obs.seat`, laid out (see `render_hand`)."""
+    return Picture(hand_scene(obs, evaluation, sort_by_suit), f"hand-{obs.deal_number}-{obs.seat}")
 
 
 def render_hand(
@@ -19,5 +28,4 @@ def render_hand(
 
     Pass `evaluation` (from `layout.evaluate_view(obs)`) when the text embed already has one:
     evaluating 14 cards costs more than drawing them."""
-    scene = hand_scene(obs, evaluation, sort_by_suit)
-    return encode(paint(scene), f"hand-{obs.deal_number}-{obs.seat}", fmt)
+    return draw(hand_picture(obs, sort_by_suit, evaluation), fmt)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib import resources
 
 from PIL import Image, ImageDraw
 
@@ -170,16 +171,30 @@ def paint(scene: Scene) -> Image.Image:
     return im
 
 
+PALETTE_FILE = "palette.hex"
+
+
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    """The one 256-colour palette every PNG is mapped to, made once from the art itself.
+    """The one 256-colour palette every PNG is mapped to (`palette.hex`, made by
+    `learn_palette` and written by `python -m bot.images palette`).
 
     Why fixed rather than per image: finding a palette for each image (octree) cost more than
-    drawing it, and under load the drawing thread is the bot's busiest. The art is a closed set
-    (felt, card faces, badges, a few text colours) so a palette learnt from every card tile on
-    the felt plus one sample of each scene (for text edges, boxes and discs) maps any scene
-    to colours a player cannot tell apart, at a fifth of the cost. It is deterministic (fixed
-    samples), so equal scenes still give equal bytes."""
+    drawing it, and under load drawing is the bot's biggest CPU cost. Why shipped rather than
+    learnt at start: learning it draws every sample scene (~1 s), which every start of the
+    drawing process would pay. The art is a closed set (felt, card faces, badges, a few text
+    colours), so nearest-colour mapping onto it loses nothing a player can see; a test checks
+    that it still fits the art as drawn now."""
+    text = resources.files(__package__).joinpath(PALETTE_FILE).read_text()
+    colours = [bytes.fromhex(line.strip()) for line in text.splitlines() if line.strip()]
+    im = Image.new("P", (1, 1))
+    im.putpalette(b"".join(colours) + bytes(3 * (256 - len(colours))))
+    return im
+
+
+def learn_palette() -> list[tuple[int, int, int]]:
+    """Learn the palette from the art itself: every card tile on the felt plus one sample of
+    each scene (for text edges, boxes and discs), reduced to 256 colours."""
     from . import samples
     from .layout import hand_scene, results_scene, table_scene
 
@@ -207,7 +222,29 @@ def palette() -> Image.Image:
     for im in scenes:
         sheet.paste(im, (0, y))
         y += im.height
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    learnt = sheet.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = learnt.getpalette() or []
+    return [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat), 3)]
+
+
+def palette_text(colours: list[tuple[int, int, int]]) -> str:
+    """The palette file's contents: one `rrggbb` a line."""
+    return "".join(f"{r:02x}{g:02x}{b:02x}\n" for r, g, b in colours)
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What to draw and what to call its file. Laying a scene out is cheap and needs the game's
+    objects; painting and encoding it is the expensive part and needs only this plain data, so
+    it can happen elsewhere (the bot draws in a separate process: `draw` is all it runs)."""
+
+    scene: Scene
+    name: str
+
+
+def draw(picture: Picture, fmt: str = "png") -> RenderedImage:
+    """Paint and encode a laid-out picture."""
+    return encode(paint(picture.scene), picture.name, fmt)
 
 
 def encode(im: Image.Image, name: str, fmt: str = "png") -> RenderedImage:

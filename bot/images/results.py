@@ -6,9 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from .layout import results_scene
-from .paint import RenderedImage, encode, paint
+from .paint import Picture, RenderedImage, draw
+
+
+def results_picture(history: Mapping[str, Any]) -> Picture:
+    """A finished deal's reveal, laid out (see `render_results`)."""
+    return Picture(results_scene(history), f"deal-{history['deal_number']}-result")
 
 
 def render_results(history: Mapping[str, Any], fmt: str = "png") -> RenderedImage:
     """From `Match.hand_history(n)` (public once the deal is over); dropped hands stay hidden."""
-    return encode(paint(results_scene(history)), f"deal-{history['deal_number']}-result", fmt)
+    return draw(results_picture(history), fmt)

@@ -5,7 +5,12 @@ from __future__ import annotations
 from bot.engine.observation import PublicView
 
 from .layout import table_scene
-from .paint import RenderedImage, encode, paint
+from .paint import Picture, RenderedImage, draw
+
+
+def table_picture(view: PublicView, nothing_wild: bool = False) -> Picture:
+    """The public table, laid out (see `render_table`)."""
+    return Picture(table_scene(view, nothing_wild), f"table-{view.deal_number}")
 
 
 def render_table(view: PublicView, nothing_wild: bool = False, fmt: str = "png") -> RenderedImage:
@@ -13,4 +18,4 @@ def render_table(view: PublicView, nothing_wild: bool = False, fmt: str = "png")
 
     `nothing_wild` is `rules.nothing_wild` (a house rule, not a card): it only changes the
     caption under the indicator."""
-    return encode(paint(table_scene(view, nothing_wild)), f"table-{view.deal_number}", fmt)
+    return draw(table_picture(view, nothing_wild), fmt)

@@ -58,8 +58,8 @@ async def test_images_in_a_whole_match_reach_the_right_people(
 ) -> None:
     drawn_tables: list[Any] = []
     drawn_hands: list[Any] = []
-    real_table = bot.discord_ui.presenter.render_table
-    real_hand = bot.discord_ui.presenter.render_hand
+    real_table = bot.discord_ui.presenter.table_picture
+    real_hand = bot.discord_ui.presenter.hand_picture
 
     def spy_table(view: Any, *args: Any, **kw: Any) -> Any:
         drawn_tables.append(view)
@@ -69,8 +69,8 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         drawn_hands.append(obs)
         return real_hand(obs, *args, **kw)
 
-    monkeypatch.setattr(bot.discord_ui.presenter, "render_table", spy_table)
-    monkeypatch.setattr(bot.discord_ui.presenter, "render_hand", spy_hand)
+    monkeypatch.setattr(bot.discord_ui.presenter, "table_picture", spy_table)
+    monkeypatch.setattr(bot.discord_ui.presenter, "hand_picture", spy_hand)
     async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
         fake = env.fake
         driver = TableDriver(fake, TWO)
@@ -86,7 +86,7 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         assert drawn_hands and all(type(o) is Observation for o in drawn_hands)
 
         # Hand images: only ever on a private message of the one player whose seat it shows,
-        # both with the first (ephemeral) response and on later edits of that view.
+        # on the first answer and on later edits of that view.
         hands = images_of(fake, "hand-")
         assert hands and all(u.data.startswith(PNG) for u in hands)
         seat_of: dict[int, set[str]] = {}
@@ -100,7 +100,9 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         assert set(seat_of) == {alice, bob}
         assert len(seat_of[alice]) == 1 and len(seat_of[bob]) == 1
         assert seat_of[alice] != seat_of[bob]
-        assert any(not u.edit for u in hands) and any(u.edit for u in hands)
+        # "Your hand" is acknowledged first and the view edited in, so every hand image is an
+        # edit of a private message (never a public one, checked above).
+        assert all(u.edit for u in hands)
         for m in fake.public_messages("general"):
             for names in every_version(m):
                 assert not any(n.startswith("hand-") for n in names), (m.id, names)
