@@ -34,7 +34,7 @@ from bot.storage.records import (
     MatchRecord,
     MatchSeatRecord,
 )
-from bot.storage.summaries import ALL_SCOPE
+from bot.storage.summaries import ALL_SCOPE, SeatBump
 
 __all__ = ["import_results", "rebuild_summaries", "record_deal_result", "record_match_result"]
 
@@ -147,6 +147,11 @@ def _match_seat_rows(result: MatchRecord) -> list[tuple[Any, ...]]:
     return rows
 
 
+def _name_rows(guild_id: int, seat_rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """player_names upserts for the human seats (AI seats have no user_id)."""
+    return [(guild_id, r[_USER], r[_NAME]) for r in seat_rows if r[_USER] is not None]
+
+
 # ------------------------------------------------------------ one at a time
 
 
@@ -154,6 +159,17 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
     """Store a finished deal once. Returns True if newly recorded, False if this
     (match_id, deal_no) was already stored (nothing is counted again)."""
     seat_rows = _deal_seat_rows(result)
+    names = _name_rows(result.guild_id, seat_rows)
+    # A void deal stays in history but counts for nothing.
+    bumps = [
+        SeatBump(
+            r[_USER],
+            deals=(1, int(r[_OUTCOME] == "won")),
+            net=Fraction(r[_NET_NUM], r[_NET_DEN]),
+        )
+        for r in seat_rows
+        if r[_USER] is not None and r[_OUTCOME] != "void"
+    ]
 
     def body(conn: Connection) -> bool:
         # RETURNING (both backends): no row means the deal was already stored.
@@ -162,33 +178,8 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
             return False
         deal_id = row[0]
         conn.executemany(_INSERT_DEAL_SEAT, [(deal_id, *r) for r in seat_rows])
-        ts = int(result.finished_at)
-        windows = summaries.windows_containing(conn, result.guild_id, ts)
-        for r in seat_rows:
-            user_id = r[_USER]
-            if user_id is None:
-                continue
-            conn.execute(_UPSERT_NAME, (result.guild_id, user_id, r[_NAME]))
-            if r[_OUTCOME] == "void":
-                continue  # a void deal stays in history but counts for nothing
-            played = 1
-            won = int(r[_OUTCOME] == "won")
-            net = Fraction(r[_NET_NUM], r[_NET_DEN])
-            for scope in (result.profile, ALL_SCOPE):
-                summaries.bump_totals(
-                    conn, result.guild_id, scope, user_id, ts, deals=(played, won), net=net
-                )
-                for period_days in windows:
-                    summaries.bump_period(
-                        conn,
-                        result.guild_id,
-                        period_days,
-                        scope,
-                        user_id,
-                        deals=(played, won),
-                        matches=(0, 0),
-                        net_f=float(net),
-                    )
+        conn.executemany(_UPSERT_NAME, names)
+        summaries.bump_result(conn, result.guild_id, result.profile, int(result.finished_at), bumps)
         return True
 
     return await db.transaction(body)
@@ -201,36 +192,22 @@ async def record_match_result(db: Database, result: MatchRecord) -> bool:
     Ratings only move when at least two humans took part (beating AI seats says
     nothing about skill relative to other players)."""
     seat_rows = _match_seat_rows(result)
+    names = _name_rows(result.guild_id, seat_rows)
+    humans = [(r[_USER], r[_PLACE]) for r in seat_rows if r[_USER] is not None]
+    bumps = [
+        SeatBump(r[_USER], matches=(1, r[_IS_WINNER])) for r in seat_rows if r[_USER] is not None
+    ]
 
     def body(conn: Connection) -> bool:
         if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
             return False
         conn.executemany(_INSERT_MATCH_SEAT, [(result.match_id, *r) for r in seat_rows])
+        conn.executemany(_UPSERT_NAME, names)
         ts = int(result.finished_at)
-        windows = summaries.windows_containing(conn, result.guild_id, ts)
-        humans: list[tuple[int, int]] = []
-        for r in seat_rows:
-            user_id = r[_USER]
-            if user_id is None:
-                continue
-            humans.append((user_id, r[_PLACE]))
-            conn.execute(_UPSERT_NAME, (result.guild_id, user_id, r[_NAME]))
-            won = r[_IS_WINNER]
-            for scope in (result.profile, ALL_SCOPE):
-                summaries.bump_totals(conn, result.guild_id, scope, user_id, ts, matches=(1, won))
-                for period_days in windows:
-                    summaries.bump_period(
-                        conn,
-                        result.guild_id,
-                        period_days,
-                        scope,
-                        user_id,
-                        deals=(0, 0),
-                        matches=(1, won),
-                        net_f=0.0,
-                    )
-        for scope in (result.profile, ALL_SCOPE):
-            summaries.rate_match(conn, result.guild_id, scope, result.match_id, ts, humans)
+        summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps)
+        summaries.rate_match(
+            conn, result.guild_id, (result.profile, ALL_SCOPE), result.match_id, ts, humans
+        )
         return True
 
     return await db.transaction(body)

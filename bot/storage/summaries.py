@@ -27,6 +27,7 @@ inside its transaction); they take the ``sqlite3`` connection.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
@@ -39,8 +40,8 @@ from bot.storage.money import fits_int64
 __all__ = [
     "ALL_SCOPE",
     "DAY",
-    "bump_period",
-    "bump_totals",
+    "SeatBump",
+    "bump_result",
     "day_of",
     "ensure_window",
     "rate_match",
@@ -67,9 +68,27 @@ def win_rate(won: int, played: int) -> float:
 
 # ------------------------------------------- SQL (portable unless keyed by dialect)
 
-_SELECT_TOTAL_NET = (
-    "SELECT net_num, net_den FROM player_totals WHERE guild_id = ? AND scope = ? AND user_id = ?"
-)
+
+def _in_marks(n: int) -> str:
+    return ",".join("?" * n)
+
+
+def _select_nets_sql(n_scopes: int, n_users: int) -> str:
+    """Exact nets of users in scopes (args: guild, scopes..., users...)."""
+    return (
+        "SELECT scope, user_id, net_num, net_den FROM player_totals WHERE guild_id = ?"
+        f" AND scope IN ({_in_marks(n_scopes)}) AND user_id IN ({_in_marks(n_users)})"
+    )
+
+
+def _select_ratings_sql(n_scopes: int, n_users: int) -> str:
+    """Ratings of users in scopes (args: guild, scopes..., users...)."""
+    return (
+        "SELECT scope, user_id, mu, sigma, matches FROM ratings WHERE guild_id = ?"
+        f" AND scope IN ({_in_marks(n_scopes)}) AND user_id IN ({_in_marks(n_users)})"
+    )
+
+
 _UPSERT_TOTALS = (
     "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
     " matches_played, matches_won, net_num, net_den, net_f, win_rate, last_played_at)"
@@ -137,9 +156,6 @@ _UPSERT_WINDOW = (
     "INSERT INTO period_window (guild_id, period_days, start_day) VALUES (?,?,?)"
     " ON CONFLICT (guild_id, period_days) DO UPDATE SET start_day = excluded.start_day"
 )
-_SELECT_RATING = (
-    "SELECT mu, sigma, matches FROM ratings WHERE guild_id = ? AND scope = ? AND user_id = ?"
-)
 _UPSERT_RATING = (
     "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
     " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
@@ -191,70 +207,84 @@ _RATED_SEATS_IN_ORDER: Final[dict[Dialect, str]] = {
 # ------------------------------------------------------ incremental updates
 
 
-def bump_totals(
-    conn: Connection,
-    guild_id: int,
-    scope: str,
-    user_id: int,
-    ts: int,
-    *,
-    deals: tuple[int, int] = (0, 0),
-    matches: tuple[int, int] = (0, 0),
-    net: Fraction | None = None,
-) -> None:
-    """Add to a player_totals row. The exact net is read-modify-written in Python
-    (SQL cannot add fractions); counters are added in SQL."""
-    row = conn.execute(_SELECT_TOTAL_NET, (guild_id, scope, user_id)).fetchone()
-    total = Fraction(row[0], row[1]) if row else Fraction(0)
-    if net:
-        total += net
-    if not fits_int64(total):
-        raise StorageError("net total overflows 64-bit storage")
-    conn.execute(
-        _UPSERT_TOTALS,
-        (
-            guild_id,
-            scope,
-            user_id,
-            deals[0],
-            deals[1],
-            matches[0],
-            matches[1],
-            total.numerator,
-            total.denominator,
-            float(total),
-            win_rate(deals[1], deals[0]),
-            ts,
-        ),
-    )
+@dataclass(frozen=True)
+class SeatBump:
+    """What one human seat of a result adds to that player's summary rows."""
+
+    user_id: int
+    deals: tuple[int, int] = (0, 0)  # (played, won)
+    matches: tuple[int, int] = (0, 0)  # (played, won)
+    net: Fraction = Fraction(0)
 
 
-def bump_period(
-    conn: Connection,
-    guild_id: int,
-    period_days: int,
-    scope: str,
-    user_id: int,
-    *,
-    deals: tuple[int, int],
-    matches: tuple[int, int],
-    net_f: float,
+def bump_result(
+    conn: Connection, guild_id: int, profile: str, ts: int, bumps: Sequence[SeatBump]
 ) -> None:
-    """Add one result to a materialised period board row."""
-    conn.execute(
+    """Add one result's human seats to ``player_totals`` (the profile's scope and
+    ``'*'``) and to every materialised period window that ``ts`` falls into.
+
+    A fixed number of statements whatever the number of seats: one read of the
+    current exact nets (SQL cannot add fractions, so the net is read-modify-written
+    here), one batched upsert of the totals, one read of the windows and one batched
+    upsert of the period rows. On PostgreSQL a batch is one pipelined round trip
+    (asyncpg's ``executemany``); rows go in key order so concurrent writers lock them
+    in the same order."""
+    if not bumps:
+        return
+    scopes = (profile, ALL_SCOPE)
+    users = [b.user_id for b in bumps]
+    current = {
+        (scope, user_id): Fraction(num, den)
+        for scope, user_id, num, den in conn.execute(
+            _select_nets_sql(len(scopes), len(users)), (guild_id, *scopes, *users)
+        ).fetchall()
+    }
+    ordered = sorted(bumps, key=lambda b: b.user_id)
+    total_rows: list[tuple[Any, ...]] = []
+    for scope in sorted(scopes):
+        for b in ordered:
+            total = current.get((scope, b.user_id), Fraction(0)) + b.net
+            if not fits_int64(total):
+                raise StorageError("net total overflows 64-bit storage")
+            total_rows.append(
+                (
+                    guild_id,
+                    scope,
+                    b.user_id,
+                    b.deals[0],
+                    b.deals[1],
+                    b.matches[0],
+                    b.matches[1],
+                    total.numerator,
+                    total.denominator,
+                    float(total),
+                    win_rate(b.deals[1], b.deals[0]),
+                    ts,
+                )
+            )
+    conn.executemany(_UPSERT_TOTALS, total_rows)
+    windows = windows_containing(conn, guild_id, ts)
+    if not windows:
+        return
+    conn.executemany(
         _UPSERT_PERIOD_VALUES,
-        (
-            guild_id,
-            period_days,
-            scope,
-            user_id,
-            deals[0],
-            deals[1],
-            matches[0],
-            matches[1],
-            net_f,
-            win_rate(deals[1], deals[0]),
-        ),
+        [
+            (
+                guild_id,
+                period_days,
+                scope,
+                b.user_id,
+                b.deals[0],
+                b.deals[1],
+                b.matches[0],
+                b.matches[1],
+                float(b.net),
+                win_rate(b.deals[1], b.deals[0]),
+            )
+            for period_days in sorted(windows)
+            for scope in sorted(scopes)
+            for b in ordered
+        ],
     )
 
 
@@ -268,29 +298,50 @@ def windows_containing(conn: Connection, guild_id: int, ts: int) -> list[int]:
 def rate_match(
     conn: Connection,
     guild_id: int,
-    scope: str,
+    scopes: Sequence[str],
     match_id: str,
     ts: int,
     humans: Sequence[tuple[int, int]],
 ) -> None:
-    """Update the openskill ratings of ``humans`` ((user_id, place) pairs) in one
-    scope and append history rows. Fewer than two humans: nothing changes."""
+    """Update the openskill ratings of ``humans`` ((user_id, place) pairs) in each of
+    ``scopes`` and append history rows: one read of every current rating and one
+    batched write each for ratings and history. Fewer than two humans: nothing
+    changes."""
     if not ratings.is_rated(len(humans)):
         return
-    before: list[ratings.Skill] = []
-    played: list[int] = []
-    for user_id, _place in humans:
-        row = conn.execute(_SELECT_RATING, (guild_id, scope, user_id)).fetchone()
-        before.append(ratings.default_skill() if row is None else ratings.skill(row[0], row[1]))
-        played.append(0 if row is None else int(row[2]))
-    after = ratings.rate_places(before, [place for _user, place in humans])
-    rating_rows = []
-    history_rows = []
-    for (user_id, _place), old, new, n in zip(humans, before, after, played, strict=True):
-        rating_rows.append((guild_id, scope, user_id, new.mu, new.sigma, new.ordinal, n + 1, ts))
-        history_rows.append(
-            (guild_id, scope, user_id, match_id, new.mu, new.sigma, new.ordinal, old.ordinal, ts)
-        )
+    users = [user_id for user_id, _place in humans]
+    found = {
+        (scope, user_id): (mu, sigma, int(n))
+        for scope, user_id, mu, sigma, n in conn.execute(
+            _select_ratings_sql(len(scopes), len(users)), (guild_id, *scopes, *users)
+        ).fetchall()
+    }
+    places = [place for _user, place in humans]
+    rating_rows: list[tuple[Any, ...]] = []
+    history_rows: list[tuple[Any, ...]] = []
+    for scope in scopes:
+        rows = [found.get((scope, user_id)) for user_id in users]
+        before = [ratings.default_skill() if r is None else ratings.skill(r[0], r[1]) for r in rows]
+        played = [0 if r is None else r[2] for r in rows]
+        after = ratings.rate_places(before, places)
+        for user_id, old, new, n in zip(users, before, after, played, strict=True):
+            rating_rows.append(
+                (guild_id, scope, user_id, new.mu, new.sigma, new.ordinal, n + 1, ts)
+            )
+            history_rows.append(
+                (
+                    guild_id,
+                    scope,
+                    user_id,
+                    match_id,
+                    new.mu,
+                    new.sigma,
+                    new.ordinal,
+                    old.ordinal,
+                    ts,
+                )
+            )
+    rating_rows.sort(key=lambda r: (r[1], r[2]))
     conn.executemany(_UPSERT_RATING, rating_rows)
     conn.executemany(_INSERT_RATING_HISTORY, history_rows)
 
