@@ -21,10 +21,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from bot.storage import summaries
-from bot.storage.conn import Connection
+from bot.storage.conn import Connection, insert_rows
 from bot.storage.db import Database
 from bot.storage.money import to_pair
 from bot.storage.records import (
@@ -45,23 +45,49 @@ _INSERT_DEAL = (
     " hand_history) VALUES (?,?,?,?,?,?)"
     " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id"
 )
+# {rows}: rows given to conn.insert_rows, which reads the column types from *_TYPES.
+_INSERT_DEALS = (
+    "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+    " hand_history) {rows}"
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id, match_id, deal_no"
+)
+_DEAL_TYPES: Final = ("bigint", "text", "bigint", "text", "bigint", "text")
 _INSERT_DEAL_SEAT = (
     "INSERT INTO deal_seats (deal_id, seat, guild_id, profile, finished_at, user_id, name,"
-    " is_ai, outcome, penalty_num, penalty_den, net_num, net_den)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    " is_ai, outcome, penalty_num, penalty_den, net_num, net_den) {rows}"
+)
+_DEAL_SEAT_TYPES: Final = (
+    *("bigint", "bigint", "bigint", "text", "bigint", "bigint", "text", "bigint", "text"),
+    *["bigint"] * 4,
 )
 _INSERT_MATCH = (
     "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
     " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING"
 )
+_INSERT_MATCHES = (
+    "INSERT INTO matches (match_id, guild_id, profile, finished_at) {rows}"
+    " ON CONFLICT (match_id) DO NOTHING RETURNING match_id"
+)
+_MATCH_TYPES: Final = ("text", "bigint", "text", "bigint")
 _INSERT_MATCH_SEAT = (
     "INSERT INTO match_seats (match_id, seat, guild_id, profile, finished_at, user_id,"
-    " name, is_ai, place, is_winner, net_num, net_den) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " name, is_ai, place, is_winner, net_num, net_den) {rows}"
+)
+_MATCH_SEAT_TYPES: Final = (
+    "text",
+    "bigint",
+    "bigint",
+    "text",
+    "bigint",
+    "bigint",
+    "text",
+    *["bigint"] * 5,
 )
 _UPSERT_NAME = (
-    "INSERT INTO player_names (guild_id, user_id, name) VALUES (?, ?, ?)"
+    "INSERT INTO player_names (guild_id, user_id, name) {rows}"
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name"
 )
+_NAME_TYPES: Final = ("bigint", "bigint", "text")
 
 # Positions in the prepared seat rows built by _deal_seat_rows / _match_seat_rows.
 _USER, _NAME = 4, 5  # both kinds
@@ -177,8 +203,8 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
         if row is None:
             return False
         deal_id = row[0]
-        conn.executemany(_INSERT_DEAL_SEAT, [(deal_id, *r) for r in seat_rows])
-        conn.executemany(_UPSERT_NAME, names)
+        insert_rows(conn, _INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows])
+        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, names)
         summaries.bump_result(conn, result.guild_id, result.profile, int(result.finished_at), bumps)
         return True
 
@@ -201,8 +227,13 @@ async def record_match_result(db: Database, result: MatchRecord) -> bool:
     def body(conn: Connection) -> bool:
         if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
             return False
-        conn.executemany(_INSERT_MATCH_SEAT, [(result.match_id, *r) for r in seat_rows])
-        conn.executemany(_UPSERT_NAME, names)
+        insert_rows(
+            conn,
+            _INSERT_MATCH_SEAT,
+            _MATCH_SEAT_TYPES,
+            [(result.match_id, *r) for r in seat_rows],
+        )
+        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, names)
         ts = int(result.finished_at)
         summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps)
         summaries.rate_match(
@@ -221,21 +252,32 @@ def _deal_batch(batch: list[DealRecord]) -> Callable[[Connection], int]:
     prepared = [(d, _deal_seat_rows(d)) for d in batch]
 
     def body(conn: Connection) -> int:
+        # RETURNING names the deals really inserted: the others were stored already
+        # (or repeat an earlier deal of this batch) and are skipped.
+        new = {
+            (match_id, deal_no): deal_id
+            for deal_id, match_id, deal_no in insert_rows(
+                conn,
+                _INSERT_DEALS,
+                _DEAL_TYPES,
+                [_deal_params(d) for d, _ in prepared],
+                returning=True,
+            )
+        }
+        inserted = 0
         seats: list[tuple[Any, ...]] = []
         names: dict[tuple[int, int], str] = {}
-        inserted = 0
         for d, rows in prepared:
-            row = conn.execute(_INSERT_DEAL, _deal_params(d)).fetchone()
-            if row is None:
+            deal_id = new.pop((d.match_id, d.deal_no), None)
+            if deal_id is None:
                 continue
             inserted += 1
-            deal_id = row[0]
             for r in rows:
                 seats.append((deal_id, *r))
                 if r[_USER] is not None:
                     names[(d.guild_id, r[_USER])] = r[_NAME]
-        conn.executemany(_INSERT_DEAL_SEAT, seats)
-        conn.executemany(_UPSERT_NAME, [(g, u, n) for (g, u), n in names.items()])
+        insert_rows(conn, _INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, seats)
+        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()])
         return inserted
 
     return body
@@ -246,19 +288,30 @@ def _match_batch(batch: list[MatchRecord]) -> Callable[[Connection], int]:
     prepared = [(m, _match_seat_rows(m)) for m in batch]
 
     def body(conn: Connection) -> int:
+        new = {
+            match_id
+            for (match_id,) in insert_rows(
+                conn,
+                _INSERT_MATCHES,
+                _MATCH_TYPES,
+                [_match_params(m) for m, _ in prepared],
+                returning=True,
+            )
+        }
+        inserted = 0
         seats: list[tuple[Any, ...]] = []
         names: dict[tuple[int, int], str] = {}
-        inserted = 0
         for m, rows in prepared:
-            if conn.execute(_INSERT_MATCH, _match_params(m)).rowcount == 0:
+            if m.match_id not in new:
                 continue
+            new.discard(m.match_id)
             inserted += 1
             for r in rows:
                 seats.append((m.match_id, *r))
                 if r[_USER] is not None:
                     names[(m.guild_id, r[_USER])] = r[_NAME]
-        conn.executemany(_INSERT_MATCH_SEAT, seats)
-        conn.executemany(_UPSERT_NAME, [(g, u, n) for (g, u), n in names.items()])
+        insert_rows(conn, _INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, seats)
+        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()])
         return inserted
 
     return body

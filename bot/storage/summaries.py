@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import ratings
-from bot.storage.conn import Connection, Dialect, dialect_of
+from bot.storage.conn import Connection, Dialect, dialect_of, insert_rows
 from bot.storage.db import write_transaction
 from bot.storage.errors import StorageError
 from bot.storage.money import fits_int64
@@ -92,7 +92,7 @@ def _select_ratings_sql(n_scopes: int, n_users: int) -> str:
 _UPSERT_TOTALS = (
     "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
     " matches_played, matches_won, net_num, net_den, net_f, win_rate, last_played_at)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " {rows}"
     " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET"
     " deals_played = player_totals.deals_played + excluded.deals_played,"
     " deals_won = player_totals.deals_won + excluded.deals_won,"
@@ -108,13 +108,14 @@ _UPSERT_TOTALS = (
 _INSERT_TOTALS = (
     "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
     " matches_played, matches_won, net_num, net_den, net_f, win_rate,"
-    " last_played_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " last_played_at) {rows}"
 )
-# {select} is either a VALUES row or one of the _PERIOD_*_DAYS aggregates below.
+_TOTALS_TYPES: Final = ("bigint", "text", *["bigint"] * 7, "float8", "float8", "bigint")
+# {rows} is rows given (conn.insert_rows) or one of the _PERIOD_*_DAYS aggregates below.
 _UPSERT_PERIOD = (
     "INSERT INTO period_board (guild_id, period_days, scope, user_id, deals_played,"
     " deals_won, matches_played, matches_won, net_f, win_rate)"
-    " {select}"
+    " {rows}"
     " ON CONFLICT (guild_id, period_days, scope, user_id) DO UPDATE SET"
     " deals_played = period_board.deals_played + excluded.deals_played,"
     " deals_won = period_board.deals_won + excluded.deals_won,"
@@ -125,7 +126,7 @@ _UPSERT_PERIOD = (
     "   THEN (period_board.deals_won + excluded.deals_won) * 1.0"
     "        / (period_board.deals_played + excluded.deals_played) ELSE 0.0 END"
 )
-_UPSERT_PERIOD_VALUES = _UPSERT_PERIOD.format(select="VALUES (?,?,?,?,?,?,?,?,?,?)")
+_PERIOD_TYPES: Final = ("bigint", "bigint", "text", *["bigint"] * 5, "float8", "float8")
 # (GROUP BY, scope expression) pairs: per profile, and the all-profiles '*' scope.
 _PERIOD_GROUPINGS: Final = (("profile, user_id", "profile"), ("user_id", "'*'"))
 _PERIOD_DEAL_DAYS = (
@@ -158,7 +159,7 @@ _UPSERT_WINDOW = (
 )
 _UPSERT_RATING = (
     "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
-    " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
+    " last_played_at) {rows}"
     " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET mu = excluded.mu,"
     " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches,"
     " last_played_at = CASE WHEN excluded.last_played_at > ratings.last_played_at"
@@ -166,12 +167,23 @@ _UPSERT_RATING = (
 )
 _INSERT_RATING = (
     "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
-    " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
+    " last_played_at) {rows}"
+)
+_RATING_TYPES: Final = (
+    "bigint",
+    "text",
+    "bigint",
+    "float8",
+    "float8",
+    "float8",
+    "bigint",
+    "bigint",
 )
 _INSERT_RATING_HISTORY = (
     "INSERT INTO rating_history (guild_id, scope, user_id, match_id, mu, sigma,"
-    " ordinal, ordinal_before, rated_at) VALUES (?,?,?,?,?,?,?,?,?)"
+    " ordinal, ordinal_before, rated_at) {rows}"
 )
+_HISTORY_TYPES: Final = ("bigint", "text", "bigint", "text", *["float8"] * 4, "bigint")
 #: Summary tables of a guild, all dropped by a rebuild (names are fixed, not input).
 _SUMMARY_TABLES: Final = (
     "player_totals",
@@ -262,12 +274,14 @@ def bump_result(
                     ts,
                 )
             )
-    conn.executemany(_UPSERT_TOTALS, total_rows)
+    insert_rows(conn, _UPSERT_TOTALS, _TOTALS_TYPES, total_rows)
     windows = windows_containing(conn, guild_id, ts)
     if not windows:
         return
-    conn.executemany(
-        _UPSERT_PERIOD_VALUES,
+    insert_rows(
+        conn,
+        _UPSERT_PERIOD,
+        _PERIOD_TYPES,
         [
             (
                 guild_id,
@@ -342,8 +356,8 @@ def rate_match(
                 )
             )
     rating_rows.sort(key=lambda r: (r[1], r[2]))
-    conn.executemany(_UPSERT_RATING, rating_rows)
-    conn.executemany(_INSERT_RATING_HISTORY, history_rows)
+    insert_rows(conn, _UPSERT_RATING, _RATING_TYPES, rating_rows)
+    insert_rows(conn, _INSERT_RATING_HISTORY, _HISTORY_TYPES, history_rows)
 
 
 # ---------------------------------------------------------------- rebuild
@@ -379,9 +393,11 @@ def rebuild(conn: Connection, guild_id: int) -> None:
             s[2] += played
             s[3] += won
             s[5] = max(s[5], last)
-    conn.executemany(
+    insert_rows(
+        conn,
         _INSERT_TOTALS,
-        (
+        _TOTALS_TYPES,
+        [
             (
                 guild_id,
                 scope,
@@ -397,7 +413,7 @@ def rebuild(conn: Connection, guild_id: int) -> None:
                 s[5],
             )
             for (scope, user_id), s in totals.items()
-        ),
+        ],
     )
     _replay_ratings(conn, guild_id)
 
@@ -423,9 +439,11 @@ def _rated_matches(conn: Connection, guild_id: int) -> list[ratings.RatedMatch]:
 
 def _replay_ratings(conn: Connection, guild_id: int) -> None:
     state, history = ratings.replay(_rated_matches(conn, guild_id))
-    conn.executemany(
+    insert_rows(
+        conn,
         _INSERT_RATING,
-        (
+        _RATING_TYPES,
+        [
             (
                 guild_id,
                 scope,
@@ -437,11 +455,13 @@ def _replay_ratings(conn: Connection, guild_id: int) -> None:
                 st.last_played_at,
             )
             for (scope, u), st in state.items()
-        ),
+        ],
     )
-    conn.executemany(
+    insert_rows(
+        conn,
         _INSERT_RATING_HISTORY,
-        (
+        _HISTORY_TYPES,
+        [
             (
                 guild_id,
                 c.scope,
@@ -454,7 +474,7 @@ def _replay_ratings(conn: Connection, guild_id: int) -> None:
                 c.rated_at,
             )
             for c in history
-        ),
+        ],
     )
 
 
@@ -501,10 +521,10 @@ def _add_days(
     lo, hi = first_day * DAY, (last_day + 1) * DAY
     for group, scope_expr in _PERIOD_GROUPINGS:
         conn.execute(
-            _UPSERT_PERIOD.format(select=_PERIOD_DEAL_DAYS.format(scope=scope_expr, group=group)),
+            _UPSERT_PERIOD.format(rows=_PERIOD_DEAL_DAYS.format(scope=scope_expr, group=group)),
             (guild_id, days, sign, sign, sign, guild_id, lo, hi),
         )
         conn.execute(
-            _UPSERT_PERIOD.format(select=_PERIOD_MATCH_DAYS.format(scope=scope_expr, group=group)),
+            _UPSERT_PERIOD.format(rows=_PERIOD_MATCH_DAYS.format(scope=scope_expr, group=group)),
             (guild_id, days, sign, sign, guild_id, lo, hi),
         )
