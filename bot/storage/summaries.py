@@ -47,7 +47,6 @@ __all__ = [
     "rate_match",
     "rebuild",
     "win_rate",
-    "windows_containing",
 ]
 
 #: Scope key of the all-profiles aggregate in summary tables.
@@ -73,11 +72,15 @@ def _in_marks(n: int) -> str:
     return ",".join("?" * n)
 
 
-def _select_nets_sql(n_scopes: int, n_users: int) -> str:
-    """Exact nets of users in scopes (args: guild, scopes..., users...)."""
+def _select_nets_and_windows_sql(n_scopes: int, n_users: int) -> str:
+    """Exact nets of users in scopes, then (scope NULL, period_days) rows for the
+    materialised windows containing a day: what one result needs to read, in one
+    statement (args: guild, scopes..., users..., guild, day, day)."""
     return (
         "SELECT scope, user_id, net_num, net_den FROM player_totals WHERE guild_id = ?"
         f" AND scope IN ({_in_marks(n_scopes)}) AND user_id IN ({_in_marks(n_users)})"
+        " UNION ALL SELECT NULL, period_days, 0, 1 FROM period_window WHERE guild_id = ?"
+        " AND start_day <= ? AND start_day + period_days > ?"
     )
 
 
@@ -142,10 +145,6 @@ _PERIOD_MATCH_DAYS = (
     " ? * SUM(is_winner), 0.0, 0.0"
     " FROM match_seats WHERE guild_id = ? AND finished_at >= ?"
     " AND finished_at < ? AND user_id IS NOT NULL GROUP BY {group}"
-)
-_SELECT_WINDOWS_CONTAINING = (
-    "SELECT period_days FROM period_window WHERE guild_id = ?"
-    " AND start_day <= ? AND start_day + period_days > ?"
 )
 _SELECT_WINDOW_START = "SELECT start_day FROM period_window WHERE guild_id = ? AND period_days = ?"
 _DELETE_EMPTY_PERIOD_ROWS = (
@@ -235,22 +234,26 @@ def bump_result(
     """Add one result's human seats to ``player_totals`` (the profile's scope and
     ``'*'``) and to every materialised period window that ``ts`` falls into.
 
-    A fixed number of statements whatever the number of seats: one read of the
-    current exact nets (SQL cannot add fractions, so the net is read-modify-written
-    here), one batched upsert of the totals, one read of the windows and one batched
-    upsert of the period rows. On PostgreSQL a batch is one pipelined round trip
-    (asyncpg's ``executemany``); rows go in key order so concurrent writers lock them
-    in the same order."""
+    At most three statements whatever the number of seats (each one round trip on
+    PostgreSQL): one read of the current exact nets and of the windows (SQL cannot add
+    fractions, so the net is read-modify-written here), one upsert of all the totals
+    rows and one of all the period rows (:func:`~bot.storage.conn.insert_rows`). Rows
+    go in key order so concurrent writers lock them in the same order."""
     if not bumps:
         return
     scopes = (profile, ALL_SCOPE)
     users = [b.user_id for b in bumps]
-    current = {
-        (scope, user_id): Fraction(num, den)
-        for scope, user_id, num, den in conn.execute(
-            _select_nets_sql(len(scopes), len(users)), (guild_id, *scopes, *users)
-        ).fetchall()
-    }
+    day = day_of(ts)
+    current: dict[tuple[str, int], Fraction] = {}
+    windows: list[int] = []
+    for scope, key, num, den in conn.execute(
+        _select_nets_and_windows_sql(len(scopes), len(users)),
+        (guild_id, *scopes, *users, guild_id, day, day),
+    ).fetchall():
+        if scope is None:
+            windows.append(int(key))
+        else:
+            current[(scope, key)] = Fraction(num, den)
     ordered = sorted(bumps, key=lambda b: b.user_id)
     total_rows: list[tuple[Any, ...]] = []
     for scope in sorted(scopes):
@@ -275,7 +278,6 @@ def bump_result(
                 )
             )
     insert_rows(conn, _UPSERT_TOTALS, _TOTALS_TYPES, total_rows)
-    windows = windows_containing(conn, guild_id, ts)
     if not windows:
         return
     insert_rows(
@@ -300,13 +302,6 @@ def bump_result(
             for b in ordered
         ],
     )
-
-
-def windows_containing(conn: Connection, guild_id: int, ts: int) -> list[int]:
-    """Materialised period windows that a result at ``ts`` falls into."""
-    day = day_of(ts)
-    rows = conn.execute(_SELECT_WINDOWS_CONTAINING, (guild_id, day, day)).fetchall()
-    return [int(r[0]) for r in rows]
 
 
 def rate_match(
