@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import summaries
-from bot.storage.conn import Connection, insert_rows
+from bot.storage.conn import Connection, Dialect, dialect_of, insert_rows
 from bot.storage.db import Database
 from bot.storage.money import to_pair
 from bot.storage.records import (
@@ -364,7 +364,25 @@ async def import_results(
     n_matches += 0 if pending is None else await pending
     for guild_id in sorted(guilds):
         await rebuild_summaries(db, guild_id)
+    await db.run(_after_bulk_load)
     return n_deals, n_matches
+
+
+# A bulk load leaves PostgreSQL's planner statistics and visibility map behind until
+# autovacuum comes by; until then a rank (a COUNT over an index) fetches every counted
+# row from the heap instead of an index-only scan. SQLite keeps neither: nothing to do.
+_AFTER_BULK_LOAD: Final[dict[Dialect, str | None]] = {
+    "sqlite": None,
+    "postgres": "VACUUM (ANALYZE) deals, deal_seats, matches, match_seats, player_names,"
+    " player_totals, ratings, rating_history",
+}
+
+
+def _after_bulk_load(conn: Connection) -> None:
+    """Bring the statistics up to date after an import (outside a transaction)."""
+    statement = _AFTER_BULK_LOAD[dialect_of(conn)]
+    if statement is not None:
+        conn.execute(statement)
 
 
 async def rebuild_summaries(db: Database, guild_id: int) -> None:
