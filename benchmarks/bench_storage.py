@@ -338,7 +338,7 @@ async def main() -> None:
         await st.save_table(
             table_id,
             guild_id=GUILD,
-            channel_id=1,
+            channel_id=now,  # one open table per channel: a reused database has one
             host_id=1,
             status="playing",
             state_json=state,
