@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import summaries
-from bot.storage.conn import Connection, Dialect, dialect_of, insert_rows
+from bot.storage.conn import Connection, Dialect, dialect_of, insert_batches, insert_rows
 from bot.storage.db import Database
 from bot.storage.money import to_pair
 from bot.storage.records import (
@@ -203,9 +203,15 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
         if row is None:
             return False
         deal_id = row[0]
-        insert_rows(conn, _INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows])
-        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, names)
-        summaries.bump_result(conn, result.guild_id, result.profile, int(result.finished_at), bumps)
+        ts = int(result.finished_at)
+        insert_batches(
+            conn,
+            [
+                (_INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows]),
+                (_UPSERT_NAME, _NAME_TYPES, names),
+                *summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps),
+            ],
+        )
         return True
 
     return await db.transaction(body)
@@ -227,17 +233,16 @@ async def record_match_result(db: Database, result: MatchRecord) -> bool:
     def body(conn: Connection) -> bool:
         if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
             return False
-        insert_rows(
-            conn,
-            _INSERT_MATCH_SEAT,
-            _MATCH_SEAT_TYPES,
-            [(result.match_id, *r) for r in seat_rows],
-        )
-        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, names)
         ts = int(result.finished_at)
-        summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps)
-        summaries.rate_match(
-            conn, result.guild_id, (result.profile, ALL_SCOPE), result.match_id, ts, humans
+        scopes = (result.profile, ALL_SCOPE)
+        insert_batches(
+            conn,
+            [
+                (_INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, [(result.match_id, *r) for r in seat_rows]),
+                (_UPSERT_NAME, _NAME_TYPES, names),
+                *summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps),
+                *summaries.rate_match(conn, result.guild_id, scopes, result.match_id, ts, humans),
+            ],
         )
         return True
 

@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import ratings
-from bot.storage.conn import Connection, Dialect, dialect_of, insert_rows
+from bot.storage.conn import Batch, Connection, Dialect, dialect_of, insert_rows
 from bot.storage.db import write_transaction
 from bot.storage.errors import StorageError
 from bot.storage.money import fits_int64
@@ -230,17 +230,18 @@ class SeatBump:
 
 def bump_result(
     conn: Connection, guild_id: int, profile: str, ts: int, bumps: Sequence[SeatBump]
-) -> None:
-    """Add one result's human seats to ``player_totals`` (the profile's scope and
-    ``'*'``) and to every materialised period window that ``ts`` falls into.
+) -> list[Batch]:
+    """What one result's human seats add to ``player_totals`` (the profile's scope and
+    ``'*'``) and to every materialised period window that ``ts`` falls into: reads now,
+    returns the writes for the caller to run (:func:`~bot.storage.conn.insert_batches`,
+    together with its own, in the same transaction).
 
-    At most three statements whatever the number of seats (each one round trip on
-    PostgreSQL): one read of the current exact nets and of the windows (SQL cannot add
-    fractions, so the net is read-modify-written here), one upsert of all the totals
-    rows and one of all the period rows (:func:`~bot.storage.conn.insert_rows`). Rows
-    go in key order so concurrent writers lock them in the same order."""
+    One read whatever the number of seats: the current exact nets (SQL cannot add
+    fractions, so the net is read-modify-written here) and the windows. The writes are
+    one batch of totals rows and one of period rows. Rows go in key order so
+    concurrent writers lock them in the same order."""
     if not bumps:
-        return
+        return []
     scopes = (profile, ALL_SCOPE)
     users = [b.user_id for b in bumps]
     day = day_of(ts)
@@ -277,31 +278,27 @@ def bump_result(
                     ts,
                 )
             )
-    insert_rows(conn, _UPSERT_TOTALS, _TOTALS_TYPES, total_rows)
-    if not windows:
-        return
-    insert_rows(
-        conn,
-        _UPSERT_PERIOD,
-        _PERIOD_TYPES,
-        [
-            (
-                guild_id,
-                period_days,
-                scope,
-                b.user_id,
-                b.deals[0],
-                b.deals[1],
-                b.matches[0],
-                b.matches[1],
-                float(b.net),
-                win_rate(b.deals[1], b.deals[0]),
-            )
-            for period_days in sorted(windows)
-            for scope in sorted(scopes)
-            for b in ordered
-        ],
-    )
+    period_rows = [
+        (
+            guild_id,
+            period_days,
+            scope,
+            b.user_id,
+            b.deals[0],
+            b.deals[1],
+            b.matches[0],
+            b.matches[1],
+            float(b.net),
+            win_rate(b.deals[1], b.deals[0]),
+        )
+        for period_days in sorted(windows)
+        for scope in sorted(scopes)
+        for b in ordered
+    ]
+    return [
+        (_UPSERT_TOTALS, _TOTALS_TYPES, total_rows),
+        (_UPSERT_PERIOD, _PERIOD_TYPES, period_rows),
+    ]
 
 
 def rate_match(
@@ -311,13 +308,13 @@ def rate_match(
     match_id: str,
     ts: int,
     humans: Sequence[tuple[int, int]],
-) -> None:
-    """Update the openskill ratings of ``humans`` ((user_id, place) pairs) in each of
-    ``scopes`` and append history rows: one read of every current rating and one
-    batched write each for ratings and history. Fewer than two humans: nothing
-    changes."""
+) -> list[Batch]:
+    """The new openskill ratings of ``humans`` ((user_id, place) pairs) in each of
+    ``scopes`` and their history rows: reads every current rating in one statement
+    now and returns the two write batches (as :func:`bump_result`). Fewer than two
+    humans: nothing changes."""
     if not ratings.is_rated(len(humans)):
-        return
+        return []
     users = [user_id for user_id, _place in humans]
     found = {
         (scope, user_id): (mu, sigma, int(n))
@@ -351,8 +348,10 @@ def rate_match(
                 )
             )
     rating_rows.sort(key=lambda r: (r[1], r[2]))
-    insert_rows(conn, _UPSERT_RATING, _RATING_TYPES, rating_rows)
-    insert_rows(conn, _INSERT_RATING_HISTORY, _HISTORY_TYPES, history_rows)
+    return [
+        (_UPSERT_RATING, _RATING_TYPES, rating_rows),
+        (_INSERT_RATING_HISTORY, _HISTORY_TYPES, history_rows),
+    ]
 
 
 # ---------------------------------------------------------------- rebuild
