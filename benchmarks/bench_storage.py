@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import os
 import random
 import statistics
 import sys
@@ -176,6 +177,25 @@ def summary(label: str, samples: list[float], target: float | None = None) -> No
     print(f"  {label:<44} median {med:8.3f} ms   p95 {p95:8.3f} ms   n={len(samples)}{verdict}")
 
 
+def load() -> str:
+    """The machine's 1/5/15-minute load averages (the figures depend on them)."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
+
+
+async def server_settings(url: str) -> str:
+    """The PostgreSQL settings the write figures depend on (a commit waits for the
+    WAL flush unless fsync or synchronous_commit is off)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        names = ("server_version", "fsync", "synchronous_commit", "shared_buffers")
+        values = [await conn.fetchval(f"SHOW {name}") for name in names]
+    finally:
+        await conn.close()
+    return ", ".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
+
+
 async def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--players", type=int, default=100_000)
@@ -209,6 +229,9 @@ async def main() -> None:
         size = "" if url else f" ({path.stat().st_size / 2**20:.0f} MiB)"
         print(f"fill: {n_deals:,} deals, {n_matches:,} matches in {fill:.1f} s{size}")
 
+    if url:
+        print(f"server: {await server_settings(url)}")
+    print(f"load average before measuring: {load()}")
     async with await Storage.open_url(url or path) as st:
         print("\nfirst period query per window (builds the rolling 7d/30d summaries once/day):")
         for period in PERIODS[1:]:
@@ -252,7 +275,7 @@ async def main() -> None:
             GUILD, sort="net_chips", period="30d", limit=200, offset=5000, now=now
         )
         # cycle: a small --players run has fewer than 200 players that deep (or none)
-        it = itertools.cycle([r.user_id for r in active] or [1])
+        it: Iterator[int] = itertools.cycle([r.user_id for r in active] or [1])
 
         async def own_rank() -> None:
             await st.player_rank(GUILD, next(it), sort="net_chips", period="30d", now=now)
@@ -290,7 +313,8 @@ async def main() -> None:
                 for i, u in enumerate(users)
             ]
             ok = await st.record_deal_result(
-                DealRecord(GUILD, f"bench-{n}", 1, "points", now, '{"moves": []}', seats)
+                # match ids unique per run: a reused (--reuse) database keeps earlier ones
+                DealRecord(GUILD, f"bench-{now}-{n}", 1, "points", now, '{"moves": []}', seats)
             )
             assert ok
 
@@ -304,7 +328,7 @@ async def main() -> None:
                 for i, u in enumerate(users)
             ]
             assert await st.record_match_result(
-                MatchRecord(f"bench-m{n}", GUILD, "points", now, seats)
+                MatchRecord(f"bench-m{now}-{n}", GUILD, "points", now, seats)
             )
 
         summary("record_match_result (4 seats, ratings)", await timed(record_match, 300))
@@ -314,7 +338,7 @@ async def main() -> None:
         await st.save_table(
             table_id,
             guild_id=GUILD,
-            channel_id=1,
+            channel_id=now,  # one open table per channel: a reused database has one
             host_id=1,
             status="playing",
             state_json=state,
@@ -333,6 +357,7 @@ async def main() -> None:
             )
 
         summary(f"commit_action ({len(state)} B state)", await timed(action, 500), 2)
+    print(f"\nload average after measuring: {load()}")
     tmp.cleanup()
 
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from bot.storage import summaries
-from bot.storage.conn import Connection
+from bot.storage.conn import Connection, Dialect, dialect_of, insert_batches, insert_rows
 from bot.storage.db import Database
 from bot.storage.money import to_pair
 from bot.storage.records import (
@@ -34,7 +34,7 @@ from bot.storage.records import (
     MatchRecord,
     MatchSeatRecord,
 )
-from bot.storage.summaries import ALL_SCOPE
+from bot.storage.summaries import ALL_SCOPE, SeatBump
 
 __all__ = ["import_results", "rebuild_summaries", "record_deal_result", "record_match_result"]
 
@@ -45,23 +45,49 @@ _INSERT_DEAL = (
     " hand_history) VALUES (?,?,?,?,?,?)"
     " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id"
 )
+# {rows}: rows given to conn.insert_rows, which reads the column types from *_TYPES.
+_INSERT_DEALS = (
+    "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+    " hand_history) {rows}"
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id, match_id, deal_no"
+)
+_DEAL_TYPES: Final = ("bigint", "text", "bigint", "text", "bigint", "text")
 _INSERT_DEAL_SEAT = (
     "INSERT INTO deal_seats (deal_id, seat, guild_id, profile, finished_at, user_id, name,"
-    " is_ai, outcome, penalty_num, penalty_den, net_num, net_den)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+    " is_ai, outcome, penalty_num, penalty_den, net_num, net_den) {rows}"
+)
+_DEAL_SEAT_TYPES: Final = (
+    *("bigint", "bigint", "bigint", "text", "bigint", "bigint", "text", "bigint", "text"),
+    *["bigint"] * 4,
 )
 _INSERT_MATCH = (
     "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
     " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING"
 )
+_INSERT_MATCHES = (
+    "INSERT INTO matches (match_id, guild_id, profile, finished_at) {rows}"
+    " ON CONFLICT (match_id) DO NOTHING RETURNING match_id"
+)
+_MATCH_TYPES: Final = ("text", "bigint", "text", "bigint")
 _INSERT_MATCH_SEAT = (
     "INSERT INTO match_seats (match_id, seat, guild_id, profile, finished_at, user_id,"
-    " name, is_ai, place, is_winner, net_num, net_den) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " name, is_ai, place, is_winner, net_num, net_den) {rows}"
+)
+_MATCH_SEAT_TYPES: Final = (
+    "text",
+    "bigint",
+    "bigint",
+    "text",
+    "bigint",
+    "bigint",
+    "text",
+    *["bigint"] * 5,
 )
 _UPSERT_NAME = (
-    "INSERT INTO player_names (guild_id, user_id, name) VALUES (?, ?, ?)"
+    "INSERT INTO player_names (guild_id, user_id, name) {rows}"
     " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name"
 )
+_NAME_TYPES: Final = ("bigint", "bigint", "text")
 
 # Positions in the prepared seat rows built by _deal_seat_rows / _match_seat_rows.
 _USER, _NAME = 4, 5  # both kinds
@@ -147,6 +173,11 @@ def _match_seat_rows(result: MatchRecord) -> list[tuple[Any, ...]]:
     return rows
 
 
+def _name_rows(guild_id: int, seat_rows: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """player_names upserts for the human seats (AI seats have no user_id)."""
+    return [(guild_id, r[_USER], r[_NAME]) for r in seat_rows if r[_USER] is not None]
+
+
 # ------------------------------------------------------------ one at a time
 
 
@@ -154,6 +185,17 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
     """Store a finished deal once. Returns True if newly recorded, False if this
     (match_id, deal_no) was already stored (nothing is counted again)."""
     seat_rows = _deal_seat_rows(result)
+    names = _name_rows(result.guild_id, seat_rows)
+    # A void deal stays in history but counts for nothing.
+    bumps = [
+        SeatBump(
+            r[_USER],
+            deals=(1, int(r[_OUTCOME] == "won")),
+            net=Fraction(r[_NET_NUM], r[_NET_DEN]),
+        )
+        for r in seat_rows
+        if r[_USER] is not None and r[_OUTCOME] != "void"
+    ]
 
     def body(conn: Connection) -> bool:
         # RETURNING (both backends): no row means the deal was already stored.
@@ -161,34 +203,15 @@ async def record_deal_result(db: Database, result: DealRecord) -> bool:
         if row is None:
             return False
         deal_id = row[0]
-        conn.executemany(_INSERT_DEAL_SEAT, [(deal_id, *r) for r in seat_rows])
         ts = int(result.finished_at)
-        windows = summaries.windows_containing(conn, result.guild_id, ts)
-        for r in seat_rows:
-            user_id = r[_USER]
-            if user_id is None:
-                continue
-            conn.execute(_UPSERT_NAME, (result.guild_id, user_id, r[_NAME]))
-            if r[_OUTCOME] == "void":
-                continue  # a void deal stays in history but counts for nothing
-            played = 1
-            won = int(r[_OUTCOME] == "won")
-            net = Fraction(r[_NET_NUM], r[_NET_DEN])
-            for scope in (result.profile, ALL_SCOPE):
-                summaries.bump_totals(
-                    conn, result.guild_id, scope, user_id, ts, deals=(played, won), net=net
-                )
-                for period_days in windows:
-                    summaries.bump_period(
-                        conn,
-                        result.guild_id,
-                        period_days,
-                        scope,
-                        user_id,
-                        deals=(played, won),
-                        matches=(0, 0),
-                        net_f=float(net),
-                    )
+        insert_batches(
+            conn,
+            [
+                (_INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows]),
+                (_UPSERT_NAME, _NAME_TYPES, names),
+                *summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps),
+            ],
+        )
         return True
 
     return await db.transaction(body)
@@ -201,36 +224,26 @@ async def record_match_result(db: Database, result: MatchRecord) -> bool:
     Ratings only move when at least two humans took part (beating AI seats says
     nothing about skill relative to other players)."""
     seat_rows = _match_seat_rows(result)
+    names = _name_rows(result.guild_id, seat_rows)
+    humans = [(r[_USER], r[_PLACE]) for r in seat_rows if r[_USER] is not None]
+    bumps = [
+        SeatBump(r[_USER], matches=(1, r[_IS_WINNER])) for r in seat_rows if r[_USER] is not None
+    ]
 
     def body(conn: Connection) -> bool:
         if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
             return False
-        conn.executemany(_INSERT_MATCH_SEAT, [(result.match_id, *r) for r in seat_rows])
         ts = int(result.finished_at)
-        windows = summaries.windows_containing(conn, result.guild_id, ts)
-        humans: list[tuple[int, int]] = []
-        for r in seat_rows:
-            user_id = r[_USER]
-            if user_id is None:
-                continue
-            humans.append((user_id, r[_PLACE]))
-            conn.execute(_UPSERT_NAME, (result.guild_id, user_id, r[_NAME]))
-            won = r[_IS_WINNER]
-            for scope in (result.profile, ALL_SCOPE):
-                summaries.bump_totals(conn, result.guild_id, scope, user_id, ts, matches=(1, won))
-                for period_days in windows:
-                    summaries.bump_period(
-                        conn,
-                        result.guild_id,
-                        period_days,
-                        scope,
-                        user_id,
-                        deals=(0, 0),
-                        matches=(1, won),
-                        net_f=0.0,
-                    )
-        for scope in (result.profile, ALL_SCOPE):
-            summaries.rate_match(conn, result.guild_id, scope, result.match_id, ts, humans)
+        scopes = (result.profile, ALL_SCOPE)
+        insert_batches(
+            conn,
+            [
+                (_INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, [(result.match_id, *r) for r in seat_rows]),
+                (_UPSERT_NAME, _NAME_TYPES, names),
+                *summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps),
+                *summaries.rate_match(conn, result.guild_id, scopes, result.match_id, ts, humans),
+            ],
+        )
         return True
 
     return await db.transaction(body)
@@ -244,21 +257,32 @@ def _deal_batch(batch: list[DealRecord]) -> Callable[[Connection], int]:
     prepared = [(d, _deal_seat_rows(d)) for d in batch]
 
     def body(conn: Connection) -> int:
+        # RETURNING names the deals really inserted: the others were stored already
+        # (or repeat an earlier deal of this batch) and are skipped.
+        new = {
+            (match_id, deal_no): deal_id
+            for deal_id, match_id, deal_no in insert_rows(
+                conn,
+                _INSERT_DEALS,
+                _DEAL_TYPES,
+                [_deal_params(d) for d, _ in prepared],
+                returning=True,
+            )
+        }
+        inserted = 0
         seats: list[tuple[Any, ...]] = []
         names: dict[tuple[int, int], str] = {}
-        inserted = 0
         for d, rows in prepared:
-            row = conn.execute(_INSERT_DEAL, _deal_params(d)).fetchone()
-            if row is None:
+            deal_id = new.pop((d.match_id, d.deal_no), None)
+            if deal_id is None:
                 continue
             inserted += 1
-            deal_id = row[0]
             for r in rows:
                 seats.append((deal_id, *r))
                 if r[_USER] is not None:
                     names[(d.guild_id, r[_USER])] = r[_NAME]
-        conn.executemany(_INSERT_DEAL_SEAT, seats)
-        conn.executemany(_UPSERT_NAME, [(g, u, n) for (g, u), n in names.items()])
+        insert_rows(conn, _INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, seats)
+        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()])
         return inserted
 
     return body
@@ -269,19 +293,30 @@ def _match_batch(batch: list[MatchRecord]) -> Callable[[Connection], int]:
     prepared = [(m, _match_seat_rows(m)) for m in batch]
 
     def body(conn: Connection) -> int:
+        new = {
+            match_id
+            for (match_id,) in insert_rows(
+                conn,
+                _INSERT_MATCHES,
+                _MATCH_TYPES,
+                [_match_params(m) for m, _ in prepared],
+                returning=True,
+            )
+        }
+        inserted = 0
         seats: list[tuple[Any, ...]] = []
         names: dict[tuple[int, int], str] = {}
-        inserted = 0
         for m, rows in prepared:
-            if conn.execute(_INSERT_MATCH, _match_params(m)).rowcount == 0:
+            if m.match_id not in new:
                 continue
+            new.discard(m.match_id)
             inserted += 1
             for r in rows:
                 seats.append((m.match_id, *r))
                 if r[_USER] is not None:
                     names[(m.guild_id, r[_USER])] = r[_NAME]
-        conn.executemany(_INSERT_MATCH_SEAT, seats)
-        conn.executemany(_UPSERT_NAME, [(g, u, n) for (g, u), n in names.items()])
+        insert_rows(conn, _INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, seats)
+        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()])
         return inserted
 
     return body
@@ -334,7 +369,25 @@ async def import_results(
     n_matches += 0 if pending is None else await pending
     for guild_id in sorted(guilds):
         await rebuild_summaries(db, guild_id)
+    await db.run(_after_bulk_load)
     return n_deals, n_matches
+
+
+# A bulk load leaves PostgreSQL's planner statistics and visibility map behind until
+# autovacuum comes by; until then a rank (a COUNT over an index) fetches every counted
+# row from the heap instead of an index-only scan. SQLite keeps neither: nothing to do.
+_AFTER_BULK_LOAD: Final[dict[Dialect, str | None]] = {
+    "sqlite": None,
+    "postgres": "VACUUM (ANALYZE) deals, deal_seats, matches, match_seats, player_names,"
+    " player_totals, ratings, rating_history",
+}
+
+
+def _after_bulk_load(conn: Connection) -> None:
+    """Bring the statistics up to date after an import (outside a transaction)."""
+    statement = _AFTER_BULK_LOAD[dialect_of(conn)]
+    if statement is not None:
+        conn.execute(statement)
 
 
 async def rebuild_summaries(db: Database, guild_id: int) -> None:

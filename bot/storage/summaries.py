@@ -27,11 +27,12 @@ inside its transaction); they take the ``sqlite3`` connection.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import ratings
-from bot.storage.conn import Connection, Dialect, dialect_of
+from bot.storage.conn import Batch, Connection, Dialect, dialect_of, insert_rows
 from bot.storage.db import write_transaction
 from bot.storage.errors import StorageError
 from bot.storage.money import fits_int64
@@ -39,14 +40,13 @@ from bot.storage.money import fits_int64
 __all__ = [
     "ALL_SCOPE",
     "DAY",
-    "bump_period",
-    "bump_totals",
+    "SeatBump",
+    "bump_result",
     "day_of",
     "ensure_window",
     "rate_match",
     "rebuild",
     "win_rate",
-    "windows_containing",
 ]
 
 #: Scope key of the all-profiles aggregate in summary tables.
@@ -67,13 +67,35 @@ def win_rate(won: int, played: int) -> float:
 
 # ------------------------------------------- SQL (portable unless keyed by dialect)
 
-_SELECT_TOTAL_NET = (
-    "SELECT net_num, net_den FROM player_totals WHERE guild_id = ? AND scope = ? AND user_id = ?"
-)
+
+def _in_marks(n: int) -> str:
+    return ",".join("?" * n)
+
+
+def _select_nets_and_windows_sql(n_scopes: int, n_users: int) -> str:
+    """Exact nets of users in scopes, then (scope NULL, period_days) rows for the
+    materialised windows containing a day: what one result needs to read, in one
+    statement (args: guild, scopes..., users..., guild, day, day)."""
+    return (
+        "SELECT scope, user_id, net_num, net_den FROM player_totals WHERE guild_id = ?"
+        f" AND scope IN ({_in_marks(n_scopes)}) AND user_id IN ({_in_marks(n_users)})"
+        " UNION ALL SELECT NULL, period_days, 0, 1 FROM period_window WHERE guild_id = ?"
+        " AND start_day <= ? AND start_day + period_days > ?"
+    )
+
+
+def _select_ratings_sql(n_scopes: int, n_users: int) -> str:
+    """Ratings of users in scopes (args: guild, scopes..., users...)."""
+    return (
+        "SELECT scope, user_id, mu, sigma, matches FROM ratings WHERE guild_id = ?"
+        f" AND scope IN ({_in_marks(n_scopes)}) AND user_id IN ({_in_marks(n_users)})"
+    )
+
+
 _UPSERT_TOTALS = (
     "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
     " matches_played, matches_won, net_num, net_den, net_f, win_rate, last_played_at)"
-    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " {rows}"
     " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET"
     " deals_played = player_totals.deals_played + excluded.deals_played,"
     " deals_won = player_totals.deals_won + excluded.deals_won,"
@@ -89,13 +111,14 @@ _UPSERT_TOTALS = (
 _INSERT_TOTALS = (
     "INSERT INTO player_totals (guild_id, scope, user_id, deals_played, deals_won,"
     " matches_played, matches_won, net_num, net_den, net_f, win_rate,"
-    " last_played_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+    " last_played_at) {rows}"
 )
-# {select} is either a VALUES row or one of the _PERIOD_*_DAYS aggregates below.
+_TOTALS_TYPES: Final = ("bigint", "text", *["bigint"] * 7, "float8", "float8", "bigint")
+# {rows} is rows given (conn.insert_rows) or one of the _PERIOD_*_DAYS aggregates below.
 _UPSERT_PERIOD = (
     "INSERT INTO period_board (guild_id, period_days, scope, user_id, deals_played,"
     " deals_won, matches_played, matches_won, net_f, win_rate)"
-    " {select}"
+    " {rows}"
     " ON CONFLICT (guild_id, period_days, scope, user_id) DO UPDATE SET"
     " deals_played = period_board.deals_played + excluded.deals_played,"
     " deals_won = period_board.deals_won + excluded.deals_won,"
@@ -106,7 +129,7 @@ _UPSERT_PERIOD = (
     "   THEN (period_board.deals_won + excluded.deals_won) * 1.0"
     "        / (period_board.deals_played + excluded.deals_played) ELSE 0.0 END"
 )
-_UPSERT_PERIOD_VALUES = _UPSERT_PERIOD.format(select="VALUES (?,?,?,?,?,?,?,?,?,?)")
+_PERIOD_TYPES: Final = ("bigint", "bigint", "text", *["bigint"] * 5, "float8", "float8")
 # (GROUP BY, scope expression) pairs: per profile, and the all-profiles '*' scope.
 _PERIOD_GROUPINGS: Final = (("profile, user_id", "profile"), ("user_id", "'*'"))
 _PERIOD_DEAL_DAYS = (
@@ -123,10 +146,6 @@ _PERIOD_MATCH_DAYS = (
     " FROM match_seats WHERE guild_id = ? AND finished_at >= ?"
     " AND finished_at < ? AND user_id IS NOT NULL GROUP BY {group}"
 )
-_SELECT_WINDOWS_CONTAINING = (
-    "SELECT period_days FROM period_window WHERE guild_id = ?"
-    " AND start_day <= ? AND start_day + period_days > ?"
-)
 _SELECT_WINDOW_START = "SELECT start_day FROM period_window WHERE guild_id = ? AND period_days = ?"
 _DELETE_EMPTY_PERIOD_ROWS = (
     "DELETE FROM period_board WHERE guild_id = ? AND period_days = ?"
@@ -137,12 +156,9 @@ _UPSERT_WINDOW = (
     "INSERT INTO period_window (guild_id, period_days, start_day) VALUES (?,?,?)"
     " ON CONFLICT (guild_id, period_days) DO UPDATE SET start_day = excluded.start_day"
 )
-_SELECT_RATING = (
-    "SELECT mu, sigma, matches FROM ratings WHERE guild_id = ? AND scope = ? AND user_id = ?"
-)
 _UPSERT_RATING = (
     "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
-    " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
+    " last_played_at) {rows}"
     " ON CONFLICT (guild_id, scope, user_id) DO UPDATE SET mu = excluded.mu,"
     " sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches,"
     " last_played_at = CASE WHEN excluded.last_played_at > ratings.last_played_at"
@@ -150,12 +166,23 @@ _UPSERT_RATING = (
 )
 _INSERT_RATING = (
     "INSERT INTO ratings (guild_id, scope, user_id, mu, sigma, ordinal, matches,"
-    " last_played_at) VALUES (?,?,?,?,?,?,?,?)"
+    " last_played_at) {rows}"
+)
+_RATING_TYPES: Final = (
+    "bigint",
+    "text",
+    "bigint",
+    "float8",
+    "float8",
+    "float8",
+    "bigint",
+    "bigint",
 )
 _INSERT_RATING_HISTORY = (
     "INSERT INTO rating_history (guild_id, scope, user_id, match_id, mu, sigma,"
-    " ordinal, ordinal_before, rated_at) VALUES (?,?,?,?,?,?,?,?,?)"
+    " ordinal, ordinal_before, rated_at) {rows}"
 )
+_HISTORY_TYPES: Final = ("bigint", "text", "bigint", "text", *["float8"] * 4, "bigint")
 #: Summary tables of a guild, all dropped by a rebuild (names are fixed, not input).
 _SUMMARY_TABLES: Final = (
     "player_totals",
@@ -191,108 +218,140 @@ _RATED_SEATS_IN_ORDER: Final[dict[Dialect, str]] = {
 # ------------------------------------------------------ incremental updates
 
 
-def bump_totals(
-    conn: Connection,
-    guild_id: int,
-    scope: str,
-    user_id: int,
-    ts: int,
-    *,
-    deals: tuple[int, int] = (0, 0),
-    matches: tuple[int, int] = (0, 0),
-    net: Fraction | None = None,
-) -> None:
-    """Add to a player_totals row. The exact net is read-modify-written in Python
-    (SQL cannot add fractions); counters are added in SQL."""
-    row = conn.execute(_SELECT_TOTAL_NET, (guild_id, scope, user_id)).fetchone()
-    total = Fraction(row[0], row[1]) if row else Fraction(0)
-    if net:
-        total += net
-    if not fits_int64(total):
-        raise StorageError("net total overflows 64-bit storage")
-    conn.execute(
-        _UPSERT_TOTALS,
-        (
-            guild_id,
-            scope,
-            user_id,
-            deals[0],
-            deals[1],
-            matches[0],
-            matches[1],
-            total.numerator,
-            total.denominator,
-            float(total),
-            win_rate(deals[1], deals[0]),
-            ts,
-        ),
-    )
+@dataclass(frozen=True)
+class SeatBump:
+    """What one human seat of a result adds to that player's summary rows."""
+
+    user_id: int
+    deals: tuple[int, int] = (0, 0)  # (played, won)
+    matches: tuple[int, int] = (0, 0)  # (played, won)
+    net: Fraction = Fraction(0)
 
 
-def bump_period(
-    conn: Connection,
-    guild_id: int,
-    period_days: int,
-    scope: str,
-    user_id: int,
-    *,
-    deals: tuple[int, int],
-    matches: tuple[int, int],
-    net_f: float,
-) -> None:
-    """Add one result to a materialised period board row."""
-    conn.execute(
-        _UPSERT_PERIOD_VALUES,
+def bump_result(
+    conn: Connection, guild_id: int, profile: str, ts: int, bumps: Sequence[SeatBump]
+) -> list[Batch]:
+    """What one result's human seats add to ``player_totals`` (the profile's scope and
+    ``'*'``) and to every materialised period window that ``ts`` falls into: reads now,
+    returns the writes for the caller to run (:func:`~bot.storage.conn.insert_batches`,
+    together with its own, in the same transaction).
+
+    One read whatever the number of seats: the current exact nets (SQL cannot add
+    fractions, so the net is read-modify-written here) and the windows. The writes are
+    one batch of totals rows and one of period rows. Rows go in key order so
+    concurrent writers lock them in the same order."""
+    if not bumps:
+        return []
+    scopes = (profile, ALL_SCOPE)
+    users = [b.user_id for b in bumps]
+    day = day_of(ts)
+    current: dict[tuple[str, int], Fraction] = {}
+    windows: list[int] = []
+    for scope, key, num, den in conn.execute(
+        _select_nets_and_windows_sql(len(scopes), len(users)),
+        (guild_id, *scopes, *users, guild_id, day, day),
+    ).fetchall():
+        if scope is None:
+            windows.append(int(key))
+        else:
+            current[(scope, key)] = Fraction(num, den)
+    ordered = sorted(bumps, key=lambda b: b.user_id)
+    total_rows: list[tuple[Any, ...]] = []
+    for scope in sorted(scopes):
+        for b in ordered:
+            total = current.get((scope, b.user_id), Fraction(0)) + b.net
+            if not fits_int64(total):
+                raise StorageError("net total overflows 64-bit storage")
+            total_rows.append(
+                (
+                    guild_id,
+                    scope,
+                    b.user_id,
+                    b.deals[0],
+                    b.deals[1],
+                    b.matches[0],
+                    b.matches[1],
+                    total.numerator,
+                    total.denominator,
+                    float(total),
+                    win_rate(b.deals[1], b.deals[0]),
+                    ts,
+                )
+            )
+    period_rows = [
         (
             guild_id,
             period_days,
             scope,
-            user_id,
-            deals[0],
-            deals[1],
-            matches[0],
-            matches[1],
-            net_f,
-            win_rate(deals[1], deals[0]),
-        ),
-    )
-
-
-def windows_containing(conn: Connection, guild_id: int, ts: int) -> list[int]:
-    """Materialised period windows that a result at ``ts`` falls into."""
-    day = day_of(ts)
-    rows = conn.execute(_SELECT_WINDOWS_CONTAINING, (guild_id, day, day)).fetchall()
-    return [int(r[0]) for r in rows]
+            b.user_id,
+            b.deals[0],
+            b.deals[1],
+            b.matches[0],
+            b.matches[1],
+            float(b.net),
+            win_rate(b.deals[1], b.deals[0]),
+        )
+        for period_days in sorted(windows)
+        for scope in sorted(scopes)
+        for b in ordered
+    ]
+    return [
+        (_UPSERT_TOTALS, _TOTALS_TYPES, total_rows),
+        (_UPSERT_PERIOD, _PERIOD_TYPES, period_rows),
+    ]
 
 
 def rate_match(
     conn: Connection,
     guild_id: int,
-    scope: str,
+    scopes: Sequence[str],
     match_id: str,
     ts: int,
     humans: Sequence[tuple[int, int]],
-) -> None:
-    """Update the openskill ratings of ``humans`` ((user_id, place) pairs) in one
-    scope and append history rows. Fewer than two humans: nothing changes."""
+) -> list[Batch]:
+    """The new openskill ratings of ``humans`` ((user_id, place) pairs) in each of
+    ``scopes`` and their history rows: reads every current rating in one statement
+    now and returns the two write batches (as :func:`bump_result`). Fewer than two
+    humans: nothing changes."""
     if not ratings.is_rated(len(humans)):
-        return
-    before: list[ratings.Skill] = []
-    played: list[int] = []
-    for user_id, _place in humans:
-        row = conn.execute(_SELECT_RATING, (guild_id, scope, user_id)).fetchone()
-        before.append(ratings.default_skill() if row is None else ratings.skill(row[0], row[1]))
-        played.append(0 if row is None else int(row[2]))
-    after = ratings.rate_places(before, [place for _user, place in humans])
-    rating_rows = []
-    history_rows = []
-    for (user_id, _place), old, new, n in zip(humans, before, after, played, strict=True):
-        rating_rows.append((guild_id, scope, user_id, new.mu, new.sigma, new.ordinal, n + 1, ts))
-        history_rows.append(
-            (guild_id, scope, user_id, match_id, new.mu, new.sigma, new.ordinal, old.ordinal, ts)
-        )
-    conn.executemany(_UPSERT_RATING, rating_rows)
-    conn.executemany(_INSERT_RATING_HISTORY, history_rows)
+        return []
+    users = [user_id for user_id, _place in humans]
+    found = {
+        (scope, user_id): (mu, sigma, int(n))
+        for scope, user_id, mu, sigma, n in conn.execute(
+            _select_ratings_sql(len(scopes), len(users)), (guild_id, *scopes, *users)
+        ).fetchall()
+    }
+    places = [place for _user, place in humans]
+    rating_rows: list[tuple[Any, ...]] = []
+    history_rows: list[tuple[Any, ...]] = []
+    for scope in scopes:
+        rows = [found.get((scope, user_id)) for user_id in users]
+        before = [ratings.default_skill() if r is None else ratings.skill(r[0], r[1]) for r in rows]
+        played = [0 if r is None else r[2] for r in rows]
+        after = ratings.rate_places(before, places)
+        for user_id, old, new, n in zip(users, before, after, played, strict=True):
+            rating_rows.append(
+                (guild_id, scope, user_id, new.mu, new.sigma, new.ordinal, n + 1, ts)
+            )
+            history_rows.append(
+                (
+                    guild_id,
+                    scope,
+                    user_id,
+                    match_id,
+                    new.mu,
+                    new.sigma,
+                    new.ordinal,
+                    old.ordinal,
+                    ts,
+                )
+            )
+    rating_rows.sort(key=lambda r: (r[1], r[2]))
+    return [
+        (_UPSERT_RATING, _RATING_TYPES, rating_rows),
+        (_INSERT_RATING_HISTORY, _HISTORY_TYPES, history_rows),
+    ]
 
 
 # ---------------------------------------------------------------- rebuild
@@ -328,9 +387,11 @@ def rebuild(conn: Connection, guild_id: int) -> None:
             s[2] += played
             s[3] += won
             s[5] = max(s[5], last)
-    conn.executemany(
+    insert_rows(
+        conn,
         _INSERT_TOTALS,
-        (
+        _TOTALS_TYPES,
+        [
             (
                 guild_id,
                 scope,
@@ -346,7 +407,7 @@ def rebuild(conn: Connection, guild_id: int) -> None:
                 s[5],
             )
             for (scope, user_id), s in totals.items()
-        ),
+        ],
     )
     _replay_ratings(conn, guild_id)
 
@@ -372,9 +433,11 @@ def _rated_matches(conn: Connection, guild_id: int) -> list[ratings.RatedMatch]:
 
 def _replay_ratings(conn: Connection, guild_id: int) -> None:
     state, history = ratings.replay(_rated_matches(conn, guild_id))
-    conn.executemany(
+    insert_rows(
+        conn,
         _INSERT_RATING,
-        (
+        _RATING_TYPES,
+        [
             (
                 guild_id,
                 scope,
@@ -386,11 +449,13 @@ def _replay_ratings(conn: Connection, guild_id: int) -> None:
                 st.last_played_at,
             )
             for (scope, u), st in state.items()
-        ),
+        ],
     )
-    conn.executemany(
+    insert_rows(
+        conn,
         _INSERT_RATING_HISTORY,
-        (
+        _HISTORY_TYPES,
+        [
             (
                 guild_id,
                 c.scope,
@@ -403,7 +468,7 @@ def _replay_ratings(conn: Connection, guild_id: int) -> None:
                 c.rated_at,
             )
             for c in history
-        ),
+        ],
     )
 
 
@@ -450,10 +515,10 @@ def _add_days(
     lo, hi = first_day * DAY, (last_day + 1) * DAY
     for group, scope_expr in _PERIOD_GROUPINGS:
         conn.execute(
-            _UPSERT_PERIOD.format(select=_PERIOD_DEAL_DAYS.format(scope=scope_expr, group=group)),
+            _UPSERT_PERIOD.format(rows=_PERIOD_DEAL_DAYS.format(scope=scope_expr, group=group)),
             (guild_id, days, sign, sign, sign, guild_id, lo, hi),
         )
         conn.execute(
-            _UPSERT_PERIOD.format(select=_PERIOD_MATCH_DAYS.format(scope=scope_expr, group=group)),
+            _UPSERT_PERIOD.format(rows=_PERIOD_MATCH_DAYS.format(scope=scope_expr, group=group)),
             (guild_id, days, sign, sign, guild_id, lo, hi),
         )

@@ -97,6 +97,25 @@ async def test_ai_seats_kept_in_results_but_not_in_boards_or_ratings(st: Storage
     assert row.net == -20
 
 
+async def test_import_counts_a_result_repeated_in_its_batch_once(st: Storage) -> None:
+    """One batch holding a result twice, next to one already recorded: each is stored
+    once (the bulk insert learns which rows were new from RETURNING, per backend)."""
+    first = two_player_deal("m0", 1, 4, F(3, 2))
+    assert await st.record_deal_result(first)
+    again = two_player_deal("m1", 1, 4, F(5, 2))
+    deals = [first, again, again, two_player_deal("m2", 2, 4, F(1))]
+    m = match("m1", [(1, 1), (4, 2)])
+    assert await st.import_results(deals, [m, m]) == (2, 1)
+    assert await st.import_results(deals, [m]) == (0, 0)
+    assert len(await st.recent_deals(G, 1)) == 2
+    (line,) = [
+        r
+        for r in await st.leaderboard(G, None, "deals_won", min_games=1, now=NOW)
+        if r.user_id == 1
+    ]
+    assert line.games == 2
+
+
 async def test_import_results_is_idempotent_and_equals_recording(st: Storage) -> None:
     deals = [two_player_deal(f"m{i}", 1 + i % 3, 4, F(i, 2), at=NOW - i * DAY) for i in range(12)]
     matches = [match(f"m{i}", [(1 + i % 3, 1), (4, 2)], at=NOW - i * DAY) for i in range(12)]
