@@ -227,11 +227,44 @@ def migration_notes(conn: Connection, version: int) -> list[str]:
     return [str(r[0]) for r in conn.execute(_NOTES, (version,))]
 
 
+# Several processes may open one fresh database at the same moment (`docker compose up`
+# starts every shard process at once). On SQLite each migration's BEGIN IMMEDIATE takes the
+# write lock, and the re-read under it sees what another process committed. PostgreSQL's
+# BEGIN locks nothing up front, so two processes would both apply a migration and the second
+# would fail on the tables the first created: there, the whole run holds an advisory lock
+# (per schema, so databases in other schemas of the server do not wait on each other).
+_MIGRATION_LOCK_KEY = "hashtext('paplu migrations ' || COALESCE(current_schema(), ''))"
+_MIGRATION_LOCK: Final[dict[Dialect, tuple[str, str] | None]] = {
+    "sqlite": None,
+    "postgres": (
+        f"SELECT pg_advisory_lock({_MIGRATION_LOCK_KEY})",
+        f"SELECT pg_advisory_unlock({_MIGRATION_LOCK_KEY})",
+    ),
+}
+
+
 def migrate(conn: Connection, migrations: Sequence[Migration], target: int) -> int:
     """Apply ``migrations`` up to ``target``, each in its own transaction; returns
     the schema version reached. Every migration not yet recorded is applied, also one
     numbered below the highest applied (merged after it). Refuses a database that
-    records a migration this code does not ship (newer code wrote it)."""
+    records a migration this code does not ship (newer code wrote it). Safe to run from
+    several processes at once: one applies each migration, the others wait and see it."""
+    lock = _MIGRATION_LOCK[dialect_of(conn)]
+    if lock is None:
+        return _migrate(conn, migrations, target)
+    take, give_back = lock
+    conn.execute(take)
+    try:
+        version = _migrate(conn, migrations, target)
+    except BaseException:
+        with contextlib.suppress(StorageError):  # must not hide why migrating failed
+            conn.execute(give_back)
+        raise
+    conn.execute(give_back)
+    return version
+
+
+def _migrate(conn: Connection, migrations: Sequence[Migration], target: int) -> int:
     conn.execute(_SCHEMA_VERSION_TABLE)
     known = {mig.version for mig in migrations}
     unknown = applied_versions(conn) - known

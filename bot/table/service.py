@@ -832,7 +832,9 @@ class TableService:
         """Post what closed tables still owe (noted by `restore`): a crash after a match was
         closed in storage but before its results were posted. Each table is rebuilt from its
         last stored state, which still holds its last deal; each announcement is marked
-        delivered once the listener has posted it. Returns how many were posted."""
+        delivered once the listener has posted it. Only closed tables of this process's
+        shards: an open table not restored here is held by another process, which posts
+        what it owes. Returns how many were posted."""
         owed, self._undelivered = self._undelivered, []
         posted = 0
         tables: dict[str, Table | None] = {}
@@ -841,22 +843,27 @@ class TableService:
                 tables[note.table_id] = await self._closed_table(note.table_id)
             table = tables[note.table_id]
             if table is None and await self._elsewhere(note.table_id):
-                continue  # another shard's process owes it
+                continue  # another process owes it
             if table is not None and await self._deliver(table, note):
                 posted += 1
             await self._delivered(note.table_id, note.kind, note.deal_no)
         return posted
 
     async def _elsewhere(self, table_id: str) -> bool:
+        """Another process owes this: the table is another shard's, or it is still open
+        (not restored here, so another process holds it; it, or whoever takes the table
+        over when its lease runs out, posts what the table owes)."""
         record = await self.storage.load_table(table_id)
-        return record is not None and not self.owns_guild(record.guild_id)
+        return record is not None and (
+            not self.owns_guild(record.guild_id) or TableStatus(record.status).open
+        )
 
     async def _closed_table(self, table_id: str) -> Table | None:
         record = await self.storage.load_table(table_id)
         if record is None:
             return None
-        if not self.owns_guild(record.guild_id):
-            return None  # another shard's process announces it
+        if not self.owns_guild(record.guild_id) or TableStatus(record.status).open:
+            return None  # another process announces it (see `_elsewhere`)
         try:
             table = Table.from_json(record.state_json)
         except (ValueError, KeyError, TypeError) as exc:

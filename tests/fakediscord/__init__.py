@@ -42,9 +42,10 @@ from .models import (
     make_channel,
     make_user,
 )
-from .server import FakeDiscordServer, patch_discord, unpatch_discord
+from .server import CLIENT_HEADER, FakeDiscordServer, RestCall, patch_discord, unpatch_discord
 
 __all__ = [
+    "CLIENT_HEADER",
     "FLAG_EPHEMERAL",
     "FLAG_LOADING",
     "BotProcess",
@@ -57,6 +58,7 @@ __all__ = [
     "InteractionRefused",
     "InteractionResult",
     "NotConnected",
+    "RestCall",
     "StoredMessage",
     "Upload",
     "Violation",

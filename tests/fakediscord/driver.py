@@ -180,6 +180,7 @@ class BotProcess:
 
     process: asyncio.subprocess.Process
     log_path: Path
+    client: str = ""  # its name in the fake's records (``RestCall.client``, ``identified_by``)
 
     @property
     def pid(self) -> int:
@@ -246,6 +247,7 @@ class FakeDiscord:
             port=port,
         )
         self._patched: tuple[Any, Any] | None = None
+        self._launched = 0
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -404,13 +406,17 @@ class FakeDiscord:
         pythonpath: Sequence[str | os.PathLike[str]] = (),
         wait: bool = True,
         timeout: float = 20.0,
+        client: str | None = None,
     ) -> BotProcess:
         """Start ``python -m tests.fakediscord.launch <module>`` and wait for it to identify.
 
         The repo root and ``pythonpath`` entries are put on ``PYTHONPATH``; stdout/stderr go to a
-        log file (``BotProcess.log()``).
+        log file (``BotProcess.log()``). Every request the process makes is marked with
+        ``client`` (default: ``<module>#<n>``, one per launch), see ``server.CLIENT_HEADER``.
         """
-        full_env = {**os.environ, **self.env(), **(env or {})}
+        self._launched += 1
+        client = client or f"{module}#{self._launched}"
+        full_env = {**os.environ, **self.env(), **(env or {}), "FAKE_DISCORD_CLIENT": client}
         paths = [str(p) for p in pythonpath] + [str(REPO_ROOT)]
         if full_env.get("PYTHONPATH"):
             paths.append(full_env["PYTHONPATH"])
@@ -430,7 +436,7 @@ class FakeDiscord:
                 stdout=log,
                 stderr=asyncio.subprocess.STDOUT,
             )
-        bot = BotProcess(proc, Path(log_name))
+        bot = BotProcess(proc, Path(log_name), client)
         if wait:
             try:
                 await self.wait_for(
@@ -625,8 +631,13 @@ class FakeDiscord:
     # ------------------------------------------------------------------ acting as users
 
     async def _send(self, rec: InteractionRecord, wait: bool, timeout: float) -> InteractionResult:
-        if not self.connected:
-            await self.wait_until_connected(timeout)
+        guild_id = self.server.guild_of(self.server.channels[rec.channel_id])
+        if not self.server.connected_for(guild_id):
+            await self.wait_for(
+                lambda: self.server.connected_for(guild_id),
+                timeout,
+                message=f"no bot connected on the shard of guild {guild_id}",
+            )
         await self.server.dispatch_interaction(rec)
         result = InteractionResult(self, rec)
         if wait:

@@ -4,7 +4,9 @@ Usage: ``FAKE_DISCORD_URL=http://127.0.0.1:PORT python -m tests.fakediscord.laun
 
 It performs the only two changes discord.py needs (REST base URL and default gateway URL) and then
 executes ``<module>`` exactly as ``python -m <module>`` would, so the bot's real entry point runs
-unmodified.
+unmodified. With ``FAKE_DISCORD_CLIENT`` set, every HTTP request and the gateway handshake also
+carry that name in the ``X-Fake-Client`` header (instrumentation only: it lets the fake tell
+several bot processes on one token apart).
 """
 
 from __future__ import annotations
@@ -12,8 +14,23 @@ from __future__ import annotations
 import os
 import runpy
 import sys
+from typing import Any
 
-from tests.fakediscord.server import patch_discord
+from tests.fakediscord.server import CLIENT_HEADER, patch_discord
+
+
+def tag_requests(client: str) -> None:
+    """Give every aiohttp session of this process a default ``X-Fake-Client: client`` header
+    (discord.py makes one session for REST, webhooks and the gateway)."""
+    import aiohttp
+
+    original = aiohttp.ClientSession.__init__
+
+    def __init__(self: aiohttp.ClientSession, *args: Any, headers: Any = None, **kw: Any) -> None:
+        merged = {CLIENT_HEADER: client, **dict(headers or {})}
+        original(self, *args, headers=merged, **kw)
+
+    aiohttp.ClientSession.__init__ = __init__  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> None:
@@ -24,6 +41,9 @@ def main(argv: list[str]) -> None:
     if not url:
         raise SystemExit("FAKE_DISCORD_URL is not set")
     patch_discord(url)
+    client = os.environ.get("FAKE_DISCORD_CLIENT")
+    if client:
+        tag_requests(client)
     target = argv[1]
     sys.argv = [target, *argv[2:]]
     runpy.run_module(target, run_name="__main__", alter_sys=True)

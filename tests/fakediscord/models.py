@@ -348,6 +348,9 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None
     autocomplete_choices: list[dict[str, Any]] | None = None
+    # Which gateway session it was sent on: its bot process (CLIENT_HEADER) and shard.
+    delivered_to: str | None = None
+    delivered_shard: tuple[int, int] | None = None
 
     @property
     def acknowledged(self) -> bool:

@@ -69,6 +69,12 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
 
 Handler = Callable[["_Request"], Awaitable[web.Response]]
 
+#: Test instrumentation, not Discord: a bot started by ``FakeDiscord.launch`` sends this header
+#: (its ``BotProcess.client`` name) on every REST call and on its gateway handshake, so a test
+#: running several bot processes can tell which one made each call (Discord cannot: they share
+#: one token). Absent for in-process bots.
+CLIENT_HEADER = "X-Fake-Client"
+
 
 def json_response(data: Any, status: int = 200) -> web.Response:
     """A JSON response whose Content-Type is *exactly* ``application/json``.
@@ -130,10 +136,23 @@ class _Session:
     ws: web.WebSocketResponse | None = None
     buffer: list[dict[str, Any]] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shard: tuple[int, int] | None = None  # (shard_id, shard_count) from IDENTIFY
+    client: str | None = None  # the CLIENT_HEADER of the bot process that opened it
+    number: int = 0  # identify order (1 = first)
 
     @property
     def connected(self) -> bool:
         return self.ws is not None and not self.ws.closed
+
+    def covers(self, guild_id: int | None) -> bool:
+        """Does this session receive the events of ``guild_id`` (None: a DM)? Discord's
+        rule: a guild's events go to shard ``(guild_id >> 22) % shard_count``, DMs to 0."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        if guild_id is None:
+            return shard_id == 0
+        return (guild_id >> 22) % count == shard_id
 
 
 class FakeDiscordServer:
@@ -195,6 +214,10 @@ class FakeDiscordServer:
         self.request_log: list[tuple[str, str, int]] = []
         self.identify_count = 0
         self.identified_shards: list[list[int] | None] = []  # each IDENTIFY's `shard`
+        # Each IDENTIFY as (client, shard): which bot process (CLIENT_HEADER) opened it.
+        self.identified_by: list[tuple[str | None, list[int] | None]] = []
+        # Every REST call with the bot process that made it (request_log, plus the client).
+        self.calls: list[RestCall] = []
         self.resume_count = 0
 
         self._sessions: dict[str, _Session] = {}
@@ -445,6 +468,27 @@ class FakeDiscordServer:
         """True when a bot has identified and its websocket is open."""
         return self.active_session is not None and self.active_session.connected
 
+    def session_for(self, guild_id: int | None) -> _Session | None:
+        """The session that receives ``guild_id``'s events (None: DMs). With one bot that
+        is the latest session, as before; with several processes (each identified on some
+        shards) it is the one of the guild's shard. Two live sessions on one shard (a
+        misconfigured extra process) get nothing twice: the longest-connected one keeps the
+        shard's events (Discord would send them to both), so an intruder shows up only
+        through what it does by itself. No live session: the newest one, which buffers the
+        events for a RESUME."""
+        covering = [s for s in self._sessions.values() if s.covers(guild_id)]
+        live = [s for s in covering if s.connected]
+        if live:
+            return min(live, key=lambda s: s.number)
+        if covering:
+            return max(covering, key=lambda s: s.number)
+        return None
+
+    def connected_for(self, guild_id: int | None) -> bool:
+        """True when a live session receives ``guild_id``'s events."""
+        session = self.session_for(guild_id)
+        return session is not None and session.connected
+
     async def _send(self, session: _Session, payload: dict[str, Any]) -> None:
         ws = session.ws
         if ws is None or ws.closed:
@@ -458,10 +502,17 @@ class FakeDiscordServer:
             await ws.send_str(json.dumps(payload, separators=(",", ":")))
 
     async def dispatch(
-        self, event: str, data: dict[str, Any], *, intent: int | None = None
+        self,
+        event: str,
+        data: dict[str, Any],
+        *,
+        intent: int | None = None,
+        guild_id: int | None = None,
+        session: _Session | None = None,
     ) -> None:
-        """Send a DISPATCH (op 0) to the active session, buffering it for a later RESUME."""
-        session = self.active_session
+        """Send a DISPATCH (op 0), buffering it for a later RESUME: to ``session``, else to
+        the session of ``guild_id``'s shard (see :meth:`session_for`; None = DMs)."""
+        session = session or self.session_for(guild_id)
         if session is None:
             return
         if intent is not None and not session.intents & intent:
@@ -481,6 +532,7 @@ class FakeDiscordServer:
         """
         if request.query.get("encoding", "json") != "json":
             return error_response(400, 0, "only encoding=json is supported")
+        client = request.headers.get(CLIENT_HEADER)
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         self._sockets.add(ws)
@@ -504,9 +556,9 @@ class FakeDiscordServer:
                 if op == OP_HEARTBEAT:
                     await self._send_raw(ws, {"op": OP_HEARTBEAT_ACK})
                 elif op == OP_IDENTIFY:
-                    session = await self._identify(ws, data or {})
+                    session = await self._identify(ws, data or {}, client)
                 elif op == OP_RESUME:
-                    session = await self._resume(ws, data or {})
+                    session = await self._resume(ws, data or {}, client)
                 elif op == OP_REQUEST_MEMBERS and session is not None:
                     await self._send_members_chunk(session, data or {})
                 elif op in (OP_PRESENCE, 4):
@@ -525,18 +577,28 @@ class FakeDiscordServer:
             return bool(token)
         return token == self.token
 
-    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> _Session | None:
+    async def _identify(
+        self, ws: web.WebSocketResponse, data: dict[str, Any], client: str | None = None
+    ) -> _Session | None:
         """IDENTIFY → READY (guild unavailable) → GUILD_CREATE (full guild)."""
         if not self._token_ok(data.get("token")):
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
-        session = _Session(session_id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
-        guild_ids = self.guilds_for_shard(data.get("shard"))
-        self.identified_shards.append(data.get("shard"))
+        shard = data.get("shard")
+        self.identify_count += 1
+        session = _Session(
+            session_id=secrets.token_hex(16),
+            intents=int(data.get("intents", 0)),
+            shard=(int(shard[0]), int(shard[1])) if shard else None,
+            client=client,
+            number=self.identify_count,
+        )
+        guild_ids = self.guilds_for_shard(shard)
+        self.identified_shards.append(shard)
+        self.identified_by.append((client, shard))
         session.ws = ws
         self._sessions[session.session_id] = session
         self.active_session = session
-        self.identify_count += 1
         ready: dict[str, Any] = {
             "v": 10,
             "user": {**self.bot_user.user_payload(), "verified": True, "mfa_enabled": False},
@@ -553,13 +615,15 @@ class FakeDiscordServer:
         }
         if data.get("shard") is not None:
             ready["shard"] = data["shard"]
-        await self.dispatch("READY", ready)
+        await self.dispatch("READY", ready, session=session)
         for gid in guild_ids:
-            await self.dispatch("GUILD_CREATE", self.guild_payload(guild_id=gid))
+            await self.dispatch("GUILD_CREATE", self.guild_payload(guild_id=gid), session=session)
         self.notify()
         return session
 
-    async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> _Session | None:
+    async def _resume(
+        self, ws: web.WebSocketResponse, data: dict[str, Any], client: str | None = None
+    ) -> _Session | None:
         """RESUME: replay buffered events after ``seq``; unknown session → op 9 (not resumable)."""
         session = self._sessions.get(str(data.get("session_id")))
         if session is None or not self._token_ok(data.get("token")):
@@ -567,6 +631,7 @@ class FakeDiscordServer:
             return None
         old = session.ws
         session.ws = ws
+        session.client = client or session.client
         if old is not None and old is not ws:
             with contextlib.suppress(Exception):
                 await old.close(code=4000)
@@ -576,7 +641,7 @@ class FakeDiscordServer:
         for payload in list(session.buffer):
             if payload["s"] > last:
                 await self._send(session, payload)
-        await self.dispatch("RESUMED", {})
+        await self.dispatch("RESUMED", {}, session=session)
         self.notify()
         return session
 
@@ -590,7 +655,7 @@ class FakeDiscordServer:
         }
         if data.get("nonce") is not None:
             chunk["nonce"] = data["nonce"]
-        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+        await self.dispatch("GUILD_MEMBERS_CHUNK", chunk, session=session)
 
     async def disconnect_bot(self, code: int = 4000) -> None:
         """Close the bot's websocket from the server side (to test reconnect/resume)."""
@@ -675,7 +740,12 @@ class FakeDiscordServer:
         """Send INTERACTION_CREATE and start the 3-second acknowledgement clock."""
         rec.dispatched_at = self.now()
         rec.created_at = rec.dispatched_at
-        await self.dispatch("INTERACTION_CREATE", self.interaction_payload(rec))
+        guild_id = self.guild_of(self.channels[rec.channel_id])
+        session = self.session_for(guild_id)
+        if session is not None:
+            rec.delivered_to = session.client
+            rec.delivered_shard = session.shard
+        await self.dispatch("INTERACTION_CREATE", self.interaction_payload(rec), session=session)
         loop = asyncio.get_running_loop()
         self._timers.append(loop.call_later(self.ack_deadline, self._check_ack, rec.id))
         self.notify()
@@ -859,7 +929,7 @@ class FakeDiscordServer:
                 member = self.member_payload(author)
                 member.pop("user")
                 data["member"] = member
-        await self.dispatch(event, data, intent=intent)
+        await self.dispatch(event, data, intent=intent, guild_id=msg.guild_id)
 
     def _check_payload(
         self,
@@ -942,11 +1012,34 @@ class FakeDiscordServer:
                     except Exception as exc:  # a bug in the fake must not look like Discord
                         self.violate("fake_internal_error", f"{method} {tail}: {exc!r}")
                         resp = error_response(500, 0, f"fake server error: {exc!r}")
-            self.request_log.append((method, tail, resp.status))
+            self._log_call(request, method, tail, resp.status)
             return resp
         self.unknown_routes.append(f"{method} {tail}")
-        self.request_log.append((method, tail, 404))
+        self._log_call(request, method, tail, 404)
         return error_response(404, 0, f"404: Not Found ({method} {tail})")
+
+    def _log_call(self, request: web.Request, method: str, path: str, status: int) -> None:
+        self.request_log.append((method, path, status))
+        self.calls.append(RestCall(method, path, status, request.headers.get(CLIENT_HEADER)))
+
+    def guild_of_call(self, call: RestCall) -> int | None:
+        """The guild a REST call acts in, if it is about one: a channel's messages, an
+        interaction's response or follow-ups (by its token), a guild's own routes. None for
+        everything else (command sync, the bot's own user, DMs)."""
+        parts = call.path.strip("/").split("/")
+        if parts[0] == "channels" and len(parts) > 1:
+            chan = self.channels.get(_int(parts[1]))
+            return None if chan is None else self.guild_of(chan)
+        rec: InteractionRecord | None = None
+        if parts[0] == "interactions" and len(parts) > 1:
+            rec = self.interactions.get(_int(parts[1]))
+        elif parts[0] == "webhooks" and len(parts) > 2:
+            rec = self._by_token.get(parts[2])
+        if rec is not None:
+            return self.guild_of(self.channels[rec.channel_id])
+        if parts[0] == "guilds" and len(parts) > 1:
+            return _int(parts[1])
+        return None
 
     async def _fallback_handler(self, request: web.Request) -> web.StreamResponse:
         self.unknown_routes.append(f"{request.method} {request.path}")
@@ -1545,6 +1638,17 @@ class FakeDiscordServer:
         self.notify()
         await self._announce("MESSAGE_DELETE", msg)
         return no_content()
+
+
+@dataclass(frozen=True)
+class RestCall:
+    """One REST call as the fake saw it: what ``request_log`` holds, plus which bot process
+    made it (its CLIENT_HEADER; None for an in-process bot)."""
+
+    method: str
+    path: str
+    status: int
+    client: str | None
 
 
 def _int(value: Any) -> int:

@@ -3,6 +3,7 @@ recorded once across restarts, and the PostgreSQL dialect seam (bot.storage.pg).
 
 from __future__ import annotations
 
+import asyncio
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -72,6 +73,25 @@ async def test_discord_ids_keep_all_64_bits(st: Storage) -> None:
     )  # fmt: skip
     t = await st.load_table("t1")
     assert t is not None and (t.guild_id, t.channel_id, t.host_id) == (big, big + 1, big + 2)
+
+
+async def test_processes_starting_at_once_migrate_a_fresh_database_once(reopen: Reopen) -> None:
+    """Shard processes start together (`docker compose up`): each opens the fresh database
+    and migrates it at the same moment. Every one opens it; each migration is applied once."""
+    opened = await asyncio.gather(*(reopen() for _ in range(4)), return_exceptions=True)
+    try:
+        failed = [o for o in opened if not isinstance(o, Storage)]
+        assert failed == [], failed
+        st = opened[0]
+        assert isinstance(st, Storage)
+        shipped = [m.version for m in dbmod.load_migrations(dialect(st))]  # type: ignore[arg-type]
+        assert [r[0] for r in await raw(st, "SELECT version FROM schema_version ORDER BY 1")] == (
+            shipped
+        )
+    finally:
+        for o in opened:
+            if isinstance(o, Storage):
+                await o.close()
 
 
 async def test_a_restart_resumes_every_game_and_counts_results_once(reopen: Reopen) -> None:

@@ -17,6 +17,7 @@ from bot.table.options import build_options
 from bot.table.scheduler import ManualClock
 from bot.table.service import TableService
 from tests.table.test_service import Recorder
+from tests.table.test_storage_faults import Crash, Listener
 
 ALICE, BOB = 11, 22
 SHARDS = 2
@@ -196,3 +197,61 @@ async def test_a_new_table_is_claimed_and_released_when_closed(db_path: Path) ->
         assert await svc.storage.table_owner(table.id) is None
     finally:
         await stop(svc)
+
+
+async def test_results_an_open_table_owes_are_left_to_its_holder(db_path: Path) -> None:
+    """A process of the same shards (overlapping SHARD_IDS, or a new process started before
+    the old one stopped) restores while the holder of a table owes its players the results
+    of a deal. Those are the holder's to post: the other process posts nothing and leaves
+    them owed. Once the holder is gone and its lease has run out, whoever takes the table
+    over posts them, once."""
+    holder = TableService(
+        await Storage.open(db_path),
+        Listener(crash_on_results=True),
+        ai_delay=0,
+        clock=ManualClock(),
+        owner="A",
+        owns_guild=shards(0),
+        lease_seconds=LEASE,
+        deck_seed=5,
+    )
+    opts = build_options("deals", None, 60, None, {}, 2, None, None)
+    table = await holder.create(GUILD_0, 100, ALICE, "alice", opts)
+    await holder.join(table, BOB, "bob")
+    await holder.start(table, ALICE)
+    turn = table.current_turn()
+    assert turn is not None and table.match is not None
+    with pytest.raises(Crash):  # deal 1 ends; the holder stalls before posting its results
+        await holder.act(table, int(table.match.players[turn].id[1:]), table.version, "drop")
+    assert [n.deal_no for n in await holder.storage.pending_announcements()] == [1]
+
+    clock = ManualClock()
+    listener = Listener()
+    other = TableService(
+        await Storage.open(db_path),
+        listener,
+        ai_delay=0,
+        clock=clock,
+        owner="B",
+        owns_guild=shards(0, 1),
+        lease_seconds=LEASE,
+        deck_seed=5,
+    )
+    try:
+        assert await other.restore() == []
+        assert await other.deliver_pending() == 0
+        assert listener.posted == [], "posted the results of a table another process holds"
+        assert [n.deal_no for n in await other.storage.pending_announcements()] == [1]
+
+        await stop(holder, crash=True)
+        await clock.advance(LEASE + 1)  # the renewal task adopts it, on B's clock
+        for _ in range(500):
+            if other.by_id and listener.posted:
+                break
+            await asyncio.sleep(0.01)
+            await clock.advance(LEASE / 6)
+        assert set(other.by_id) == {table.id}
+        assert listener.posted == ["deal 1"]
+        assert await other.storage.pending_announcements() == []
+    finally:
+        await stop(other)
