@@ -382,7 +382,27 @@ def probe(path: Path) -> dict[str, Any]:
     try:
         return dict(json.loads(path.read_text()))
     except (OSError, ValueError):
-        return {"lag": [], "transactions": 0, "commits": 0, "payload_bytes": 0}
+        return {}
+
+
+def merged_probe(paths: list[Path]) -> dict[str, Any]:
+    """The probes of every bot process as one: counts added, samples pooled."""
+    out: dict[str, Any] = {
+        "lag": [], "ack_sent": [], "transactions": 0, "commits": 0, "payload_bytes": 0,
+        "slow": {}, "memory": [],
+    }  # fmt: skip
+    for path in paths:
+        one = probe(path)
+        for key in ("lag", "ack_sent", "memory"):
+            out[key] += one.get(key, [])
+        for key in ("transactions", "commits", "payload_bytes"):
+            out[key] += one.get(key, 0)
+        for what, (count, total, longest) in one.get("slow", {}).items():
+            entry = out["slow"].setdefault(what, [0, 0.0, 0.0])
+            entry[0] += count
+            entry[1] += total
+            entry[2] = max(entry[2], longest)
+    return out
 
 
 async def run_load(
@@ -396,13 +416,20 @@ async def run_load(
     workdir: Path | None = None,
     seed: int = 1,
     tracemalloc: bool = False,
+    database_url: str | None = None,
+    processes: int = 1,
     say: Any = print,
 ) -> LoadReport:
-    """Open `tables` tables, play them for `seconds`, and measure (see the module doc)."""
+    """Open `tables` tables, play them for `seconds`, and measure (see the module doc).
+
+    `database_url` (postgresql://...) runs the bot on PostgreSQL instead of a SQLite file;
+    `processes` > 1 runs that many bot processes over the one database, each owning an equal
+    share of the shards (`SHARD_COUNT` = `processes`), as a shard cluster would."""
     rng = random.Random(seed)
     work = workdir or Path(tempfile.mkdtemp(prefix="paplu-load-"))
     work.mkdir(parents=True, exist_ok=True)
-    db, probe_file = work / "load.sqlite3", work / "probe.json"
+    db = work / "load.sqlite3"
+    probe_files = [work / f"probe-{n}.json" for n in range(processes)]
     users = [f"p{i}{side}" for i in range(tables) for side in "ab"]
     report = LoadReport(tables=tables, opened=0, seconds=seconds, db_path=db)
     async with FakeDiscord(users=users, channels=[], token=TOKEN, ack_deadline=3.0) as fake:
@@ -414,20 +441,26 @@ async def run_load(
             chan = fake.add_channel(f"table-{i}", guild_id=guild)
             by_channel[chan.id] = Table(i, chan.id, (f"p{i}a", f"p{i}b"))
         watch = Watcher(fake, by_channel)
-        env = {
+        base_env = {
             "DATABASE_PATH": str(db),
             "AI_DELAY": str(ai_delay),
             "LOG_LEVEL": "WARNING",
-            "LOAD_PROBE_FILE": str(probe_file),
             "LOAD_PROBE_EVERY": "0.5",
             "LOAD_PROBE_TRACEMALLOC": "1" if tracemalloc else "0",
         }
-        proc = await fake.launch("benchmarks.load_probe", env=env, timeout=60)
-        pid = proc.pid
+        if database_url:
+            base_env["DATABASE_URL"] = database_url
+        procs = []
         try:
+            for n in range(processes):
+                env = {**base_env, "LOAD_PROBE_FILE": str(probe_files[n])}
+                if processes > 1:
+                    env |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(n)}
+                procs.append(await fake.launch("benchmarks.load_probe", env=env, timeout=60))
+            pids = [proc.pid for proc in procs]
             await fake.wait_for_commands("rummy", timeout=60)
             await asyncio.sleep(2.0)
-            report.rss_before = rss_bytes(pid)
+            report.rss_before = sum(rss_bytes(pid) for pid in pids)
             players = Players(fake, watch, think, rng)
             gate = asyncio.Semaphore(open_concurrency)
 
@@ -445,12 +478,13 @@ async def run_load(
             report.open_seconds = time.monotonic() - started
             report.opened = sum(opened)
             await asyncio.sleep(3.0)
-            report.rss_open = rss_bytes(pid)
+            report.rss_open = sum(rss_bytes(pid) for pid in pids)
             say(f"opened {report.opened} tables in {report.open_seconds:.1f} s")
 
-            before = probe(probe_file)
-            cpu0, disk0 = cpu_seconds(pid), disk_bytes(pid)
-            kids = children(pid)
+            before = merged_probe(probe_files)
+            cpu0 = sum(cpu_seconds(pid) for pid in pids)
+            disk0 = sum(disk_bytes(pid) for pid in pids)
+            kids = [k for pid in pids for k in children(pid)]
             child_cpu0 = sum(cpu_seconds(k) for k in kids)
             driver0 = time.process_time()
             window_start, wall_start = fake.server.now(), time.time()
@@ -466,17 +500,17 @@ async def run_load(
                     for user in t.humans
                 )
             )
-            report.cpu_seconds = cpu_seconds(pid) - cpu0
+            report.cpu_seconds = sum(cpu_seconds(pid) for pid in pids) - cpu0
             report.child_cpu_seconds = sum(cpu_seconds(k) for k in kids) - child_cpu0
             report.child_rss = sum(rss_bytes(k) for k in kids)
             report.driver_cpu_seconds = time.process_time() - driver0
             report.load_average = os.getloadavg()[0]
-            report.disk_bytes = disk_bytes(pid) - disk0
+            report.disk_bytes = sum(disk_bytes(pid) for pid in pids) - disk0
             wall_end = time.time()
-            report.rss_end = rss_bytes(pid)
+            report.rss_end = sum(rss_bytes(pid) for pid in pids)
             await fake.wait_idle(timeout=30)
             await asyncio.sleep(1.2)  # one more probe dump
-            after = probe(probe_file)
+            after = merged_probe(probe_files)
             report.human_actions = players.human_actions
             report.refused_or_unanswered = players.refused
             report.player_errors = players.errors
@@ -484,7 +518,7 @@ async def run_load(
             report.transactions = after["transactions"] - before["transactions"]
             report.payload_bytes = after["payload_bytes"] - before["payload_bytes"]
             report.lag_ms = [ms for t, ms in after["lag"] if wall_start <= t <= wall_end]
-            acks = [a for a in after.get("ack_sent", []) if wall_start <= a[0] <= wall_end]
+            acks = [a for a in after["ack_sent"] if wall_start <= a[0] <= wall_end]
             report.bot_ack_ms = [a[1] for a in acks]
             for _t, ms, kind in acks:
                 report.bot_ack_by_kind.setdefault(kind, []).append(ms)
@@ -506,14 +540,15 @@ async def run_load(
                 t.table_id: t.max_version for t in by_channel.values() if t.table_id
             }
             report.violations = [str(v) for v in fake.server.violations]
-            report.slow_callbacks = dict(after.get("slow", {}))
+            report.slow_callbacks = after["slow"]
+            report.memory_top = after["memory"]
             report.uploads = len(fake.server.uploads) - n_uploads
             for method, path, _status in fake.server.request_log[n_requests:]:
                 route = f"{method} " + re.sub(r"/\d+|/[A-Za-z0-9_-]{40,}", "/:id", path)
                 report.requests[route] = report.requests.get(route, 0) + 1
-            report.memory_top = list(after.get("memory", []))
         finally:
-            await proc.terminate(timeout=20)
+            for proc in procs:
+                await proc.terminate(timeout=20)
     return report
 
 
@@ -527,6 +562,12 @@ def main() -> None:
     parser.add_argument(
         "--tracemalloc", action="store_true", help="trace the bot's allocations (slower)"
     )
+    parser.add_argument(
+        "--database-url", help="postgresql://... (default: a SQLite file in a temp folder)"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, each owning 1/N of the shards"
+    )
     args = parser.parse_args()
     report = asyncio.run(
         run_load(
@@ -536,9 +577,13 @@ def main() -> None:
             ai_delay=args.ai_delay,
             open_concurrency=args.open_concurrency,
             tracemalloc=args.tracemalloc,
+            database_url=args.database_url,
+            processes=args.processes,
         )
     )
-    print(f"bench_load: SQLite, one process, {args.tables} tables, {args.seconds:.0f} s")
+    backend = "PostgreSQL" if args.database_url else "SQLite"
+    procs = "one process" if args.processes == 1 else f"{args.processes} processes (shards split)"
+    print(f"bench_load: {backend}, {procs}, {args.tables} tables, {args.seconds:.0f} s")
     for line in report.lines():
         print("  " + line)
     if report.player_errors:

@@ -24,10 +24,13 @@ presenter uses:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import multiprocessing
 import os
+import sys
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -55,12 +58,21 @@ class ImageWorker:
         if self._thread:
             return ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
         # spawn, not fork: this process has threads (storage, the loop's executor), and a
-        # forked child would inherit their locks in whatever state they were.
-        return ProcessPoolExecutor(
+        # forked child would inherit their locks in whatever state they were. The lower
+        # priority: when both cores are busy, pictures come a little later rather than every
+        # click's acknowledgement.
+        pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_draw_at_low_priority,
+            initializer=os.nice,
+            initargs=(DRAWING_NICENESS,),
         )
+        # Start the process now, with the main module hidden: a spawned child otherwise
+        # imports the program's main module again (all of discord.py and storage, ~60 MiB,
+        # and whatever it runs at import). Drawing needs only `bot.images`.
+        with _main_module_hidden():
+            pool.submit(os.getpid)
+        return pool
 
     async def warm_up(self) -> None:
         """Start the drawing process and draw every card sprite there (~0.5-1 s of CPU), so
@@ -87,10 +99,21 @@ class ImageWorker:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _draw_at_low_priority() -> None:
-    """The drawing process yields the CPU to the bot's event loop: when both cores are busy,
-    pictures come a little later rather than every click's acknowledgement."""
-    os.nice(DRAWING_NICENESS)
+@contextlib.contextmanager
+def _main_module_hidden() -> Iterator[None]:
+    """While a process is being spawned, make `__main__` look like an interactive session
+    (no spec, no file), so multiprocessing does not re-import it in the child."""
+    main = sys.modules["__main__"]
+    names = ("__spec__", "__file__")
+    saved = {name: main.__dict__[name] for name in names if name in main.__dict__}
+    main.__dict__["__spec__"] = None
+    main.__dict__.pop("__file__", None)
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)
+        if "__spec__" not in saved:
+            main.__dict__.pop("__spec__", None)
 
 
 class ImagePreferences:
