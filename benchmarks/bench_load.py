@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bot.storage import Storage  # noqa: E402
 from tests.e2e.harness import TOKEN, Strategy, is_match_over, labels  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeDiscordError, StoredMessage  # noqa: E402
 
@@ -418,6 +419,8 @@ async def run_load(
     tracemalloc: bool = False,
     database_url: str | None = None,
     processes: int = 1,
+    driver_nice: int = 0,
+    images: bool = True,
     say: Any = print,
 ) -> LoadReport:
     """Open `tables` tables, play them for `seconds`, and measure (see the module doc).
@@ -435,12 +438,20 @@ async def run_load(
     async with FakeDiscord(users=users, channels=[], token=TOKEN, ack_deadline=3.0) as fake:
         by_channel: dict[int, Table] = {}
         guild = fake.guild_id
+        guilds = {guild}
         for i in range(tables):
             if i and i % tables_per_guild == 0:
                 guild = fake.add_guild(f"Guild {i // tables_per_guild}")
+                guilds.add(guild)
             chan = fake.add_channel(f"table-{i}", guild_id=guild)
             by_channel[chan.id] = Table(i, chan.id, (f"p{i}a", f"p{i}b"))
         watch = Watcher(fake, by_channel)
+        if not images:
+            # What a server admin does with `/rummy settings card_images:off`, for every guild.
+            storage = await Storage.open_url(database_url or db)
+            for guild_id in guilds:
+                await storage.update_settings(guild_id, card_images=False)
+            await storage.close()
         base_env = {
             "DATABASE_PATH": str(db),
             "AI_DELAY": str(ai_delay),
@@ -458,6 +469,10 @@ async def run_load(
                     env |= {"SHARD_COUNT": str(processes), "SHARD_IDS": str(n)}
                 procs.append(await fake.launch("benchmarks.load_probe", env=env, timeout=60))
             pids = [proc.pid for proc in procs]
+            if driver_nice:
+                # The fake Discord and the players stand in for the far side of the network;
+                # at a lower priority they leave the bot the CPU it would have on its own.
+                os.nice(driver_nice)
             await fake.wait_for_commands("rummy", timeout=60)
             await asyncio.sleep(2.0)
             report.rss_before = sum(rss_bytes(pid) for pid in pids)
@@ -568,6 +583,15 @@ def main() -> None:
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, each owning 1/N of the shards"
     )
+    parser.add_argument(
+        "--no-images", action="store_true", help="servers set to text only (no card images)"
+    )
+    parser.add_argument(
+        "--driver-nice",
+        type=int,
+        default=0,
+        help="run the fake Discord and players at this lower priority (the bot keeps its own)",
+    )
     args = parser.parse_args()
     report = asyncio.run(
         run_load(
@@ -579,11 +603,15 @@ def main() -> None:
             tracemalloc=args.tracemalloc,
             database_url=args.database_url,
             processes=args.processes,
+            driver_nice=args.driver_nice,
+            images=not args.no_images,
         )
     )
     backend = "PostgreSQL" if args.database_url else "SQLite"
     procs = "one process" if args.processes == 1 else f"{args.processes} processes (shards split)"
-    print(f"bench_load: {backend}, {procs}, {args.tables} tables, {args.seconds:.0f} s")
+    nice = f", driver at nice +{args.driver_nice}" if args.driver_nice else ""
+    nice += ", text only (no card images)" if args.no_images else ""
+    print(f"bench_load: {backend}, {procs}, {args.tables} tables, {args.seconds:.0f} s{nice}")
     for line in report.lines():
         print("  " + line)
     if report.player_errors:
