@@ -94,6 +94,24 @@ def test_hand_view_shows_exactly_the_seats_cards() -> None:
         assert sorted(CARD_TOKEN.findall(body)) == shown
 
 
+def test_by_suit_text_follows_the_picture_and_menu_order() -> None:
+    """Sorted by suit, the text lists suits as the picture and the discard menu do: ♠ ♥ ♣ ♦
+    (colours alternating), each low to high, jokers last."""
+    from bot.images.layout import hand_order
+
+    match = Match.create(["a", "b", "c", "d"], "paplu", seed=5)
+    for seat in range(4):
+        obs = match.observation(seat)
+        by_suit = hand_embed(obs, advise(obs), sort_by_suit=True, player_name="a")
+        names = [f.name or "" for f in by_suit.fields]
+        suits = [n for n in names if n != "Jokers"]
+        order = ["♠ Spades", "♥ Hearts", "♣ Clubs", "♦ Diamonds"]
+        assert suits == [n for n in order if n in suits]
+        body = "\n".join(f.value or "" for f in by_suit.fields)
+        shown = CARD_TOKEN.findall(body)
+        assert shown == [render.card(c) for c in hand_order(obs, sort_by_suit=True)]
+
+
 def test_lobby_embed_lists_seats() -> None:
     rules = get_profile("deals").with_options(num_deals=3)
     e = lobby_embed(rules, [("alice", False), ("🤖 Hard", True)], "alice", 4, 45)

@@ -15,9 +15,12 @@ from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
 from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
+from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
 
 from .text import COLOUR, KIND_LABEL, amount, card, cards, wild_text
+
+SUIT_SYMBOLS = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "♣"}
 
 
 def hand_embed(
@@ -68,15 +71,13 @@ def hand_embed(
         lines.append("(* marks a wild card)")
     e.description = "\n".join(lines)
 
-    hand = list(obs.hand)
     new = obs.drawn
     if sort_by_suit:
-        by_suit: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=lambda c: (c.face.is_joker, c.suit, c.rank)):
-            by_suit.setdefault(-1 if c.face.is_joker else c.suit, []).append(c)
-        names = {-1: "Jokers", 0: "♠ Spades", 1: "♥ Hearts", 2: "♦ Diamonds", 3: "♣ Clubs"}
-        for suit, cs in by_suit.items():
-            e.add_field(name=names[suit], value=cards(cs, obs.wild_rank, new), inline=False)
+        # The picture's and the discard menu's order (♠ ♥ ♣ ♦, colours alternating).
+        for section in hand_sections(obs, advice.best, sort_by_suit=True):
+            name = f"{SUIT_SYMBOLS.get(section.label, '')} {section.label}".strip()
+            value = cards(list(section.cards), obs.wild_rank, new)
+            e.add_field(name=name, value=value, inline=False)
         e.set_footer(text=f"Deadwood now: {advice.best.deadwood}. Sorted by suit.")
         return e
 
