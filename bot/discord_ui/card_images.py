@@ -37,6 +37,7 @@ from concurrent.futures.process import BrokenProcessPool
 import discord
 
 from bot.images import Picture, RenderedImage, draw, warm_up
+from bot.images.worker import start_drawing_process
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ class ImageWorker:
         pool = ProcessPoolExecutor(
             max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=os.nice,
+            initializer=start_drawing_process,
             initargs=(DRAWING_NICENESS,),
         )
         # Start the process now, with the main module hidden: a spawned child otherwise

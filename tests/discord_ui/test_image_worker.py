@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 from bot.discord_ui.card_images import ImageWorker
 from bot.images import hand_picture, render_hand, samples
@@ -42,3 +46,42 @@ async def test_thread_mode_draws_the_same() -> None:
     finally:
         worker.shutdown()
     assert image == render_hand(obs)
+
+
+def test_the_drawing_process_does_not_outlive_a_killed_bot(tmp_path: Path) -> None:
+    """SIGKILL the process that owns the worker: its drawing process leaves on its own."""
+    script = tmp_path / "owner.py"
+    script.write_text(
+        "import asyncio, time\n"
+        "from bot.discord_ui.card_images import ImageWorker\n"
+        "async def main():\n"
+        "    worker = ImageWorker()\n"
+        "    await worker.warm_up()\n"
+        "    print(*worker._pool._processes, flush=True)\n"
+        "    time.sleep(60)\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    owner = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        assert owner.stdout is not None
+        child = int(owner.stdout.readline().split()[0])
+        assert _alive(child)
+        owner.kill()
+        owner.wait(10)
+        deadline = time.monotonic() + 15
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _alive(child), "the drawing process outlived its owner"
+    finally:
+        owner.kill()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has exited; it only waits for its reaper
