@@ -52,6 +52,7 @@ from bot.engine.policy import register_policy
 from bot.engine.quickcheck import has_pure_triple, may_declare
 from bot.engine.rules import Rules, StockExhausted
 
+from .distance import HandCode, distance, effective_draws, set_limit
 from .common import (
     by_kind,
     completes_group,
@@ -277,6 +278,14 @@ class HardPolicy:
     next_draw_throws = 3  # loose cards tried as the throw after each imagined draw
     feed_weight = 16.0  # points (about two turns of progress) times the chance a throw is usable
     take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
+    plan = "distance"  # "distance" (distance + effective draws) or "rollout" (the older plan)
+    step_turns = 5.0  # turns one later step towards a declaration takes, roughly
+    ukeire_candidates = 4  # throws whose effective draws are counted (best by distance first)
+    points_per_turn = 8.0  # the feed danger is in penalty points; a turn is worth about 8
+    shape_turns = 0.01  # structural score (penalty points) as a tie-break between throws
+    deadwood_turns = 0.01  # engine deadwood kept, early in the deal ...
+    late_deadwood_turns = 0.05  # ... and added once the pile holds `late_pile` cards
+    late_pile = 30
 
     def __init__(self, rng: random.Random) -> None:
         self.seed = rng.getrandbits(64)
@@ -294,9 +303,13 @@ class HardPolicy:
         tracker = Tracker.from_observation(obs)
         rng = self._rng(obs)
         if ActionKind.DISCARD in kinds:
+            if self.plan == "distance":
+                return _discard(obs, self._distance_discard(obs, tracker))
             return _discard(obs, self._choose_discard(obs, tracker, rng))
         if ActionKind.DROP in kinds and self._should_drop(obs):
             return kinds[ActionKind.DROP][0]
+        if self.plan == "distance":
+            return _draw_action(obs, kinds, self._distance_take(obs, tracker))
         return _draw_action(obs, kinds, self._should_take(obs, tracker, rng))
 
     # -- pieces ----------------------------------------------------------------------------
@@ -391,6 +404,68 @@ class HardPolicy:
         )  # fmt: skip
         return take_value < stock_value - self.take_margin
 
+    # -- distance and effective draws (the default) ------------------------------------------
+
+    def _turns(self, d: int, good: int, unseen: int) -> float:
+        """Rough turns still needed to declare: the next step takes `unseen / good` draws on
+        average (each stock card is a uniform pick among the unseen copies), every later step
+        about `step_turns`."""
+        if d <= 0:
+            return 0.0
+        return self.step_turns * (d - 1) + unseen / max(good, 0.5)
+
+    def _distance_discard(self, obs: Observation, t: Tracker) -> Card:
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        set_max = set_limit(rules)
+        live = t.live_table()
+        unseen = Counter(t.unseen_faces())
+        total = sum(unseen.values()) or 1
+        cands = _throwable(obs)
+        if len(cands) == 1:
+            return cands[0]
+        race = self._race(obs)
+        ev = evaluate_drawn(hand, rules, wr, forbidden=obs.taken)
+        dead = {c.face: e.deadwood for c, e in ev.by_discard}
+        late = min(1.0, len(obs.pile_history) / self.late_pile)
+        dw = 0.0 if race else self.deadwood_turns + late * self.late_deadwood_turns
+        code = HandCode.of(hand, rules, wr)
+        quick: list[tuple[int, float, int, Card, HandCode]] = []
+        for c in cands:
+            rest_code = code.minus(c.face, rules.is_wild(c.face, wr))
+            d = distance(rest_code, set_max)
+            rest = [x for x in hand if x.id != c.id]
+            extra = (
+                self.shape_turns * shape_cost(rest, rules, wr, live)
+                + self._danger(obs, t, c) / self.points_per_turn
+                + dw * dead.get(c.face, 0)
+            )
+            quick.append((d, extra, -c.face.value, c, rest_code))
+        quick.sort(key=lambda q: (q[0], q[1], q[2], q[3].id))
+        best: tuple[float, int, Card] | None = None
+        for d, extra, neg_value, c, rest_code in quick[: self.ukeire_candidates]:
+            _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
+            value = self._turns(d, good, total) + extra
+            if best is None or (value, neg_value) < best[:2]:
+                best = (value, neg_value, c)
+        assert best is not None
+        return best[2]
+
+    def _distance_take(self, obs: Observation, t: Tracker) -> bool:
+        """Take the discard when it brings the hand a step closer to a declaration (a stock
+        card only does so with the chance its effective draws give), or when it is wild or
+        declares at once."""
+        top = obs.top_discard
+        if top is None:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
+            return True
+        set_max = set_limit(rules)
+        code = HandCode.of(hand, rules, wr)
+        now = distance(code, set_max)
+        after = distance(code.plus(top.face, False), set_max)
+        return after < now
+
     def _should_drop(self, obs: Observation) -> bool:
         if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
             return False
@@ -414,3 +489,9 @@ def shape_of(obs: Observation, cards: Sequence[Card]) -> float:
 register_policy("easy", EasyPolicy)
 register_policy("medium", MediumPolicy)
 register_policy("hard", HardPolicy)
+
+
+class RolloutHardPolicy(HardPolicy):
+    """The previous hard plan (structural score and sampled rollouts), kept for comparison."""
+
+    plan = "rollout"
