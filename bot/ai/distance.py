@@ -193,21 +193,32 @@ _HAND_CACHE_LIMIT = 200_000
 
 @lru_cache(maxsize=4096)
 def _set_options(
-    suits: tuple[int, ...], set_max: int, rank: int
+    have: tuple[int, int, int, int], set_max: int, rank: int
 ) -> list[tuple[tuple[int, int, int, int], int, int]]:
-    """Set seeds of this rank: none, or two up to `set_max` of its suits, each as (pattern
-    to subtract per suit, cards used, slots). Ordered by size: none, pairs, then larger."""
-    out: list[tuple[tuple[int, int, int, int], int, int]] = [((0, 0, 0, 0), 0, 0)]
-    n = len(suits)
-    masks = sorted(range(1, 1 << n), key=lambda m: (m.bit_count(), m))
-    for mask in masks:
-        k = mask.bit_count()
-        if 2 <= k <= set_max:
-            delta = [0, 0, 0, 0]
-            for i in range(n):
-                if mask >> i & 1:
-                    delta[suits[i]] = 1 << 3 * rank
-            out.append(((delta[0], delta[1], delta[2], delta[3]), k, max(3, k)))
+    """Set seeds of this rank given the copies held per suit: none, one set of two up to
+    `set_max` suits, or (with duplicates) two such sets, each option as (pattern to subtract
+    per suit, cards used, slots). Ordered by size, the largest last."""
+    suits = [s for s in range(4) if have[s]]
+    singles: list[tuple[int, ...]] = []
+    for mask in range(1, 1 << len(suits)):
+        if 2 <= mask.bit_count() <= set_max:
+            singles.append(tuple(suits[i] for i in range(len(suits)) if mask >> i & 1))
+    picks: list[list[tuple[int, ...]]] = [[], *([x] for x in singles)]
+    if any(n >= 2 for n in have):
+        for i, x in enumerate(singles):
+            for y in singles[i:]:
+                if all(have[s] >= (s in x) + (s in y) for s in range(4)):
+                    picks.append([x, y])
+    out: list[tuple[tuple[int, int, int, int], int, int]] = []
+    for pick in picks:
+        delta = [0, 0, 0, 0]
+        for group in pick:
+            for s in group:
+                delta[s] += 1 << 3 * rank
+        used = sum(len(g) for g in pick)
+        slots = sum(max(3, len(g)) for g in pick)
+        out.append(((delta[0], delta[1], delta[2], delta[3]), used, slots))
+    out.sort(key=lambda o: (o[1], o[0]))
     return out
 
 
@@ -237,7 +248,8 @@ def reused(patterns: tuple[int, ...], wilds: int, set_max: int) -> int:
         suits = tuple(s for s in range(4) if counts[s][rank])
         if len(suits) < 2:
             continue
-        opts = _set_options(suits, set_max, rank)
+        have = (counts[0][rank], counts[1][rank], counts[2][rank], counts[3][rank])
+        opts = _set_options(have, set_max, rank)
         full.append(opts)
         if all(_isolated(counts[s], rank) for s in suits):
             # Cards with no neighbour in their suit are never better off outside the set.
