@@ -387,6 +387,15 @@ def effective_draws(
     d = distance(code, set_max) if now is None else now
     good = 0
     joker_helps: bool | None = None
+    lone_helps: bool | None = None
+    patterns = code.patterns
+    held_ranks = 0
+    for p in patterns:
+        for r in range(1, 14):
+            if (p >> 3 * r) & 7:
+                held_ranks |= 1 << r
+    for r in (code.wild_rank,) if code.wild_suits else ():
+        held_ranks |= 1 << r
     for face, n in unseen.items():
         if n <= 0:
             continue
@@ -397,6 +406,23 @@ def effective_draws(
                 good += n
             continue
         wild = rules.is_wild(face, wild_rank)
+        if not wild and not held_ranks >> face.rank & 1 and _lone(patterns[face.suit], face.rank):
+            # A card with no held neighbour and no held card of its rank can only start a new
+            # group; every such card changes the distance the same way.
+            if lone_helps is None:
+                lone_helps = distance(code.plus(face, False), set_max) < d
+            if lone_helps:
+                good += n
+            continue
         if distance(code.plus(face, wild), set_max) < d:
             good += n
     return d, good
+
+
+def _lone(pattern: int, rank: int) -> bool:
+    """No card of the suit within two ranks (ace both low and high) in `pattern`."""
+    for p in (1, 14) if rank == 1 else (rank,):
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if 1 <= q <= 14 and (pattern >> 3 * (1 if q == 14 else q)) & 7:
+                return False
+    return True

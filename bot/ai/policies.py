@@ -58,6 +58,7 @@ from .common import (
     completes_group,
     discard_choices,
     distinct_faces,
+    linked,
     non_wild,
     pure_partials,
     safe_declaration,
@@ -82,6 +83,11 @@ def _draw_action(obs: Observation, kinds: dict[ActionKind, list[Action]], take: 
 
 def _discard(obs: Observation, card: Card) -> Action:
     return Action.discard(obs.seat, card.id)
+
+
+def _throwable_from(hand: Sequence[Card], rules: Rules, wild_rank: int | None) -> list[Card]:
+    """Distinct-face throws from `hand`, wild cards only when nothing else may go."""
+    return distinct_faces(non_wild(hand, rules, wild_rank) or list(hand))
 
 
 def _throwable(obs: Observation) -> list[Card]:
@@ -220,6 +226,281 @@ class MediumPolicy:
         now = evaluate_hand(hand, rules, wr).deadwood
         after = evaluate_drawn([*hand, top], rules, wr, forbidden=top).best.deadwood
         return after < now - self.take_margin
+
+    def _should_drop(self, obs: Observation) -> bool:
+        """Drop the opening hand when it has no credible pure sequence and dropping is cheaper
+        than the loss such a hand usually ends with."""
+        if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
+            return False  # only the cheap first drop; later the hand has had its chances
+        return hopeless_opening(obs, self.loss_share)
+
+
+def live_completions(hand: Sequence[Card], rules: Rules, wild_rank: int | None, t: Tracker) -> int:
+    """Unseen copies of natural faces that would complete a three-card group in `hand`."""
+    total = 0
+    for face, live in t.live_standard():
+        if (
+            live
+            and not rules.is_wild(face, wild_rank)
+            and completes_group(face, hand, rules, wild_rank)
+        ):
+            total += live
+    return total
+
+
+def hopeless_opening(obs: Observation, loss_share: float) -> bool:
+    rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+    if has_pure_triple([c for c in hand if not c.face.is_joker]):
+        return False
+    wilds = sum(1 for c in hand if rules.is_wild(c.face, wr))
+    partials = pure_partials(hand, rules, wr)
+    if partials >= 2 or (partials >= 1 and wilds >= 1):
+        return False
+    expected_loss = loss_share * evaluate_hand(hand, rules, wr).penalty
+    return obs.drop_cost is not None and obs.drop_cost < expected_loss
+
+
+# ---- hard -------------------------------------------------------------------------------------
+
+
+class HardPolicy:
+    """Structural planning plus card tracking, discard safety and sampled rollouts.
+
+    Its thinking is budgeted in work, not time: `rollouts` sampled futures of `horizon` draws
+    each, replayed for each of the `candidates` best throws (and twice for a take-or-draw
+    choice). Nothing on the decision path reads a clock, so a seed and an observation give
+    the same decision on an idle machine and on an overloaded one; the counts are sized so a
+    decision stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
+    """
+
+    candidates = 4  # discards examined by rollouts (the best by the quick score)
+    rollouts = 10  # sampled futures per decision (shared by every candidate)
+    horizon = 3  # own draws simulated per future
+    throw_pool = 4  # own weak cards a rollout may throw
+    deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
+    danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
+    next_draw_weight = 0.0  # exact one-draw engine expectation (off: 2x p95, no gain seen)
+    next_draw_candidates = 3  # throws that get it (the best by the quick score)
+    next_draw_throws = 3  # loose cards tried as the throw after each imagined draw
+    feed_weight = 16.0  # points (about two turns of progress) times the chance a throw is usable
+    take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
+    plan = "distance"  # "distance" (distance + effective draws) or "rollout" (the older plan)
+    step_turns = 5.0  # turns one later step towards a declaration takes, roughly
+    ukeire_candidates = 4  # throws whose effective draws are counted (best by distance first)
+    points_per_turn = 8.0  # the feed danger is in penalty points; a turn is worth about 8
+    shape_turns = 0.01  # structural score (penalty points) as a tie-break between throws
+    deadwood_turns = 0.01  # engine deadwood kept, early in the deal ...
+    late_deadwood_turns = 0.05  # ... and added once the pile holds `late_pile` cards
+    late_pile = 30
+    take_turns = 0.5  # a take shows the table a card; demand this many turns saved
+
+    def __init__(self, rng: random.Random) -> None:
+        self.seed = rng.getrandbits(64)
+
+    def _rng(self, obs: Observation) -> random.Random:
+        """A generator for this decision only: a function of the seed and the observation."""
+        hand = ",".join(str(c.id) for c in obs.hand)
+        return random.Random(f"{self.seed}:{obs.deal_number}:{obs.version}:{obs.seat}:{hand}")
+
+    def act(self, obs: Observation) -> Action:
+        kinds = by_kind(obs)
+        declare = safe_declaration(obs, kinds)
+        if declare is not None:
+            return declare
+        tracker = Tracker.from_observation(obs)
+        rng = self._rng(obs)
+        if ActionKind.DISCARD in kinds:
+            if self.plan == "distance":
+                return _discard(obs, self._distance_discard(obs, tracker))
+            return _discard(obs, self._choose_discard(obs, tracker, rng))
+        if ActionKind.DROP in kinds and self._should_drop(obs):
+            return kinds[ActionKind.DROP][0]
+        if self.plan == "distance":
+            return _draw_action(obs, kinds, self._distance_take(obs, tracker))
+        return _draw_action(obs, kinds, self._should_take(obs, tracker, rng))
+
+    # -- pieces ----------------------------------------------------------------------------
+
+    def _race(self, obs: Observation) -> bool:
+        """Near the end of a stock that voids the deal, any valid declaration beats a void:
+        stop caring about deadwood and only chase completion."""
+        if obs.rules.effective_stock_exhausted is not StockExhausted.VOID:
+            return False
+        active = sum(1 for s in obs.seats if s.status == "active")
+        return obs.stock_size <= 3 * max(2, active)
+
+    def _danger(self, obs: Observation, t: Tracker, card: Card) -> float:
+        """How much throwing `card` may help the next player (and, less, the others): what
+        they showed they collect (`interest`) and how many pairs they may hold that the card
+        completes (`feed_risk`: a card whose neighbours we can see is safe)."""
+        if t.next_seat is None:
+            return 0.0
+        size = next((s.cards for s in obs.seats if s.seat == t.next_seat), 13)
+        # Expected completable pairs -> chance that at least one is held.
+        feed = self.feed_weight * (1.0 - math.exp(-t.feed_risk(card.face, size, obs.wild_rank)))
+        danger = max(0.0, t.interest(t.next_seat, card.face))
+        for seat in t.took:
+            if seat not in (t.seat, t.next_seat):
+                danger += 0.3 * max(0.0, t.interest(seat, card.face))
+        return self.danger_weight * danger + feed
+
+    def _futures(self, obs: Observation, t: Tracker, rng: random.Random) -> list[list[Card]]:
+        horizon = min(self.horizon, max(1, obs.stock_size))
+        return sample_sequences(t.unseen_faces(), self.rollouts, horizon, rng)
+
+    def _choose_discard(self, obs: Observation, t: Tracker, rng: random.Random) -> Card:
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        live = t.live_table()
+        cands = _throwable(obs)
+        beta = 0.0 if self._race(obs) else self.deadwood_weight
+        engine: dict[int, int] = {}
+        if beta:
+            ev = evaluate_drawn(hand, rules, wr, forbidden=obs.taken)
+            by_face = {c.face: e.deadwood for c, e in ev.by_discard}
+            engine = {c.id: by_face.get(c.face, 0) for c in cands}
+        quick: list[tuple[float, float, Card]] = []
+        for c in cands:
+            rest = [x for x in hand if x.id != c.id]
+            extra = beta * engine.get(c.id, 0) + self._danger(obs, t, c)
+            quick.append((shape_cost(rest, rules, wr, live) + extra, extra, c))
+        quick.sort(key=lambda q: (q[0], -q[2].face.value, q[2].id))
+        if len(quick) == 1:
+            return quick[0][2]
+        futures = self._futures(obs, t, rng)
+        unseen = Counter(t.unseen_faces()) if self.next_draw_weight else None
+        best: tuple[float, int, Card] | None = None
+        for i, (_, extra, c) in enumerate(quick[: self.candidates]):
+            rest = [x for x in hand if x.id != c.id]
+            pool = weakest(rest, rules, wr, live, self.throw_pool)
+            value = rollout_value(rest, futures, rules, wr, live, pool) + extra
+            if unseen is not None:
+                # Exact one-draw expectation on the engine's ruling (see `next_draw_value`);
+                # candidates beyond `next_draw_candidates` get the worst of those measured.
+                nd = (
+                    next_draw_value(rest, unseen, rules, wr, self.next_draw_throws)
+                    if i < self.next_draw_candidates
+                    else 80.0
+                )
+                value += self.next_draw_weight * nd
+            key = (value, -c.face.value)
+            if best is None or key < best[:2]:
+                best = (value, -c.face.value, c)
+        assert best is not None
+        return best[2]
+
+    def _should_take(self, obs: Observation, t: Tracker, rng: random.Random) -> bool:
+        top = obs.top_discard
+        if top is None:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
+            return True
+        live = t.live_table()
+        throws = distinct_faces(non_wild(hand, rules, wr) or list(hand))
+        take_hand = min(
+            ([*(x for x in hand if x.id != c.id), top] for c in throws),
+            key=lambda h: shape_cost(h, rules, wr, live),
+        )
+        futures = self._futures(obs, t, rng)
+        stock_value = rollout_value(
+            hand, futures, rules, wr, live, weakest(hand, rules, wr, live, self.throw_pool),
+        )  # fmt: skip
+        take_value = rollout_value(
+            take_hand, [f[:-1] for f in futures if len(f) > 1], rules, wr, live,
+            weakest(take_hand, rules, wr, live, self.throw_pool), 1,
+        )  # fmt: skip
+        return take_value < stock_value - self.take_margin
+
+    # -- distance and effective draws (the default) ------------------------------------------
+
+    def _turns(self, d: int, good: int, unseen: int) -> float:
+        """Rough turns still needed to declare: the next step takes `unseen / good` draws on
+        average (each stock card is a uniform pick among the unseen copies), every later step
+        about `step_turns`."""
+        if d <= 0:
+            return 0.0
+        return self.step_turns * (d - 1) + unseen / max(good, 0.5)
+
+    def _distance_discard(self, obs: Observation, t: Tracker) -> Card:
+        cands = _throwable(obs)
+        if len(cands) == 1:
+            return cands[0]
+        return self._best_throw(obs, t, obs.hand, cands, obs.taken)[1]
+
+    def _best_throw(
+        self,
+        obs: Observation,
+        t: Tracker,
+        hand: Sequence[Card],
+        cands: Sequence[Card],
+        forbidden: Card | None,
+    ) -> tuple[float, Card]:
+        """The throw from `hand` (14 cards) that leaves the fewest expected turns to a
+        declaration (`_turns` of its distance and effective draws), plus the feed danger and
+        small tie-breaks (structure, deadwood), and that value.
+
+        Every throw's distance is computed; effective draws only for the best few by distance
+        and the quick terms (counting them is the expensive part)."""
+        rules, wr = obs.rules, obs.wild_rank
+        set_max = set_limit(rules)
+        live = t.live_table()
+        unseen = Counter(t.unseen_faces())
+        total = sum(unseen.values()) or 1
+        race = self._race(obs)
+        ev = evaluate_drawn(hand, rules, wr, forbidden=forbidden)
+        dead = {c.face: e.deadwood for c, e in ev.by_discard}
+        late = min(1.0, len(obs.pile_history) / self.late_pile)
+        dw = 0.0 if race else self.deadwood_turns + late * self.late_deadwood_turns
+        code = HandCode.of(hand, rules, wr)
+        quick: list[tuple[int, float, int, Card, HandCode]] = []
+        for c in cands:
+            rest_code = code.minus(c.face, rules.is_wild(c.face, wr))
+            d = distance(rest_code, set_max)
+            rest = [x for x in hand if x.id != c.id]
+            extra = (
+                self.shape_turns * shape_cost(rest, rules, wr, live)
+                + self._danger(obs, t, c) / self.points_per_turn
+                + dw * dead.get(c.face, 0)
+            )
+            quick.append((d, extra, -c.face.value, c, rest_code))
+        quick.sort(key=lambda q: (q[0], q[1], q[2], q[3].id))
+        best: tuple[float, int, Card] | None = None
+        for d, extra, neg_value, c, rest_code in quick[: self.ukeire_candidates]:
+            _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
+            value = self._turns(d, good, total) + extra
+            if best is None or (value, neg_value) < best[:2]:
+                best = (value, neg_value, c)
+        assert best is not None
+        return best[0], best[2]
+
+    def _distance_take(self, obs: Observation, t: Tracker) -> bool:
+        """Take the discard when it brings the hand a step closer to a declaration (a stock
+        card only does so with the chance its effective draws give), when it is wild or
+        declares at once, or when the hand it leaves is expected to finish sooner than the
+        hand after an average stock draw (one turn later than now)."""
+        top = obs.top_discard
+        if top is None:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
+            return True
+        set_max = set_limit(rules)
+        code = HandCode.of(hand, rules, wr)
+        now = distance(code, set_max)
+        after = distance(code.plus(top.face, False), set_max)
+        if after < now:
+            return True
+        if after > now or not any(linked(top.face, c.face) for c in hand):
+            return False
+        # Same distance: does the card improve the shape (more effective draws)?
+        unseen = Counter(t.unseen_faces())
+        total = sum(unseen.values()) or 1
+        _, good = effective_draws(code, unseen, rules, wr, set_max, now=now)
+        stock = self._turns(now, good, total) - 1.0
+        drawn = [*hand, top]
+        cands = [c for c in _throwable_from(drawn, rules, wr) if c.id != top.id]
+        take, _ = self._best_throw(obs, t, drawn, cands, top)
+        return take < stock - self.take_turns
 
     def _should_drop(self, obs: Observation) -> bool:
         """Drop the opening hand when it has no credible pure sequence and dropping is cheaper
