@@ -16,6 +16,7 @@ from bot.engine.cards import JOKER, Card, parse_cards, standard_faces
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.rules import get_profile
 
+
 def _d(text: str, wild_rank: int | None, profile: str = "points") -> int:
     rules = get_profile(profile)
     return distance(HandCode.of(parse_cards(text), rules, wild_rank), set_limit(rules))

@@ -110,9 +110,7 @@ def _prune(table: _Table) -> tuple[tuple[int, int, int, int], ...]:
     items = sorted(table.items(), key=lambda kv: (-kv[1], kv[0][2]))
     kept: list[tuple[int, int, int, int]] = []
     for (runs, gaps, slots), used in items:
-        if any(
-            r >= runs and g <= gaps and s <= slots and u >= used for r, g, s, u in kept
-        ):
+        if any(r >= runs and g <= gaps and s <= slots and u >= used for r, g, s, u in kept):
             continue
         kept.append((runs, gaps, slots, used))
     return tuple(kept)
@@ -306,7 +304,7 @@ class HandCode:
     """A hand packed for `reused`: natural patterns per suit, the number of printed jokers,
     and the wild-rank cards (kept apart: each may play as a wild card or as itself)."""
 
-    __slots__ = ("jokers", "patterns", "wild_suits", "wild_rank")
+    __slots__ = ("jokers", "patterns", "wild_rank", "wild_suits")
 
     def __init__(
         self, patterns: list[int], jokers: int, wild_suits: tuple[int, ...], wild_rank: int
@@ -361,9 +359,7 @@ def distance(code: HandCode, set_max: int) -> int:
     if best >= SLOTS or not code.wild_suits:
         return SLOTS - best
     wr = code.wild_rank
-    natural = [
-        s for s in code.wild_suits if not _isolated([(code.patterns[s] >> 3 * r) & 7 for r in range(14)], wr)
-    ]
+    natural = [s for s in code.wild_suits if not _lone(code.patterns[s], wr)]
     for mask in range(1, 1 << len(natural)):
         p = list(code.patterns)
         n = 0
