@@ -204,7 +204,13 @@ def test_hard_decides_the_same_under_a_slow_clock(monkeypatch: pytest.MonkeyPatc
     for name in ("perf_counter", "monotonic", "time", "process_time"):
         monkeypatch.setattr(time, name, slow_clock)
     for module in (lookahead_module, policies_module):
-        for name in ("evaluate_hand", "evaluate_drawn", "shape_cost"):
+        for name in (
+            "evaluate_hand",
+            "evaluate_drawn",
+            "shape_cost",
+            "distance",
+            "effective_draws",
+        ):
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, slowly(getattr(module, name)))
     got = [HardPolicy(random.Random(3)).act(obs) for obs in observations]

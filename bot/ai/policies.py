@@ -16,21 +16,21 @@ meant to be honestly different in strength:
   declaration) or clearly lowers the deadwood (never a face it threw itself this deal),
   keeps wild cards, declares when valid, and drops a hopeless opening hand when the drop
   costs less than the likely loss. It has no structural plan beyond that.
-* `HardPolicy` plans the hand's structure and adds what a strong player remembers and
-  imagines: the structural score of `shape.py` (complete and partial groups weighed by their
-  live completions, progress towards the two lives) beside the engine's deadwood; card
-  tracking (every seen card, copies per face, what each opponent took and let pass, see
-  `tracking.py`); discard safety (not feeding the next player: what they showed they collect,
-  and the chance they hold a pair the card completes, judged from which of its neighbours are
-  still unseen); lookahead by sampling the unseen cards: for the best few throws (and for
-  "take the discard" against "draw"), several futures of its next draws are played out
-  greedily and the choice that declares soonest on average wins (`lookahead.py`). In heads-up
-  play the opponent takes a thrown card about one turn in two, so what a throw feeds matters
-  nearly as much as what it keeps. An exact one-draw expectation on the engine's ruling
-  (`next_draw_value`, `next_draw_weight`) is available but off: it doubled the p95 decision
-  time without a strength gain we could measure.
-  Near the end of a stock that voids the deal it stops caring about deadwood and only chases
-  a valid declaration. It drops a hopeless opening hand by medium's rule.
+* `HardPolicy` races to a declaration the way mahjong programs do: it measures every hand by
+  its *distance* (how many draws it still needs to become a valid declaration under the
+  two-lives rule) and its *effective draws* (how many unseen copies, counted exactly face by
+  face, would bring it a step closer; `distance.py`). A throw is judged by the turns it is
+  expected to leave until a declaration (the next step takes `unseen / effective draws` stock
+  draws on average, later steps about `step_turns` each), plus what it may feed the next
+  player (card tracking in `tracking.py`: what they took, threw and let pass, and the chance
+  they hold a pair the card completes, judged from which neighbours are still unseen), with
+  the structural score of `shape.py` and the engine's deadwood as small tie-breaks (deadwood
+  weighs more late in the deal, when the hand may be caught holding it). It takes the discard
+  when that brings the hand closer than a stock draw would on average (always when it lowers
+  the distance, is wild or declares at once). Near the end of a stock that voids the deal it
+  stops caring about deadwood. It drops a hopeless opening hand by medium's rule. The older
+  plan (structural score and sampled rollouts, `lookahead.py`) stays available as
+  `RolloutHardPolicy` for comparison.
 
 Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
 derives one generator per decision from that seed and the observation, so the same observation
@@ -264,13 +264,13 @@ def hopeless_opening(obs: Observation, loss_share: float) -> bool:
 
 
 class HardPolicy:
-    """Structural planning plus card tracking, discard safety and sampled rollouts.
+    """Distance to a declaration and effective draws, discard safety, card tracking.
 
-    Its thinking is budgeted in work, not time: `rollouts` sampled futures of `horizon` draws
-    each, replayed for each of the `candidates` best throws (and twice for a take-or-draw
-    choice). Nothing on the decision path reads a clock, so a seed and an observation give
-    the same decision on an idle machine and on an overloaded one; the counts are sized so a
-    decision stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
+    Its thinking is budgeted in work, not time: every throw's distance, then exact effective
+    draws (one distance per distinct unseen face) for the `ukeire_candidates` best throws.
+    Nothing on the decision path reads a clock, so a seed and an observation give the same
+    decision on an idle machine and on an overloaded one; the counts are sized so a decision
+    stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
     """
 
     candidates = 4  # discards examined by rollouts (the best by the quick score)
