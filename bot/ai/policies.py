@@ -26,11 +26,11 @@ meant to be honestly different in strength:
   they hold a pair the card completes, judged from which neighbours are still unseen), with
   the structural score of `shape.py` and the engine's deadwood as small tie-breaks (deadwood
   weighs more late in the deal, when the hand may be caught holding it). It takes the discard
-  when that brings the hand closer than a stock draw would on average (always when it lowers
-  the distance, is wild or declares at once). Near the end of a stock that voids the deal it
-  stops caring about deadwood. It drops a hopeless opening hand by medium's rule. The older
-  plan (structural score and sampled rollouts, `lookahead.py`) stays available as
-  `RolloutHardPolicy` for comparison.
+  when it lowers the distance, is wild or declares at once (a card that leaves the distance
+  as it is never beats a stock draw, which keeps its chance of a step). Near the end of a
+  stock that voids the deal it stops caring about deadwood. It drops a hopeless opening hand
+  by medium's rule. The older plan (structural score and sampled rollouts, `lookahead.py`)
+  stays available as `RolloutHardPolicy` for comparison.
 
 Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
 derives one generator per decision from that seed and the observation, so the same observation
@@ -57,7 +57,6 @@ from .common import (
     completes_group,
     discard_choices,
     distinct_faces,
-    linked,
     non_wild,
     pure_partials,
     safe_declaration,
@@ -83,11 +82,6 @@ def _draw_action(obs: Observation, kinds: dict[ActionKind, list[Action]], take: 
 
 def _discard(obs: Observation, card: Card) -> Action:
     return Action.discard(obs.seat, card.id)
-
-
-def _throwable_from(hand: Sequence[Card], rules: Rules, wild_rank: int | None) -> list[Card]:
-    """Distinct-face throws from `hand`, wild cards only when nothing else may go."""
-    return distinct_faces(non_wild(hand, rules, wild_rank) or list(hand))
 
 
 def _throwable(obs: Observation) -> list[Card]:
@@ -292,7 +286,6 @@ class HardPolicy:
     deadwood_turns = 0.01  # engine deadwood kept, early in the deal ...
     late_deadwood_turns = 0.05  # ... and added once the pile holds `late_pile` cards
     late_pile = 30
-    take_turns = 0.5  # a take shows the table a card; demand this many turns saved
 
     def __init__(self, rng: random.Random) -> None:
         self.seed = rng.getrandbits(64)
@@ -475,9 +468,10 @@ class HardPolicy:
 
     def _distance_take(self, obs: Observation, t: Tracker) -> bool:
         """Take the discard when it brings the hand a step closer to a declaration (a stock
-        card only does so with the chance its effective draws give), when it is wild or
-        declares at once, or when the hand it leaves is expected to finish sooner than the
-        hand after an average stock draw (one turn later than now)."""
+        card only does so with the chance its effective draws give), or when it is wild or
+        declares at once. A card that leaves the distance as it is never beats a stock draw
+        on the expected turns (the draw keeps its chance of a step), so it is left: a take
+        also shows the table what the hand collects."""
         top = obs.top_discard
         if top is None:
             return False
@@ -486,21 +480,7 @@ class HardPolicy:
             return True
         set_max = set_limit(rules)
         code = HandCode.of(hand, rules, wr)
-        now = distance(code, set_max)
-        after = distance(code.plus(top.face, False), set_max)
-        if after < now:
-            return True
-        if after > now or not any(linked(top.face, c.face) for c in hand):
-            return False
-        # Same distance: does the card improve the shape (more effective draws)?
-        unseen = Counter(t.unseen_faces())
-        total = sum(unseen.values()) or 1
-        _, good = effective_draws(code, unseen, rules, wr, set_max, now=now)
-        stock = self._turns(now, good, total) - 1.0
-        drawn = [*hand, top]
-        cands = [c for c in _throwable_from(drawn, rules, wr) if c.id != top.id]
-        take, _ = self._best_throw(obs, t, drawn, cands, top)
-        return take < stock - self.take_turns
+        return distance(code.plus(top.face, False), set_max) < distance(code, set_max)
 
     def _should_drop(self, obs: Observation) -> bool:
         if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
