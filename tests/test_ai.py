@@ -204,7 +204,13 @@ def test_hard_decides_the_same_under_a_slow_clock(monkeypatch: pytest.MonkeyPatc
     for name in ("perf_counter", "monotonic", "time", "process_time"):
         monkeypatch.setattr(time, name, slow_clock)
     for module in (lookahead_module, policies_module):
-        for name in ("evaluate_hand", "evaluate_drawn", "shape_cost"):
+        for name in (
+            "evaluate_hand",
+            "evaluate_drawn",
+            "shape_cost",
+            "distance",
+            "effective_draws",
+        ):
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, slowly(getattr(module, name)))
     got = [HardPolicy(random.Random(3)).act(obs) for obs in observations]
@@ -370,3 +376,52 @@ def test_feed_risk_falls_when_the_neighbours_are_seen() -> None:
     r2 = Tracker.from_observation(safe).feed_risk(seven, 13, safe.wild_rank)
     assert r2 < r1
     assert Tracker.from_observation(risky).feed_risk(Face.parse("JK"), 13, None) == 0.0
+
+
+# ---- hard: distance to a declaration ---------------------------------------------------------
+
+
+def _distance_of(obs: Observation, cards: list[Any]) -> int:
+    from bot.ai.distance import HandCode, distance, set_limit
+
+    return distance(HandCode.of(cards, obs.rules, obs.wild_rank), set_limit(obs.rules))
+
+
+def test_hard_draws_from_the_stock_when_the_discard_brings_it_no_closer() -> None:
+    obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "2S")
+    top = obs.top_discard
+    assert top is not None
+    now = _distance_of(obs, list(obs.hand))
+    assert _distance_of(obs, [*obs.hand, top]) == now  # the 2S helps nothing
+    assert HardPolicy(random.Random(0)).act(obs).kind is ActionKind.DRAW_STOCK
+
+
+def test_hard_throws_keep_the_hand_as_close_as_any_throw_would() -> None:
+    """Over real positions, hard's throw leaves the fewest draws to a declaration that any
+    legal throw leaves (it may give up one step only for far more effective draws: rare)."""
+    from bot.ai.common import discard_choices
+
+    same = total = 0
+    for seed in range(5):
+        rules = get_profile("points")
+        match = Match.create(["A", "B"], rules, seed=seed)
+        policies = [HardPolicy(random.Random(seed)), MediumPolicy(random.Random(seed))]
+        for _ in range(60):
+            deal = match.deal
+            if deal is None or match.phase is not MatchPhase.PLAYING or match.results:
+                break
+            obs = match.observation(deal.turn)
+            action = policies[deal.turn].act(obs)
+            if deal.turn == 0 and action.kind is ActionKind.DISCARD:
+                hand = list(obs.hand)
+                after = {
+                    c.id: _distance_of(obs, [x for x in hand if x.id != c.id])
+                    for c in discard_choices(obs)
+                }
+                best = min(after.values())
+                assert after[action.card] <= best + 1
+                same += after[action.card] == best
+                total += 1
+            match.apply(action)
+    assert total >= 25
+    assert same >= 0.9 * total

@@ -16,21 +16,21 @@ meant to be honestly different in strength:
   declaration) or clearly lowers the deadwood (never a face it threw itself this deal),
   keeps wild cards, declares when valid, and drops a hopeless opening hand when the drop
   costs less than the likely loss. It has no structural plan beyond that.
-* `HardPolicy` plans the hand's structure and adds what a strong player remembers and
-  imagines: the structural score of `shape.py` (complete and partial groups weighed by their
-  live completions, progress towards the two lives) beside the engine's deadwood; card
-  tracking (every seen card, copies per face, what each opponent took and let pass, see
-  `tracking.py`); discard safety (not feeding the next player: what they showed they collect,
-  and the chance they hold a pair the card completes, judged from which of its neighbours are
-  still unseen); lookahead by sampling the unseen cards: for the best few throws (and for
-  "take the discard" against "draw"), several futures of its next draws are played out
-  greedily and the choice that declares soonest on average wins (`lookahead.py`). In heads-up
-  play the opponent takes a thrown card about one turn in two, so what a throw feeds matters
-  nearly as much as what it keeps. An exact one-draw expectation on the engine's ruling
-  (`next_draw_value`, `next_draw_weight`) is available but off: it doubled the p95 decision
-  time without a strength gain we could measure.
-  Near the end of a stock that voids the deal it stops caring about deadwood and only chases
-  a valid declaration. It drops a hopeless opening hand by medium's rule.
+* `HardPolicy` races to a declaration the way mahjong programs do: it measures every hand by
+  its *distance* (how many draws it still needs to become a valid declaration under the
+  two-lives rule) and its *effective draws* (how many unseen copies, counted exactly face by
+  face, would bring it a step closer; `distance.py`). A throw is judged by the turns it is
+  expected to leave until a declaration (the next step takes `unseen / effective draws` stock
+  draws on average, later steps about `step_turns` each), plus what it may feed the next
+  player (card tracking in `tracking.py`: what they took, threw and let pass, and the chance
+  they hold a pair the card completes, judged from which neighbours are still unseen), with
+  the structural score of `shape.py` and the engine's deadwood as small tie-breaks (deadwood
+  weighs more late in the deal, when the hand may be caught holding it). It takes the discard
+  when it lowers the distance, is wild or declares at once (a card that leaves the distance
+  as it is never beats a stock draw, which keeps its chance of a step). Near the end of a
+  stock that voids the deal it stops caring about deadwood. It drops a hopeless opening hand
+  by medium's rule. The older plan (structural score and sampled rollouts, `lookahead.py`)
+  stays available as `RolloutHardPolicy` for comparison.
 
 Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
 derives one generator per decision from that seed and the observation, so the same observation
@@ -61,6 +61,7 @@ from .common import (
     pure_partials,
     safe_declaration,
 )
+from .distance import HandCode, distance, effective_draws, set_limit
 from .lookahead import next_draw_value, rollout_value, sample_sequences, weakest
 from .shape import Live, shape_cost
 from .tracking import Tracker
@@ -257,13 +258,13 @@ def hopeless_opening(obs: Observation, loss_share: float) -> bool:
 
 
 class HardPolicy:
-    """Structural planning plus card tracking, discard safety and sampled rollouts.
+    """Distance to a declaration and effective draws, discard safety, card tracking.
 
-    Its thinking is budgeted in work, not time: `rollouts` sampled futures of `horizon` draws
-    each, replayed for each of the `candidates` best throws (and twice for a take-or-draw
-    choice). Nothing on the decision path reads a clock, so a seed and an observation give
-    the same decision on an idle machine and on an overloaded one; the counts are sized so a
-    decision stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
+    Its thinking is budgeted in work, not time: every throw's distance, then exact effective
+    draws (one distance per distinct unseen face) for the `ukeire_candidates` best throws.
+    Nothing on the decision path reads a clock, so a seed and an observation give the same
+    decision on an idle machine and on an overloaded one; the counts are sized so a decision
+    stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
     """
 
     candidates = 4  # discards examined by rollouts (the best by the quick score)
@@ -277,6 +278,14 @@ class HardPolicy:
     next_draw_throws = 3  # loose cards tried as the throw after each imagined draw
     feed_weight = 16.0  # points (about two turns of progress) times the chance a throw is usable
     take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
+    plan = "distance"  # "distance" (distance + effective draws) or "rollout" (the older plan)
+    step_turns = 12.0  # turns one later step costs: distance first (5 and 8 measured worse)
+    ukeire_candidates = 4  # throws whose effective draws are counted (best by distance first)
+    points_per_turn = 8.0  # the feed danger is in penalty points; a turn is worth about 8
+    shape_turns = 0.01  # structural score (penalty points) as a tie-break between throws
+    deadwood_turns = 0.01  # engine deadwood kept, early in the deal ...
+    late_deadwood_turns = 0.05  # ... and added once the pile holds `late_pile` cards
+    late_pile = 30
 
     def __init__(self, rng: random.Random) -> None:
         self.seed = rng.getrandbits(64)
@@ -294,9 +303,13 @@ class HardPolicy:
         tracker = Tracker.from_observation(obs)
         rng = self._rng(obs)
         if ActionKind.DISCARD in kinds:
+            if self.plan == "distance":
+                return _discard(obs, self._distance_discard(obs, tracker))
             return _discard(obs, self._choose_discard(obs, tracker, rng))
         if ActionKind.DROP in kinds and self._should_drop(obs):
             return kinds[ActionKind.DROP][0]
+        if self.plan == "distance":
+            return _draw_action(obs, kinds, self._distance_take(obs, tracker))
         return _draw_action(obs, kinds, self._should_take(obs, tracker, rng))
 
     # -- pieces ----------------------------------------------------------------------------
@@ -391,6 +404,84 @@ class HardPolicy:
         )  # fmt: skip
         return take_value < stock_value - self.take_margin
 
+    # -- distance and effective draws (the default) ------------------------------------------
+
+    def _turns(self, d: int, good: int, unseen: int) -> float:
+        """Rough turns still needed to declare: the next step takes `unseen / good` draws on
+        average (each stock card is a uniform pick among the unseen copies), every later step
+        about `step_turns`."""
+        if d <= 0:
+            return 0.0
+        return self.step_turns * (d - 1) + unseen / max(good, 0.5)
+
+    def _distance_discard(self, obs: Observation, t: Tracker) -> Card:
+        cands = _throwable(obs)
+        if len(cands) == 1:
+            return cands[0]
+        return self._best_throw(obs, t, obs.hand, cands, obs.taken)[1]
+
+    def _best_throw(
+        self,
+        obs: Observation,
+        t: Tracker,
+        hand: Sequence[Card],
+        cands: Sequence[Card],
+        forbidden: Card | None,
+    ) -> tuple[float, Card]:
+        """The throw from `hand` (14 cards) that leaves the fewest expected turns to a
+        declaration (`_turns` of its distance and effective draws), plus the feed danger and
+        small tie-breaks (structure, deadwood), and that value.
+
+        Every throw's distance is computed; effective draws only for the best few by distance
+        and the quick terms (counting them is the expensive part)."""
+        rules, wr = obs.rules, obs.wild_rank
+        set_max = set_limit(rules)
+        live = t.live_table()
+        unseen = Counter(t.unseen_faces())
+        total = sum(unseen.values()) or 1
+        race = self._race(obs)
+        ev = evaluate_drawn(hand, rules, wr, forbidden=forbidden)
+        dead = {c.face: e.deadwood for c, e in ev.by_discard}
+        late = min(1.0, len(obs.pile_history) / self.late_pile)
+        dw = 0.0 if race else self.deadwood_turns + late * self.late_deadwood_turns
+        code = HandCode.of(hand, rules, wr)
+        quick: list[tuple[int, float, int, Card, HandCode]] = []
+        for c in cands:
+            rest_code = code.minus(c.face, rules.is_wild(c.face, wr))
+            d = distance(rest_code, set_max)
+            rest = [x for x in hand if x.id != c.id]
+            extra = (
+                self.shape_turns * shape_cost(rest, rules, wr, live)
+                + self._danger(obs, t, c) / self.points_per_turn
+                + dw * dead.get(c.face, 0)
+            )
+            quick.append((d, extra, -c.face.value, c, rest_code))
+        quick.sort(key=lambda q: (q[0], q[1], q[2], q[3].id))
+        best: tuple[float, int, Card] | None = None
+        for d, extra, neg_value, c, rest_code in quick[: self.ukeire_candidates]:
+            _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
+            value = self._turns(d, good, total) + extra
+            if best is None or (value, neg_value) < best[:2]:
+                best = (value, neg_value, c)
+        assert best is not None
+        return best[0], best[2]
+
+    def _distance_take(self, obs: Observation, t: Tracker) -> bool:
+        """Take the discard when it brings the hand a step closer to a declaration (a stock
+        card only does so with the chance its effective draws give), or when it is wild or
+        declares at once. A card that leaves the distance as it is never beats a stock draw
+        on the expected turns (the draw keeps its chance of a step), so it is left: a take
+        also shows the table what the hand collects."""
+        top = obs.top_discard
+        if top is None:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
+            return True
+        set_max = set_limit(rules)
+        code = HandCode.of(hand, rules, wr)
+        return distance(code.plus(top.face, False), set_max) < distance(code, set_max)
+
     def _should_drop(self, obs: Observation) -> bool:
         if obs.drop_cost is None or obs.drop_cost != obs.rules.first_drop:
             return False
@@ -414,3 +505,9 @@ def shape_of(obs: Observation, cards: Sequence[Card]) -> float:
 register_policy("easy", EasyPolicy)
 register_policy("medium", MediumPolicy)
 register_policy("hard", HardPolicy)
+
+
+class RolloutHardPolicy(HardPolicy):
+    """The previous hard plan (structural score and sampled rollouts), kept for comparison."""
+
+    plan = "rollout"

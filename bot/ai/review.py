@@ -7,8 +7,9 @@ replays a seat's decisions one at a time, asks the hard policy what it would hav
 card, never another hand), and, where the two differ, measures both moves from that seat's point
 of view:
 
-* **distance**: 0 when the 13 cards kept already form a valid declaration, 1 when some single
-  draw from the unseen cards would make one, 2 for "two draws or more";
+* **distance**: how many draws the 13 cards kept still need to become a valid declaration (0
+  when they already are one, 1 when some single draw from the unseen cards would make one;
+  beyond that hard's measure from `distance.py`), and the unseen copies that would lower it;
 * **winning / useful draws**: how many unseen copies (cards whose place the seat cannot know:
   the stock or hidden hands) would complete a declaration, or lower the deadwood;
 * **expected deadwood**: the engine's deadwood after the next draw, averaged over the unseen
@@ -45,6 +46,7 @@ from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 
 from .common import by_kind, safe_declaration
+from .distance import HandCode, effective_draws, set_limit
 from .policies import HardPolicy, hopeless_opening
 from .tracking import Tracker
 
@@ -93,10 +95,11 @@ class Outlook:
 
     deadwood: int  # the engine's deadwood of those 13 now
     expected_deadwood: float  # after one more draw from the unseen cards (best throw)
-    distance: int  # 0 valid now, 1 one draw away, 2 two draws or more
+    distance: int  # draws still needed to declare: 0 valid now, 1 one draw away, ...
     winning_draws: int  # unseen copies that would complete a declaration
     useful_draws: int  # unseen copies that lower the deadwood
     feed: float  # the next player's interest in the card given away (0: none)
+    closer_draws: int = 0  # unseen copies that lower the distance (effective draws)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +173,14 @@ def outlook(obs: Observation, kept: Sequence[Card], given: Card | None = None) -
         if best < now.deadwood:
             useful += n
     expected = total / copies if copies else float(now.deadwood)
-    distance = 0 if now.valid else (1 if winners else 2)
+    # Hard's own measures: draws still needed and the unseen copies that lower that number.
+    code = HandCode.of(kept, rules, wr)
+    far, closer = effective_draws(code, unseen, rules, wr, set_limit(rules))
+    distance = 0 if now.valid else (1 if winners else max(2, far))
     feed = 0.0
     if given is not None and t.next_seat is not None:
         feed = max(0.0, t.interest(t.next_seat, given.face))
-    return Outlook(now.deadwood, expected, distance, winners, useful, feed)
+    return Outlook(now.deadwood, expected, distance, winners, useful, feed, closer)
 
 
 def _without(hand: Sequence[Card], card: Card) -> list[Card]:

@@ -25,7 +25,9 @@ def _distance(o: Outlook) -> str:
         return "a valid declaration"
     if o.distance == 1:
         return f"one card from declaring ({o.winning_draws} unseen cards would finish it)"
-    return "two or more cards from declaring"
+    return (
+        f"{o.distance} cards from declaring ({o.closer_draws} unseen cards would bring it closer)"
+    )
 
 
 def _move(s: Suggestion, card: Card | None, kind: ActionKind, text: Callable[[Card], str]) -> str:
