@@ -37,6 +37,14 @@ log = logging.getLogger(__name__)
 EXTENSIONS = ("cogs.rummy",)
 
 
+#: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
+#: arrives as an interaction, which needs no intent; with the default intents Discord would
+#: send an event for every message posted or edited in every channel of every server, each
+#: parsed and cached for nothing (under load: the bot's own table edits coming back).
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+
+
 class PapluBot(commands.Bot):
     """The parts exist from `setup_hook` on; nothing touches them before the bot connects."""
 
@@ -47,9 +55,10 @@ class PapluBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,  # the bot edits its messages by id; it never reads a cached one
         )
         self.settings = settings
         self._resumed = False

@@ -70,3 +70,20 @@ async def test_a_fixed_deck_seed_is_announced_loudly(
                 await fake.settle()
         assert not any("DECK_SEED" in r.getMessage() for r in caplog.records)
         assert await fake.wait_idle() == []
+
+
+async def test_the_bot_asks_only_for_guild_events(tmp_path: Path) -> None:
+    """Everything the bot acts on comes as an interaction: it does not ask Discord for an event
+    per message posted anywhere (it would parse and cache every one), and still plays."""
+    from tests.fakediscord.server import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES
+
+    db = tmp_path / "bot.sqlite3"
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        async with fake.running(PapluBot(settings(db))) as bot:
+            await fake.wait_for_commands("rummy")
+            (intents,) = fake.server.identified_intents
+            assert not intents & (INTENT_GUILD_MESSAGES | INTENT_DIRECT_MESSAGES)
+            result = await fake.slash("alice", "general", "rummy new", profile="points")
+            assert not result.ephemeral and "alice" in result.text
+            assert len(bot.cached_messages) == 0
+        assert await fake.wait_idle() == []

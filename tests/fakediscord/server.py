@@ -214,6 +214,7 @@ class FakeDiscordServer:
         self.request_log: list[tuple[str, str, int]] = []
         self.identify_count = 0
         self.identified_shards: list[list[int] | None] = []  # each IDENTIFY's `shard`
+        self.identified_intents: list[int] = []  # each IDENTIFY's `intents`
         # Each IDENTIFY as (client, shard): which bot process (CLIENT_HEADER) opened it.
         self.identified_by: list[tuple[str | None, list[int] | None]] = []
         # Every REST call with the bot process that made it (request_log, plus the client).
@@ -595,6 +596,7 @@ class FakeDiscordServer:
         )
         guild_ids = self.guilds_for_shard(shard)
         self.identified_shards.append(shard)
+        self.identified_intents.append(session.intents)
         self.identified_by.append((client, shard))
         session.ws = ws
         self._sessions[session.session_id] = session
