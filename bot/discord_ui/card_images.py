@@ -10,10 +10,10 @@ presenter uses:
   the game's writes.
 * `ImageWorker`: one dedicated process that draws. A hand takes ~5-10 ms and a table ~10-20 ms
   of CPU. On the event loop that would stall every other table's clicks; on a thread of this
-  process it still does, through the GIL: a busy drawing thread makes the loop wait for the
-  lock each time it comes back from a socket call, and under load that added hundreds of
-  milliseconds to acknowledgements (measured, `docs/scaling.md`). A separate process draws
-  on the other core with no lock in common. The presenter lays a picture out (cheap, needs
+  process it still competes through the GIL: a busy drawing thread can make the loop wait
+  for the lock each time it comes back from a socket call. Under load the drawing thread was
+  busier than the loop (profiled, `docs/scaling.md`). A separate process draws on the other
+  core with no lock in common, and at a lower priority. The presenter lays a picture out (cheap, needs
   the game's objects) and sends only the plain `Picture` there. One worker, not a pool: a
   burst queues instead of taking both cores from the engine and storage. If the process
   dies, the next drawing starts a new one.
