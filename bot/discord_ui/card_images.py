@@ -13,10 +13,10 @@ presenter uses:
   process it still competes through the GIL: a busy drawing thread can make the loop wait
   for the lock each time it comes back from a socket call. Under load the drawing thread was
   busier than the loop (profiled, `docs/scaling.md`). A separate process draws on the other
-  core with no lock in common, and at a lower priority. The presenter lays a picture out (cheap, needs
-  the game's objects) and sends only the plain `Picture` there. One worker, not a pool: a
-  burst queues instead of taking both cores from the engine and storage. If the process
-  dies, the next drawing starts a new one.
+  core with no lock in common, and at a lower priority. The presenter lays a picture out
+  (cheap, needs the game's objects) and sends only the plain `Picture` there. One worker,
+  not a pool: a burst queues instead of taking both cores from the engine and storage. If
+  the process dies, the next drawing starts a new one.
 * `as_file` / `show_in`: an image as an upload, and an embed showing it (`attachment://`), so
   the text facts of the embed and the picture travel as one message.
 """
