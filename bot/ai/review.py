@@ -47,11 +47,10 @@ from bot.engine.observation import Observation
 
 from .common import by_kind, safe_declaration
 from .distance import HandCode, effective_draws, set_limit
+from .lookahead import next_draw
 from .policies import HardPolicy, hopeless_opening
 from .tracking import Tracker
 
-# A card built for a "what if I drew this" question gets an id no real deck uses.
-_PROBE_ID = 2_000_000
 # A disagreement is worth showing only when the alternative saves at least this much expected
 # deadwood, or gets closer to a declaration, or feeds the next player clearly less.
 MIN_GAIN = 1.5
@@ -146,33 +145,8 @@ def outlook(obs: Observation, kept: Sequence[Card], given: Card | None = None) -
     if given is not None and unseen[given.face] > 0 and all(c.id != given.id for c in obs.hand):
         unseen[given.face] -= 1
     now = evaluate_hand(kept, rules, wr)
-    # After a draw the best throw is the probe itself or one of the loose cards; the few
-    # highest loose cards are enough (a full 14-card ruling per unseen face costs ~10x more).
-    loose = sorted(now.leftover, key=lambda c: (-c.face.value, c.id))[:THROWS_TRIED]
-    total = 0.0
-    copies = 0
-    winners = 0
-    useful = 0
-    for face, n in unseen.items():
-        if n <= 0:
-            continue
-        probe = Card(_PROBE_ID, face)
-        best = now.deadwood
-        declarable = False
-        for c in loose:
-            ev = evaluate_hand([*_without(kept, c), probe], rules, wr)
-            if ev.valid:
-                declarable = True
-                best = 0
-                break
-            best = min(best, ev.deadwood)
-        total += n * best
-        copies += n
-        if declarable:
-            winners += n
-        if best < now.deadwood:
-            useful += n
-    expected = total / copies if copies else float(now.deadwood)
+    draw = next_draw(kept, now, unseen, rules, wr, THROWS_TRIED)
+    expected, winners, useful = draw.expected, draw.winners, draw.useful
     # Hard's own measures: draws still needed and the unseen copies that lower that number.
     code = HandCode.of(kept, rules, wr)
     far, closer = effective_draws(code, unseen, rules, wr, set_limit(rules))
