@@ -16,7 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai.review_text import review_text
-from bot.discord_ui.components import ComponentId, GameButton, GameSelect
+from bot.discord_ui.components import (
+    CARD_ACTIONS,
+    MOVE_ACTIONS,
+    ComponentId,
+    GameButton,
+    GameSelect,
+)
 from bot.discord_ui.errors import UserError, answer_error, message_for
 from bot.discord_ui.presenter import DiscordPresenter
 from bot.discord_ui.render import refusals
@@ -45,7 +51,6 @@ DECLARATION_CHOICES = [
     app_commands.Choice(name="assisted — Declare only when verified", value="assisted"),
     app_commands.Choice(name="honor — any layout; wrong shows penalised", value="honor"),
 ]
-GAME_ACTIONS = {"draw", "take", "discard", "declare", "rummy", "confirm_drop"}
 
 
 @app_commands.guild_only()
@@ -131,7 +136,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             target_score,
         )
         user = interaction.user
-        table = await self.tables.create(
+        table = await self.tables.lobby.create(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, options
         )
         embed = lobby_embed(
@@ -155,7 +160,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def join(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await _ack(interaction)
-        await self.tables.join(table, interaction.user.id, interaction.user.display_name)
+        await self.tables.lobby.join(table, interaction.user.id, interaction.user.display_name)
         await send_private(interaction, "You joined the table.")
 
     @app_commands.command(name="leave", description="Leave the table (mid-game this is a drop)")
@@ -163,7 +168,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def leave(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await _ack(interaction)
-        left = await self.tables.leave(table, interaction.user.id)
+        left = await self.tables.lobby.leave(table, interaction.user.id)
         await interaction.followup.send(refusals.left_text(left), ephemeral=True)
 
     @app_commands.command(name="start", description="Start the game (host only)")
@@ -171,7 +176,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def start(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await _ack(interaction)
-        await self.tables.start(table, interaction.user.id)
+        await self.tables.lobby.start(table, interaction.user.id)
         await interaction.followup.send("The game has started. Press “Your hand”.", ephemeral=True)
 
     @app_commands.command(name="cancel", description="Close the table (host or Manage Server)")
@@ -179,7 +184,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def cancel(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         await _ack(interaction)
-        await self.tables.cancel(table, interaction.user.id, _is_manager(interaction))
+        await self.tables.lobby.cancel(table, interaction.user.id, _is_manager(interaction))
         await send_private(interaction, "The table is closed.")
 
     # ---- game commands --------------------------------------------------------------------
@@ -195,14 +200,14 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     async def drop(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
         if table.status is TableStatus.PLAYING:
-            self.tables.check_drop(table, interaction.user.id)
+            self.tables.game.check_drop(table, interaction.user.id)
         await self._open_hand(interaction, table, confirm_drop=True)
 
     @app_commands.command(name="table", description="Show the table again at the bottom")
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
-        self.tables.claim_repost(table, interaction.user.id, _is_manager(interaction))
+        self.tables.game.claim_repost(table, interaction.user.id, _is_manager(interaction))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.repost(table)
         await interaction.followup.send("The table is below.", ephemeral=True)
@@ -214,7 +219,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         self, interaction: discord.Interaction[PapluBot], profile: str | None = None
     ) -> None:
         if profile is None:
-            here = self.tables.by_channel.get(interaction.channel_id or 0)
+            here = self.tables.registry.by_channel.get(interaction.channel_id or 0)
             rules = here.rules if here is not None else get_profile("points")
         else:
             rules = get_profile(profile)
@@ -264,7 +269,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if cid.action == "review":
             await self._review(interaction, cid)
             return
-        table = self.tables.get(
+        table = self.tables.registry.get(
             cid.table_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
         )
         user = interaction.user
@@ -274,26 +279,26 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             # make Discord show "This interaction failed".
             await _ack(interaction)
         if action == "join":
-            await self.tables.join(table, user.id, user.display_name)
+            await self.tables.lobby.join(table, user.id, user.display_name)
             await send_private(interaction, "You joined the table.")
         elif action == "leave":
-            left = await self.tables.leave(table, user.id)
+            left = await self.tables.lobby.leave(table, user.id)
             await interaction.followup.send(refusals.left_text(left), ephemeral=True)
         elif action == "start":
-            await self.tables.start(table, user.id)
+            await self.tables.lobby.start(table, user.id)
             await interaction.followup.send(
                 "The game has started. Press “Your hand” to see your cards.", ephemeral=True
             )
         elif action == "cancel":
-            await self.tables.cancel(table, user.id, _is_manager(interaction))
+            await self.tables.lobby.cancel(table, user.id, _is_manager(interaction))
             await send_private(interaction, "The table is closed.")
         elif action == "add_ai":
-            added = await self.tables.add_ai(table, user.id, values[0] if values else "")
+            added = await self.tables.lobby.add_ai(table, user.id, values[0] if values else "")
             await send_private(interaction, refusals.added_ai_text(added))
         elif action == "hand":
             await self._open_hand(interaction, table)
         elif action == "next":
-            voted = await self.tables.vote_next(table, user.id)
+            voted = await self.tables.game.vote_next(table, user.id)
             await send_private(interaction, refusals.voted_text(voted))
         else:
             await self._hand_action(interaction, table, cid, values)
@@ -305,7 +310,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         await _ack(interaction)
         if not cid.arg.isdigit():
             raise errors.UnknownAction()
-        outcome = await self.tables.review(
+        outcome = await self.tables.reviews.review(
             cid.table_id,
             interaction.user.id,
             int(cid.arg),
@@ -339,15 +344,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             if cid.version != table.version:
                 raise errors.StaleView()
             confirm_drop = True
-        elif cid.action in GAME_ACTIONS:
-            token = "drop" if cid.action == "confirm_drop" else cid.action
+        elif cid.action in MOVE_ACTIONS:
             card = None
             raw = values[0] if values else cid.arg
-            if token in ("discard", "declare"):
+            if cid.action in CARD_ACTIONS:
                 if not raw.isdigit() or len(raw) > 4:
                     raise errors.ChooseCard()
                 card = int(raw)
-            played = await self.tables.act(table, user_id, cid.version, token, card, cid.seat)
+            kind = MOVE_ACTIONS[cid.action]
+            played = await self.tables.game.act(table, user_id, cid.version, kind, card, cid.seat)
             seat_info = table.seat_by_user(user_id)
             note = refusals.played_text(played, seat_info.name if seat_info else "You")
         else:
@@ -382,7 +387,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     ) -> bool:
         """In a player's own hand view, a refusal is shown above the hand as it is now (so a
         stale view heals itself); returns False where that does not apply."""
-        table = self.tables.by_id.get(cid.table_id)
+        table = self.tables.registry.by_id.get(cid.table_id)
         in_hand_view = cid.seat is not None and interaction.response.is_done()
         if not (
             in_hand_view
@@ -416,7 +421,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:
             raise UserError("Use this in a server channel.")
-        return self.tables.in_channel(interaction.channel_id)
+        return self.tables.registry.in_channel(interaction.channel_id)
 
 
 async def _ack(interaction: discord.Interaction[PapluBot]) -> None:

@@ -92,7 +92,7 @@ class PapluBot(commands.Bot):
         self.tree.error(self.on_app_command_error)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        restored = await self.tables.restore()
+        restored = await self.tables.recovery.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))
         await self.sync_commands()
@@ -110,12 +110,12 @@ class PapluBot(commands.Bot):
         if not self._resumed:
             self._resumed = True
             try:  # results a crash kept from being posted (closed tables' outbox)
-                await self.tables.deliver_pending()
+                await self.tables.recovery.deliver_pending()
             except Exception:
                 log.exception("could not post pending announcements")
-            for table in list(self.tables.by_id.values()):
+            for table in list(self.tables.registry.by_id.values()):
                 try:
-                    await self.tables.resume(table)
+                    await self.tables.recovery.resume(table)
                 except Exception:
                     log.exception("could not resume table %s", table.id)
 

@@ -15,8 +15,24 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.engine.actions import ActionKind
+
 if TYPE_CHECKING:
     from .client import PapluBot
+
+#: The moves a hand view's controls make, by the action word in their custom id. "rummy" is
+#: a declaration of the 13 cards held, before drawing (no card); "confirm_drop" is the second
+#: press of Drop, after its cost was shown.
+MOVE_ACTIONS: dict[str, ActionKind] = {
+    "draw": ActionKind.DRAW_STOCK,
+    "take": ActionKind.TAKE_DISCARD,
+    "discard": ActionKind.DISCARD,
+    "declare": ActionKind.DECLARE,
+    "rummy": ActionKind.DECLARE,
+    "confirm_drop": ActionKind.DROP,
+}
+#: Of those, the ones whose control names a card.
+CARD_ACTIONS = frozenset({"discard", "declare"})
 
 CUSTOM_ID_PREFIX = "rm"
 CUSTOM_ID_TEMPLATE = (

@@ -46,7 +46,7 @@ from . import views
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
-from .render.results import result_embed, standings_lines
+from .render.results import result_embed, results_key, standings_lines
 from .render.table import REPLACED_VIEW, table_embed, turn_ping, turn_warning_text
 
 if TYPE_CHECKING:
@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
+#: How many recent channel messages are searched for results posted before a restart.
+RESULTS_LOOKBACK = 50
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
 UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
 HAND_ALT = "Your hand as cards, grouped as listed below"
@@ -189,7 +191,9 @@ class DiscordPresenter:
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(warning[0]).delete()
 
-    async def deal_finished(self, table: Table, number: int) -> None:
+    async def deal_finished(self, table: Table, number: int, *, again: bool = False) -> None:
+        """Post a deal's results; raises if Discord refused (the table layer retries).
+        ``again``: a run that stopped may have posted them already: look first."""
         m = table.match
         if m is None:
             return
@@ -211,6 +215,7 @@ class DiscordPresenter:
             wild_rank,
             m.rules,
             _wrong_shows(m.deal.events if m.deal is not None else []),
+            table.id,
         )
         data = json.dumps(history, indent=2, default=str).encode()
         files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
@@ -227,10 +232,33 @@ class DiscordPresenter:
                 "Next deal starts when everyone presses **Next deal** "
                 f"(or in {int(self.next_deal_delay)} s)."
             )
-        with contextlib.suppress(discord.HTTPException):
-            await self._channel(table).send(**kwargs)
+        if again and await self._results_posted(table, number):
+            log.info("deal %s of table %s was posted before the restart", number, table.id)
+            return
+        await self._channel(table).send(**kwargs)
 
-    async def table_closed(self, table: Table, reason: str) -> None:
+    async def _results_posted(self, table: Table, number: int) -> bool:
+        """Is deal `number`'s results message of this table in the channel already? (A run
+        that posted it and stopped before marking it.) Looks at the bot's recent messages for
+        the deal's title and the table's mark in the footer."""
+        me = self.client.user
+        key = results_key(table.id)
+        title = f"Deal {number} result"
+        try:
+            async for msg in self._channel(table).history(limit=RESULTS_LOOKBACK):
+                if me is not None and msg.author.id != me.id:
+                    continue
+                for embed in msg.embeds:
+                    footer = embed.footer.text or ""
+                    if embed.title == title and footer.endswith(key):
+                        return True
+        except discord.HTTPException:
+            log.warning("could not read the channel of table %s to look for results", table.id)
+        return False
+
+    async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
+        """Show the table closed (an edit of its message: repeating it shows nothing twice,
+        so ``again`` needs no look-up)."""
         await self._delete_prompt(table)
         self._dirty[table.id] = True
         await self._flush(table, final=reason)

@@ -57,7 +57,7 @@ Outcome = Literal["won", "lost", "dropped_first", "dropped_middle", "invalid_dec
 SortKey = Literal["rating", "matches_won", "deals_won", "net_chips", "win_rate"]
 Period = Literal["all", "30d", "7d"]
 
-AnnouncementKind = Literal["deal_results", "match_over"]
+AnnouncementKind = Literal["deal_results", "match_over", "record_deal", "record_match"]
 
 ANNOUNCEMENT_KINDS: Final[frozenset[str]] = frozenset(get_args(AnnouncementKind))
 TABLE_STATUSES: Final[frozenset[str]] = frozenset(get_args(TableStatus))

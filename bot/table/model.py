@@ -208,6 +208,22 @@ class Table:
     def to_json(self) -> str:
         return json.dumps(self.to_state(), default=json_default, separators=(",", ":"))
 
+    def copy(self) -> Table:
+        """A working copy for one change (see `bot.table.unit`): the change is made on the
+        copy and swapped in with `adopt` only once it is stored, so whoever reads this table
+        meanwhile (the presenter, a hand view, a timer) sees committed state only."""
+        work = Table(self.id, self.guild_id, self.channel_id, self.host_id, self.options)
+        work.load_state(self.to_state())
+        work.log = list(self.log)  # the copy keeps the whole log; only the saved one is cut
+        return work
+
+    def adopt(self, work: Table) -> None:
+        """Take over a stored working copy's state. The Discord message ids are not the
+        change's: the presenter may have posted a message while the change was in flight,
+        and the live ids win."""
+        for name in _ADOPTED:
+            setattr(self, name, getattr(work, name))
+
     @classmethod
     def from_json(cls, text: str) -> Table:
         d = json.loads(text)
@@ -238,6 +254,24 @@ class Table:
         self.next_votes = list(d.get("next_votes", []))
         self.seed = d.get("seed")
         self.ai_counter = d.get("ai_counter", 0)
+
+
+#: What a change may alter, taken over by `Table.adopt` (identity, options, the lock and the
+#: message ids stay with the live table).
+_ADOPTED: tuple[str, ...] = (
+    "host_id",
+    "seats",
+    "status",
+    "match",
+    "version",
+    "deadline",
+    "turn_marker",
+    "timeouts",
+    "log",
+    "next_votes",
+    "seed",
+    "ai_counter",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -559,7 +559,7 @@ class HiddenCardAudit:
         server.edit_message = edit_message  # type: ignore[method-assign]
 
     def _table(self, channel_id: int) -> Any:
-        live = self.client.tables.by_channel.get(channel_id)
+        live = self.client.tables.registry.by_channel.get(channel_id)
         if live is not None:
             self._tables[channel_id] = live
         return self._tables.get(channel_id)
@@ -645,7 +645,7 @@ class Env:
 
     def table(self, channel: str = "general") -> Any:
         """The open table of the channel (None once closed)."""
-        return self.bot.tables.by_channel.get(self.fake.channel(channel).id)
+        return self.bot.tables.registry.by_channel.get(self.fake.channel(channel).id)
 
     def last_table(self, channel: str = "general") -> Any:
         """The channel's table object, open or closed (as the audit last saw it)."""

@@ -159,7 +159,7 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) 
         await fake.wait_for(lambda: len(images_of(fake, "table-")) > uploads)
         await fake.settle(quiet=0.3)
         assert fake.message(msg.id).attachment_names == ["table-1.png"]
-        await env.bot.tables.cancel(table, fake.user("alice").id, True)
+        await env.bot.tables.lobby.cancel(table, fake.user("alice").id, True)
 
 
 async def test_the_discard_menu_lists_cards_in_the_pictures_order(tmp_path: Path) -> None:
@@ -182,7 +182,7 @@ async def test_the_discard_menu_lists_cards_in_the_pictures_order(tmp_path: Path
             menu = [int(o["value"]) for o in select_options(view, "Discard a card")]
             assert menu == [c.id for c in order if c.id in menu]
             assert len(menu) == len(order)  # drawn from the stock: every card may go
-        await env.bot.tables.cancel(table, fake.user("alice").id, True)
+        await env.bot.tables.lobby.cancel(table, fake.user("alice").id, True)
 
 
 async def test_a_player_can_switch_to_text_only_and_back(tmp_path: Path) -> None:
@@ -212,7 +212,7 @@ async def test_a_player_can_switch_to_text_only_and_back(tmp_path: Path) -> None
         view = await act(fake, "alice", fresh, label="Card images")
         assert shown_image(view) is not None
         assert await env.bot.storage.get_card_images(alice) is True
-        await env.bot.tables.cancel(env.table(), alice, True)
+        await env.bot.tables.lobby.cancel(env.table(), alice, True)
 
 
 async def test_a_server_set_to_text_only_sends_no_pictures(tmp_path: Path) -> None:

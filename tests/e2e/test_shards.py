@@ -24,7 +24,7 @@ async def seed_lobbies(db: Path, channels: dict[int, int]) -> dict[int, str]:
     opts = build_options("points", None, 60, None, {}, None, None, None)
     made = {}
     for guild, channel in channels.items():
-        made[guild] = (await service.create(guild, channel, 7, "host", opts)).id
+        made[guild] = (await service.lobby.create(guild, channel, 7, "host", opts)).id
     await service.shutdown()
     await storage.close()
     return made

@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 
+from bot.engine.actions import ActionKind
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
 from bot.storage import Storage, StorageError
 from bot.table import errors
 from bot.table.model import Table, TableOptions, TableStatus
+from bot.table.jobs import result_jobs
 from bot.table.options import build_options
 from bot.table.outcomes import Left
 from bot.table.service import TableService as Tables
@@ -38,10 +40,10 @@ class Recorder:
     async def turn_warning(self, table: Table) -> None:
         self.calls.append(("warning", table.id))
 
-    async def deal_finished(self, table: Table, number: int) -> None:
+    async def deal_finished(self, table: Table, number: int, *, again: bool = False) -> None:
         self.calls.append((f"deal {number}", table.id))
 
-    async def table_closed(self, table: Table, reason: str) -> None:
+    async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
         self.calls.append((reason, table.id))
 
 
@@ -64,9 +66,9 @@ def options(profile: str = "points", **kw: Any) -> TableOptions:
 
 
 async def two_player_game(tables: Tables, profile: str = "points") -> Table:
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options(profile))
-    await tables.join(table, BOB, "bob")
-    await tables.start(table, ALICE)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options(profile))
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.start(table, ALICE)
     return table
 
 
@@ -77,30 +79,30 @@ def on_turn(table: Table) -> int:
 
 
 async def test_lobby_rules(tables: Tables) -> None:
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options())
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
     with pytest.raises(errors.ChannelBusy):
-        await tables.create(GUILD, CHANNEL, BOB, "bob", options())
+        await tables.lobby.create(GUILD, CHANNEL, BOB, "bob", options())
     with pytest.raises(errors.NotEnoughPlayers):
-        await tables.start(table, ALICE)
-    await tables.join(table, BOB, "bob")
+        await tables.lobby.start(table, ALICE)
+    await tables.lobby.join(table, BOB, "bob")
     with pytest.raises(errors.AlreadySeated):
-        await tables.join(table, BOB, "bob")
+        await tables.lobby.join(table, BOB, "bob")
     with pytest.raises(errors.HostOnly):
-        await tables.start(table, BOB)
+        await tables.lobby.start(table, BOB)
     with pytest.raises(errors.HostOnly):
-        await tables.add_ai(table, BOB, "easy")
+        await tables.lobby.add_ai(table, BOB, "easy")
     with pytest.raises(errors.HostCannotLeave):
-        await tables.leave(table, ALICE)
-    assert await tables.leave(table, BOB) == Left(in_match=False)
+        await tables.lobby.leave(table, ALICE)
+    assert await tables.lobby.leave(table, BOB) == Left(in_match=False)
     assert [s.name for s in table.seats] == ["alice"]
 
 
 async def test_table_full(tables: Tables) -> None:
     opts = build_options("points", 2, 60, None, {}, None, None, None)
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", opts)
-    await tables.join(table, BOB, "bob")
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.join(table, BOB, "bob")
     with pytest.raises(errors.TableFull):
-        await tables.join(table, CAROL, "carol")
+        await tables.lobby.join(table, CAROL, "carol")
 
 
 def test_build_options_validation() -> None:
@@ -123,18 +125,18 @@ async def test_refusals_change_nothing(tables: Tables) -> None:
     waiting = BOB if on_turn(table) == ALICE else ALICE
     before = table.to_json()
     with pytest.raises(errors.RuleRefused, match="not your turn"):
-        await tables.act(table, waiting, table.version, "draw")
+        await tables.game.act(table, waiting, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.StaleView):
-        await tables.act(table, on_turn(table), table.version - 1, "draw")
+        await tables.game.act(table, on_turn(table), table.version - 1, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.NotPlaying):
-        await tables.act(table, CAROL, table.version, "draw")
+        await tables.game.act(table, CAROL, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.NotYourControls):
         seat = table.engine_seat(on_turn(table))
-        await tables.act(table, on_turn(table), table.version, "draw", owner_seat=1 - seat)
+        await tables.game.act(table, on_turn(table), table.version, ActionKind.DRAW_STOCK, owner_seat=1 - seat)
     with pytest.raises(errors.RuleRefused, match="Draw a card first"):
         assert table.match is not None and table.match.deal is not None
         card = table.match.deal.hands[table.engine_seat(on_turn(table))][0].id
-        await tables.act(table, on_turn(table), table.version, "discard", card)
+        await tables.game.act(table, on_turn(table), table.version, ActionKind.DISCARD, card)
     assert table.to_json() == before
 
 
@@ -142,14 +144,14 @@ async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Sto
     table = await two_player_game(tables)
     player = on_turn(table)
     v = table.version
-    await tables.act(table, player, v, "draw")
+    await tables.game.act(table, player, v, ActionKind.DRAW_STOCK)
     assert table.version == v + 1
     record = await storage.load_table(table.id)
     assert record is not None and record.version == table.version
     assert Table.from_json(record.state_json).match == table.match
     assert table.match is not None and table.match.deal is not None
     hand = table.match.deal.hands[table.engine_seat(player)]
-    await tables.act(table, player, table.version, "discard", hand[0].id)
+    await tables.game.act(table, player, table.version, ActionKind.DISCARD, hand[0].id)
     assert on_turn(table) != player
     assert "drew from the stock" in table.log[-2]
     events = await storage.load_events(table.id)
@@ -165,15 +167,15 @@ async def test_storage_failure_rolls_back(tables: Tables, monkeypatch: pytest.Mo
 
     monkeypatch.setattr(tables.storage, "commit_action", broken)
     with pytest.raises(errors.SaveFailed):
-        await tables.act(table, on_turn(table), table.version, "draw")
+        await tables.game.act(table, on_turn(table), table.version, ActionKind.DRAW_STOCK)
     assert table.to_json() == before
 
 
 async def test_timeouts_autoplay_then_drop(tables: Tables) -> None:
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options("pool101"))
-    await tables.join(table, BOB, "bob")
-    await tables.join(table, CAROL, "carol")
-    await tables.start(table, ALICE)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options("pool101"))
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.join(table, CAROL, "carol")
+    await tables.lobby.start(table, ALICE)
     assert table.match is not None
     absent = on_turn(table)
     seat = table.engine_seat(absent)
@@ -181,13 +183,13 @@ async def test_timeouts_autoplay_then_drop(tables: Tables) -> None:
         # Everyone else plays normally; the absent player only ever times out.
         while on_turn(table) != absent:
             player = on_turn(table)
-            await tables.act(table, player, table.version, "draw")
+            await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
             deal = table.match.deal
             assert deal is not None
             drawn = evaluate_drawn(deal.hands[deal.turn], table.match.rules, deal.wild_rank)
-            await tables.act(table, player, table.version, "discard", drawn.best_discard.id)
+            await tables.game.act(table, player, table.version, ActionKind.DISCARD, drawn.best_discard.id)
         assert table.turn_marker is not None
-        await tables.timeout(table, list(table.turn_marker))
+        await tables.turns.timeout(table, list(table.turn_marker))
         if round_ < 2:
             assert "ran out of time" in table.log[-1]
             assert table.match.deal is not None
@@ -200,24 +202,24 @@ async def test_timeouts_autoplay_then_drop(tables: Tables) -> None:
 async def test_stale_timer_does_nothing(tables: Tables) -> None:
     table = await two_player_game(tables)
     before = table.to_json()
-    await tables.timeout(table, [99, 0, 0])
+    await tables.turns.timeout(table, [99, 0, 0])
     assert table.to_json() == before
 
 
 async def test_ai_plays_its_turns(tables: Tables) -> None:
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options())
-    await tables.add_ai(table, ALICE, "medium")
-    await tables.start(table, ALICE)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
+    await tables.lobby.add_ai(table, ALICE, "medium")
+    await tables.lobby.start(table, ALICE)
     assert table.match is not None
     for _ in range(30):
         if table.status is not TableStatus.PLAYING:
             break
         if on_turn_or_none(table) == ALICE:
-            await tables.act(table, ALICE, table.version, "draw")
+            await tables.game.act(table, ALICE, table.version, ActionKind.DRAW_STOCK)
             deal = table.match.deal
             assert deal is not None
             drawn = evaluate_drawn(deal.hands[deal.turn], table.match.rules, deal.wild_rank)
-            await tables.act(table, ALICE, table.version, "discard", drawn.best_discard.id)
+            await tables.game.act(table, ALICE, table.version, ActionKind.DISCARD, drawn.best_discard.id)
         await asyncio.sleep(0.05)
     ai_moves = [line for line in table.log if line.startswith("🤖")]
     assert ai_moves, table.log
@@ -233,88 +235,95 @@ def on_turn_or_none(table: Table) -> int | None:
 
 async def test_restore_after_restart(tables: Tables, storage: Storage) -> None:
     table = await two_player_game(tables)
-    await tables.act(table, on_turn(table), table.version, "draw")
+    await tables.game.act(table, on_turn(table), table.version, ActionKind.DRAW_STOCK)
     fresh = Tables(storage, Recorder(), ai_delay=0.0)
-    restored = await fresh.restore()
+    restored = await fresh.recovery.restore()
     assert [t.id for t in restored] == [table.id]
     again = restored[0]
     assert again.version == table.version
     assert again.match == table.match
-    assert fresh.in_channel(CHANNEL) is again
+    assert fresh.registry.in_channel(CHANNEL) is again
     await fresh.shutdown()
 
 
 async def test_whole_match_records_results_once(tables: Tables, storage: Storage) -> None:
     table = await two_player_game(tables)
-    m = table.match
-    assert m is not None
     for _ in range(400):
         if table.status is not TableStatus.PLAYING:
             break
         player = on_turn(table)
-        await tables.act(table, player, table.version, "draw")
+        await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
+        m = table.match
+        assert m is not None
         if table.status is not TableStatus.PLAYING or m.deal is None or m.deal.over:
             continue
         deal = m.deal
         drawn = evaluate_drawn(deal.hands[deal.turn], m.rules, deal.wild_rank, forbidden=deal.taken)
-        kind = "declare" if drawn.declarable else "discard"
+        kind = ActionKind.DECLARE if drawn.declarable else ActionKind.DISCARD
         card = drawn.winning_discards[0] if drawn.declarable else drawn.best_discard
-        await tables.act(table, player, table.version, kind, card.id)
+        await tables.game.act(table, player, table.version, kind, card.id)
     assert table.status is TableStatus.FINISHED
-    assert m.phase is MatchPhase.OVER
-    assert CHANNEL not in tables.by_channel
-    tables._recorded.clear()  # as after a restart: the service has no memory of recording
-    await tables._record_results(table)  # a retry must not count anything twice
+    assert table.match is not None and table.match.phase is MatchPhase.OVER
+    assert CHANNEL not in tables.registry.by_channel
+    assert await storage.pending_announcements() == []  # results stored, messages posted
+    # As after a crash between storing a result and marking its job: the job runs again.
+    for job in result_jobs(table, 0, True, int(tables.clock.now())):
+        await tables.effects.store_job(table.id, job.kind, job.deal_no, job.payload_json)
     deals = await storage.recent_deals(GUILD, ALICE)
     assert len(deals) == 1
     stats = await storage.player_stats(GUILD, ALICE)
     assert stats.profiles["points"].deals_played == 1
+    assert stats.profiles["points"].matches_played == 1
 
 
 async def test_a_table_is_acted_on_only_from_its_own_guild_and_channel(tables: Tables) -> None:
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options())
-    assert tables.get(table.id, guild_id=GUILD, channel_id=CHANNEL) is table
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
+    assert tables.registry.get(table.id, guild_id=GUILD, channel_id=CHANNEL) is table
     with pytest.raises(errors.WrongPlace):
-        tables.get(table.id, guild_id=GUILD + 1, channel_id=CHANNEL)
+        tables.registry.get(table.id, guild_id=GUILD + 1, channel_id=CHANNEL)
     with pytest.raises(errors.WrongPlace):
-        tables.get(table.id, guild_id=GUILD, channel_id=CHANNEL + 1)
+        tables.registry.get(table.id, guild_id=GUILD, channel_id=CHANNEL + 1)
     with pytest.raises(errors.WrongPlace):  # a DM has no guild
-        tables.get(table.id, guild_id=None, channel_id=CHANNEL + 2)
+        tables.registry.get(table.id, guild_id=None, channel_id=CHANNEL + 2)
 
 
 async def test_racing_creates_in_one_channel_open_one_table(tables: Tables) -> None:
     results = await asyncio.gather(
-        *(tables.create(GUILD, CHANNEL, 100 + i, f"u{i}", options()) for i in range(20)),
+        *(tables.lobby.create(GUILD, CHANNEL, 100 + i, f"u{i}", options()) for i in range(20)),
         return_exceptions=True,
     )
     opened = [r for r in results if isinstance(r, Table)]
     refused = [r for r in results if isinstance(r, errors.ChannelBusy)]
     assert len(opened) == 1 and len(refused) == 19
-    assert tables.in_channel(CHANNEL) is opened[0]
-    assert tables._creating == {}
+    assert tables.registry.in_channel(CHANNEL) is opened[0]
+    assert tables.lobby._creating == {}
 
 
-async def test_overlapping_follow_ups_announce_a_deal_once(storage: Storage) -> None:
-    """A quick move can start its follow-up while the previous move's is still running; both
-    then see the same finished deal, and it must be announced once (it was posted twice)."""
+async def test_each_stored_change_announces_its_deal_once(storage: Storage) -> None:
+    """Effects belong to the one change that made them due: the deal's results and the match's
+    end are announced once, whatever moves follow (they were once posted twice by two
+    overlapping follow-ups)."""
     recorder = Recorder()
     tables = Tables(storage, recorder, ai_delay=0.0, next_deal_delay=60, deck_seed=5)
     table = await two_player_game(tables)
-    m = table.match
-    assert m is not None
     for _ in range(400):
+        m = table.match
+        assert m is not None
         if m.phase is not MatchPhase.PLAYING:
             break
         player = on_turn(table)
-        await tables.act(table, player, table.version, "draw")
+        await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
+        m = table.match
+        assert m is not None
         if m.deal is None or m.deal.over:
             continue
         deal = m.deal
         drawn = evaluate_drawn(deal.hands[deal.turn], m.rules, deal.wild_rank, forbidden=deal.taken)
-        kind = "declare" if drawn.declarable else "discard"
+        kind = ActionKind.DECLARE if drawn.declarable else ActionKind.DISCARD
         card = drawn.winning_discards[0] if drawn.declarable else drawn.best_discard
-        await tables.act(table, player, table.version, kind, card.id)
-    await asyncio.gather(tables._after_game_change(table), tables._after_game_change(table))
+        await tables.game.act(table, player, table.version, kind, card.id)
+    with pytest.raises(errors.TableClosed):  # a late click on the closed table
+        await tables.game.act(table, ALICE, table.version, ActionKind.DRAW_STOCK)
     announced = [c for c, _ in recorder.calls if c.startswith("deal ")]
     assert announced == ["deal 1"]
     assert [c for c, _ in recorder.calls if c == "finished"] == ["finished"]
@@ -326,33 +335,33 @@ async def test_reposting_the_table_is_for_players_and_managers_and_rate_limited(
 ) -> None:
     table = await two_player_game(tables)
     with pytest.raises(errors.SeatedOrManagerOnly):
-        tables.claim_repost(table, CAROL, is_manager=False)
-    tables.claim_repost(table, ALICE, is_manager=False)
+        tables.game.claim_repost(table, CAROL, is_manager=False)
+    tables.game.claim_repost(table, ALICE, is_manager=False)
     with pytest.raises(errors.TooSoon):
-        tables.claim_repost(table, BOB, is_manager=False)
+        tables.game.claim_repost(table, BOB, is_manager=False)
     with pytest.raises(errors.TooSoon):
-        tables.claim_repost(table, CAROL, is_manager=True)
+        tables.game.claim_repost(table, CAROL, is_manager=True)
 
 
 async def test_drop_refusals_say_why(tables: Tables) -> None:
     table = await two_player_game(tables)
     player = on_turn(table)
     waiting = BOB if player == ALICE else ALICE
-    tables.check_drop(table, player)  # allowed: on turn, before drawing
+    tables.game.check_drop(table, player)  # allowed: on turn, before drawing
     with pytest.raises(errors.DropNotAllowed) as not_turn:
-        tables.check_drop(table, waiting)
+        tables.game.check_drop(table, waiting)
     assert not_turn.value.reason == "turn"
-    await tables.act(table, player, table.version, "draw")
+    await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.DropNotAllowed) as drawn:
-        tables.check_drop(table, player)
+        tables.game.check_drop(table, player)
     assert drawn.value.reason == "drawn"
 
 
 async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables) -> None:
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", options("paplu"))
-    await tables.join(table, BOB, "bob")
-    await tables.join(table, CAROL, "carol")
-    await tables.start(table, ALICE)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options("paplu"))
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.join(table, CAROL, "carol")
+    await tables.lobby.start(table, ALICE)
     m = table.match
     assert m is not None and m.seating
     draw = [line for line in table.log if line.startswith("🎴 Seating draw")]
@@ -369,23 +378,23 @@ async def test_review_of_a_finished_deal(tables: Tables) -> None:
     closed); anyone else, another channel and any deal not kept are refused."""
     table = await two_player_game(tables)
     with pytest.raises(errors.ReviewGone):  # nothing has finished yet
-        await tables.review(table.id, ALICE, 1)
+        await tables.reviews.review(table.id, ALICE, 1)
     player = on_turn(table)
-    await tables.act(table, player, table.version, "draw")
+    await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
     assert table.match is not None and table.match.deal is not None
     hand = table.match.deal.hands[table.engine_seat(player)]
-    await tables.act(table, player, table.version, "discard", hand[-1].id)
+    await tables.game.act(table, player, table.version, ActionKind.DISCARD, hand[-1].id)
     other = on_turn(table)
-    await tables.act(table, other, table.version, "drop")  # two players: the deal ends
+    await tables.game.act(table, other, table.version, ActionKind.DROP)  # two players: the deal ends
     assert not table.status.open  # a points match is one deal: the table has closed
-    mine = await tables.review(table.id, player, 1, guild_id=GUILD, channel_id=CHANNEL)
+    mine = await tables.reviews.review(table.id, player, 1, guild_id=GUILD, channel_id=CHANNEL)
     assert mine.deal_number == 1 and mine.seat == table.engine_seat(player)
     assert mine.review is not None and mine.review.moves == 2
-    dropped = await tables.review(table.id, other, 1)
+    dropped = await tables.reviews.review(table.id, other, 1)
     assert dropped.review is not None and dropped.review.moves == 1
     with pytest.raises(errors.NotInDeal):
-        await tables.review(table.id, CAROL, 1)
+        await tables.reviews.review(table.id, CAROL, 1)
     with pytest.raises(errors.ReviewGone):
-        await tables.review(table.id, ALICE, 2)
+        await tables.reviews.review(table.id, ALICE, 2)
     with pytest.raises(errors.WrongPlace):
-        await tables.review(table.id, ALICE, 1, guild_id=GUILD, channel_id=CHANNEL + 1)
+        await tables.reviews.review(table.id, ALICE, 1, guild_id=GUILD, channel_id=CHANNEL + 1)

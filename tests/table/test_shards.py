@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.actions import ActionKind
+
 from bot.config import shard_of
 from bot.storage import Storage
 from bot.table.model import Table, TableStatus
@@ -57,8 +59,9 @@ async def service(
 async def stop(svc: TableService, *, crash: bool = False) -> None:
     """A clean stop releases the tables; a crash just stops (the leases stay until expiry)."""
     if crash:
-        if svc._lease_task is not None:
-            svc._lease_task.cancel()
+        if svc.leases._task is not None:
+            svc.leases._task.cancel()
+        await svc.effects.shutdown()
         await svc.scheduler.shutdown()
     else:
         await svc.shutdown()
@@ -70,8 +73,8 @@ async def open_tables(path: Path) -> dict[int, Table]:
     opener = await service(path, "opener")
     opts = build_options("points", None, 60, None, {}, None, None, None)
     made = {
-        0: await opener.create(GUILD_0, 100, ALICE, "alice", opts),
-        1: await opener.create(GUILD_1, 101, ALICE, "alice", opts),
+        0: await opener.lobby.create(GUILD_0, 100, ALICE, "alice", opts),
+        1: await opener.lobby.create(GUILD_1, 101, ALICE, "alice", opts),
     }
     await stop(opener)  # released: the tables are unowned, as after a clean stop
     return made
@@ -85,9 +88,9 @@ async def test_restore_takes_only_the_tables_of_its_shards(db_path: Path) -> Non
     made = await open_tables(db_path)
     zero, one = await service(db_path, "p0", 0), await service(db_path, "p1", 1)
     try:
-        assert [t.id for t in await zero.restore()] == [made[0].id]
-        assert [t.id for t in await one.restore()] == [made[1].id]
-        assert set(zero.by_id) == {made[0].id} and set(one.by_id) == {made[1].id}
+        assert [t.id for t in await zero.recovery.restore()] == [made[0].id]
+        assert [t.id for t in await one.recovery.restore()] == [made[1].id]
+        assert set(zero.registry.by_id) == {made[0].id} and set(one.registry.by_id) == {made[1].id}
         owner = await zero.storage.table_owner(made[0].id)
         assert owner is not None and owner.owner == "p0"
     finally:
@@ -99,7 +102,7 @@ async def test_unsharded_restores_everything(db_path: Path) -> None:
     made = await open_tables(db_path)
     solo = await service(db_path, "solo")
     try:
-        assert {t.id for t in await solo.restore()} == {made[0].id, made[1].id}
+        assert {t.id for t in await solo.recovery.restore()} == {made[0].id, made[1].id}
     finally:
         await stop(solo)
 
@@ -112,21 +115,21 @@ async def test_overlapping_shards_only_one_process_drives_a_table(
     made = await open_tables(db_path)
     a, b = await service(db_path, "A", 0, 1), await service(db_path, "B", 1)
     try:
-        assert len(await a.restore()) == 2
+        assert len(await a.recovery.restore()) == 2
         with caplog.at_level(logging.WARNING, logger="bot.table.service"):
-            assert await b.restore() == []
-        assert b.by_id == {} and b.by_channel == {}
+            assert await b.recovery.restore() == []
+        assert b.registry.by_id == {} and b.registry.by_channel == {}
         warning = [r.getMessage() for r in caplog.records if made[1].id in r.getMessage()]
         assert len(warning) == 1
         assert "driven by another process (A" in warning[0] and "SHARD_IDS" in warning[0]
         # B's periodic renewal does not sneak it back while A's lease is alive.
-        await b.renew_leases()
-        assert b.by_id == {}
+        await b.leases.renew()
+        assert b.registry.by_id == {}
         owner = await b.storage.table_owner(made[1].id)
         assert owner is not None and owner.owner == "A"
         # A keeps driving it: a move by A is saved.
-        table = a.by_id[made[1].id]
-        await a.join(table, BOB, "bob")
+        table = a.registry.by_id[made[1].id]
+        await a.lobby.join(table, BOB, "bob")
         record = await a.storage.load_table(table.id)
         assert record is not None and record.version == table.version == 2
     finally:
@@ -142,22 +145,22 @@ async def test_a_crashed_owners_tables_are_taken_over_when_the_lease_runs_out(
     a = await service(db_path, "A", 0, 1, clock=clock_a)
     b = await service(db_path, "B", 1, clock=clock_b)
     try:
-        await a.restore()
-        assert await b.restore() == []
+        await a.recovery.restore()
+        assert await b.recovery.restore() == []
         await stop(a, crash=True)  # no release: the leases stay until they run out
         await clock_b.advance(LEASE / 2)
-        await b.renew_leases()
-        assert b.by_id == {}, "taken over before the lease ran out"
+        await b.leases.renew()
+        assert b.registry.by_id == {}, "taken over before the lease ran out"
         with caplog.at_level(logging.WARNING, logger="bot.table.service"):
             await clock_b.advance(LEASE)  # the renewal task itself runs on B's clock
             for _ in range(500):
-                if b.by_id:
+                if b.registry.by_id:
                     break
                 # Renewals write through storage's thread in real time; a renewal busy there
                 # while the clock jumps sleeps again from the new time, so keep time moving.
                 await asyncio.sleep(0.01)
                 await clock_b.advance(LEASE / 6)
-        assert set(b.by_id) == {made[1].id}, "shard 0's table is not B's to adopt"
+        assert set(b.registry.by_id) == {made[1].id}, "shard 0's table is not B's to adopt"
         assert any("took over table" in r.getMessage() for r in caplog.records)
         owner = await b.storage.table_owner(made[1].id)
         assert owner is not None and owner.owner == "B"
@@ -173,13 +176,13 @@ async def test_an_owner_that_stalled_past_its_lease_lets_go(db_path: Path) -> No
     a = await service(db_path, "A", 1, clock=clock_a)
     b = await service(db_path, "B", 1, clock=clock_b)
     try:
-        await a.restore()
+        await a.recovery.restore()
         await clock_b.advance(LEASE + 1)
-        await b.renew_leases()
-        assert set(b.by_id) == {made[1].id}
-        await a.renew_leases()
-        assert a.by_id == {} and a.by_channel == {} and a.scheduler.pending() == []
-        table = b.by_id[made[1].id]
+        await b.leases.renew()
+        assert set(b.registry.by_id) == {made[1].id}
+        await a.leases.renew()
+        assert a.registry.by_id == {} and a.registry.by_channel == {} and a.scheduler.pending() == []
+        table = b.registry.by_id[made[1].id]
         assert table.status is TableStatus.LOBBY
     finally:
         await stop(a)
@@ -190,10 +193,10 @@ async def test_a_new_table_is_claimed_and_released_when_closed(db_path: Path) ->
     svc = await service(db_path, "A")
     try:
         opts = build_options("points", None, 60, None, {}, None, None, None)
-        table = await svc.create(GUILD_0, 100, ALICE, "alice", opts)
+        table = await svc.lobby.create(GUILD_0, 100, ALICE, "alice", opts)
         owner = await svc.storage.table_owner(table.id)
         assert owner is not None and owner.owner == "A"
-        await svc.cancel(table, ALICE, is_manager=False)
+        await svc.lobby.cancel(table, ALICE, is_manager=False)
         assert await svc.storage.table_owner(table.id) is None
     finally:
         await stop(svc)
@@ -216,13 +219,15 @@ async def test_results_an_open_table_owes_are_left_to_its_holder(db_path: Path) 
         deck_seed=5,
     )
     opts = build_options("deals", None, 60, None, {}, 2, None, None)
-    table = await holder.create(GUILD_0, 100, ALICE, "alice", opts)
-    await holder.join(table, BOB, "bob")
-    await holder.start(table, ALICE)
+    table = await holder.lobby.create(GUILD_0, 100, ALICE, "alice", opts)
+    await holder.lobby.join(table, BOB, "bob")
+    await holder.lobby.start(table, ALICE)
     turn = table.current_turn()
     assert turn is not None and table.match is not None
     with pytest.raises(Crash):  # deal 1 ends; the holder stalls before posting its results
-        await holder.act(table, int(table.match.players[turn].id[1:]), table.version, "drop")
+        await holder.game.act(
+            table, int(table.match.players[turn].id[1:]), table.version, ActionKind.DROP
+        )
     assert [n.deal_no for n in await holder.storage.pending_announcements()] == [1]
 
     clock = ManualClock()
@@ -238,19 +243,19 @@ async def test_results_an_open_table_owes_are_left_to_its_holder(db_path: Path) 
         deck_seed=5,
     )
     try:
-        assert await other.restore() == []
-        assert await other.deliver_pending() == 0
+        assert await other.recovery.restore() == []
+        assert await other.recovery.deliver_pending() == 0
         assert listener.posted == [], "posted the results of a table another process holds"
         assert [n.deal_no for n in await other.storage.pending_announcements()] == [1]
 
         await stop(holder, crash=True)
         await clock.advance(LEASE + 1)  # the renewal task adopts it, on B's clock
         for _ in range(500):
-            if other.by_id and listener.posted:
+            if other.registry.by_id and listener.posted:
                 break
             await asyncio.sleep(0.01)
             await clock.advance(LEASE / 6)
-        assert set(other.by_id) == {table.id}
+        assert set(other.registry.by_id) == {table.id}
         assert listener.posted == ["deal 1"]
         assert await other.storage.pending_announcements() == []
     finally:

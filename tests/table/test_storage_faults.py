@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine.actions import ActionKind
 from bot.engine.match import MatchPhase
 from bot.storage import Storage
 from bot.table import errors
@@ -42,7 +43,7 @@ class Listener:
     async def turn_warning(self, table: Table) -> None:
         pass
 
-    async def deal_finished(self, table: Table, number: int) -> None:
+    async def deal_finished(self, table: Table, number: int, *, again: bool = False) -> None:
         if self.crash_on_results:
             raise Crash()
         assert table.match is not None
@@ -50,7 +51,7 @@ class Listener:
         assert history["deal_number"] == number
         self.posted.append(f"deal {number}")
 
-    async def table_closed(self, table: Table, reason: str) -> None:
+    async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
         self.posted.append(reason)
 
 
@@ -68,9 +69,9 @@ async def storage(db_path: Path) -> AsyncIterator[Storage]:
 
 async def _game(tables: Tables, deals: int | None = None) -> Table:
     opts = build_options("deals" if deals else "points", None, 60, None, {}, deals, None, None)
-    table = await tables.create(GUILD, CHANNEL, ALICE, "alice", opts)
-    await tables.join(table, BOB, "bob")
-    await tables.start(table, ALICE)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.start(table, ALICE)
     return table
 
 
@@ -84,10 +85,10 @@ async def _restart(storage: Storage) -> tuple[Tables, Listener, list[Table]]:
     """A new process on the same database: restore, post what is owed, resume."""
     listener = Listener()
     tables = Tables(storage, listener, ai_delay=0.0, next_deal_delay=60, deck_seed=5)
-    restored = await tables.restore()
-    await tables.deliver_pending()
+    restored = await tables.recovery.restore()
+    await tables.recovery.deliver_pending()
     for table in restored:
-        await tables.resume(table)
+        await tables.recovery.resume(table)
     return tables, listener, restored
 
 
@@ -95,7 +96,7 @@ async def test_results_of_a_closed_match_survive_a_crash_before_posting(storage:
     tables = Tables(storage, Listener(crash_on_results=True), ai_delay=0.0, deck_seed=5)
     table = await _game(tables)
     with pytest.raises(Crash):  # the drop ends the one-deal match: closed, then the crash
-        await tables.act(table, _on_turn(table), table.version, "drop")
+        await tables.game.act(table, _on_turn(table), table.version, ActionKind.DROP)
     record = await storage.load_table(table.id)
     assert record is not None and record.status == "finished"
     await tables.shutdown()
@@ -116,7 +117,7 @@ async def test_results_between_deals_survive_a_crash_and_are_posted_once(
     tables = Tables(storage, Listener(crash_on_results=True), ai_delay=0.0, deck_seed=5)
     table = await _game(tables, deals=2)
     with pytest.raises(Crash):
-        await tables.act(table, _on_turn(table), table.version, "drop")
+        await tables.game.act(table, _on_turn(table), table.version, ActionKind.DROP)
     assert table.match is not None and table.match.phase is MatchPhase.BETWEEN_DEALS
     await tables.shutdown()
 
@@ -136,7 +137,7 @@ async def test_normal_play_posts_each_announcement_once_and_owes_nothing(
     listener = Listener()
     tables = Tables(storage, listener, ai_delay=0.0, deck_seed=5)
     table = await _game(tables)
-    await tables.act(table, _on_turn(table), table.version, "drop")
+    await tables.game.act(table, _on_turn(table), table.version, ActionKind.DROP)
     assert listener.posted == ["deal 1", "finished"]
     assert await storage.pending_announcements() == []
     await tables.shutdown()
@@ -169,7 +170,7 @@ async def test_restore_never_loads_two_tables_for_one_channel(db_path: Path) -> 
     try:
         again, _, restored = await _restart(storage)
         assert [t.id for t in restored] == [newer.id]
-        assert again.in_channel(CHANNEL).id == newer.id
+        assert again.registry.in_channel(CHANNEL).id == newer.id
         record = await storage.load_table(older.id)
         assert record is not None and record.status == "cancelled"
         await again.shutdown()
@@ -198,9 +199,9 @@ async def test_a_database_that_turns_read_only_refuses_moves_and_keeps_going(
     assert storage._db is not None
     await storage._db.run(lambda c: c.execute("PRAGMA query_only = ON"))
     with pytest.raises(errors.SaveFailed):
-        await tables.act(table, _on_turn(table), table.version, "draw")
+        await tables.game.act(table, _on_turn(table), table.version, ActionKind.DRAW_STOCK)
     assert table.to_json() == before  # nothing happened, in memory either
     await storage._db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
-    await tables.act(table, _on_turn(table), table.version, "draw")  # and it carries on
+    await tables.game.act(table, _on_turn(table), table.version, ActionKind.DRAW_STOCK)  # and it carries on
     assert table.version > 0
     await tables.shutdown()

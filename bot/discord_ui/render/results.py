@@ -32,9 +32,12 @@ def result_embed(
     wild_rank: int | None,
     rules: Rules | None = None,
     wrong_shows: Mapping[int, WrongShow] | None = None,
+    table_id: str | None = None,
 ) -> discord.Embed:
     """The reveal: every hand in its best arrangement (wild cards marked, with what each one
-    stands for), each charge with how it was reached, and the standings."""
+    stands for), each charge with how it was reached, and the standings. The footer names the
+    table (`results_key`): after a restart, that is how the bot finds results it already
+    posted."""
     result = finished.result
     if result.void:
         head = "The stock ran out: the deal is void, nobody pays."
@@ -61,12 +64,21 @@ def result_embed(
         text = shuffle_text(shuffle)
         if len(e) + len("Shuffle") + len(text) <= 6000 - 200:  # room left for the footer
             e.add_field(name="Shuffle", value=text, inline=False)
+    footer = []
     if match_over:
-        text = (
+        footer.append(
             "Match over — winner: " + ", ".join(winners) if winners else "Match over — no winner."
         )
-        e.set_footer(text=text)
+    if table_id is not None:
+        footer.append(results_key(table_id))
+    if footer:
+        e.set_footer(text=" · ".join(footer)[:2048])
     return e
+
+
+def results_key(table_id: str) -> str:
+    """The mark a results message carries to say which table it belongs to."""
+    return f"Table {table_id}"
 
 
 def seat_lines(finished: FinishedDeal, seat: int, wild_rank: int | None) -> list[str]:

@@ -1,0 +1,202 @@
+"""What a stored change makes happen, after its commit: the move has happened by then.
+
+Why apart from the use cases: every change ends the same way (store the results it made due,
+close the table in memory, tell the listener, arm the next timer or AI turn), and each of
+these can fail on its own (the database, Discord). A failure here must never be reported to
+the player as "nothing changed" (the change is stored) and must never be lost: storage jobs
+are retried until done (and at the next start, from the outbox), announcements are retried a
+few times and then left to the next start, everything else is logged.
+
+The order matters: what is in memory first (the table leaves the registry the moment it is
+closed, so `/rummy new` works at once), then the durable jobs, then what players see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.engine.match import MatchPhase
+from bot.storage import AnnouncementKind, StorageError
+
+from .context import TableContext
+from .jobs import RESULT_KINDS, store_result
+from .model import Table, TableStatus
+from .unit import Change
+
+if TYPE_CHECKING:
+    from .reviews import Reviews
+    from .turns import Turns
+
+log = logging.getLogger(__name__)
+
+#: Attempts at posting an announcement before leaving it to the next start.
+ANNOUNCE_ATTEMPTS = 5
+
+
+class Effects:
+    """Runs the effects of stored changes (`UnitOfWork.after`), each guarded and retried."""
+
+    def __init__(self, ctx: TableContext, turns: Turns, reviews: Reviews) -> None:
+        self.ctx = ctx
+        self.turns = turns
+        self.reviews = reviews
+        self._retries: set[asyncio.Task[None]] = set()
+        self._closing = False
+        #: Called when a closed table's last effects are done (the service forgets it).
+        self.on_closed: Callable[[Table], None] = lambda _table: None
+
+    async def after(self, table: Table, ch: Change) -> None:
+        """The effects of one stored change (the unit calls this outside the table lock)."""
+        if table.match is not None and ch.ended_deal is not None:
+            self.reviews.keep(table, ch.ended_deal)
+        if ch.closed:
+            self.ctx.scheduler.cancel_table(table.id)
+            self.ctx.registry.drop(table)
+            await self.release(table.id)
+        for job in ch.due:
+            if job.kind in RESULT_KINDS:
+                await self.store_job(table.id, job.kind, job.deal_no, job.payload_json)
+        if ch.status_before is TableStatus.LOBBY and table.status is TableStatus.LOBBY:
+            self.turns.expire_lobby_later(table)
+            await self._guard("table_changed", table, self.ctx.listener.table_changed(table))
+        elif table.status is TableStatus.CANCELLED:
+            reason = "expired" if (ch.event or {}).get("type") == "expire" else "cancelled"
+            await self._guard("table_closed", table, self.ctx.listener.table_closed(table, reason))
+        else:
+            await self.game_changed(table, ch.ended_deal)
+        if ch.closed:
+            self.on_closed(table)
+
+    async def game_changed(self, table: Table, ended_deal: int | None) -> None:
+        """What players see after a game change (also on resume after a restart)."""
+        m = table.match
+        if m is None:
+            return
+        if table.status is TableStatus.FINISHED:
+            if ended_deal is not None:
+                await self.announce(table, "deal_results", ended_deal)
+            await self.announce(table, "match_over", 0)
+            return
+        await self._guard("table_changed", table, self.ctx.listener.table_changed(table))
+        if ended_deal is not None:
+            await self.announce(table, "deal_results", ended_deal)
+        if m.phase is MatchPhase.BETWEEN_DEALS:
+            self.turns.next_deal_later(table)
+            return
+        await self._guard("next turn", table, self.turns.next_turn(table))
+
+    # ---- storage jobs ---------------------------------------------------------------------
+
+    async def store_job(self, table_id: str, kind: str, deal_no: int, payload_json: str) -> None:
+        """Store a result job and mark it done; on failure, retried in the background until
+        it is done (and, if this process stops first, at the next start)."""
+
+        async def attempt() -> None:
+            await store_result(self.ctx.storage, kind, payload_json)
+            await self.ctx.storage.mark_announced(table_id, _kind(kind), deal_no)
+
+        try:
+            await attempt()
+        except (StorageError, OSError):
+            log.warning(
+                "could not store %s %s of table %s; retrying", kind, deal_no, table_id,
+                exc_info=True,
+            )
+            self._retry(f"{kind} {deal_no} of table {table_id}", attempt, forever=True)
+
+    # ---- announcements -----------------------------------------------------------------------
+
+    async def announce(
+        self, table: Table, kind: AnnouncementKind, deal_no: int, *, again: bool = False
+    ) -> None:
+        """Post a deal's results or a match's end, then mark it posted. ``again``: it may
+        have been posted by an earlier run that stopped before marking it (the listener then
+        looks for it before posting)."""
+        listener = self.ctx.listener
+
+        async def post() -> None:
+            if kind == "deal_results":
+                await listener.deal_finished(table, deal_no, again=again)
+            else:
+                await listener.table_closed(table, "finished", again=again)
+            try:
+                await self.ctx.storage.mark_announced(table.id, kind, deal_no)
+            except (StorageError, OSError):
+                # Posted, not marked: the next start finds the message and does not repeat it.
+                log.warning("could not mark %s %s of table %s posted", kind, deal_no, table.id)
+
+        try:
+            await post()
+        except Exception:
+            log.warning("could not post %s %s of table %s; retrying", kind, deal_no, table.id,
+                        exc_info=True)
+            self._retry(f"{kind} {deal_no} of table {table.id}", post, forever=False)
+
+    # ---- leases --------------------------------------------------------------------------------
+
+    async def release(self, table_id: str) -> None:
+        """Give up the lease; a failure only delays a takeover until the lease runs out."""
+        try:
+            await self.ctx.storage.release_table(table_id, self.ctx.settings.owner)
+        except (StorageError, OSError):
+            log.warning("could not release table %s (its lease will run out)", table_id)
+
+    # ---- guarding and retrying -----------------------------------------------------------------
+
+    async def _guard(self, what: str, table: Table, effect: Awaitable[None]) -> None:
+        """Run an effect that is not retried (showing the table, arming a timer): a failure
+        is logged; the next change shows the table again anyway."""
+        try:
+            await effect
+        except Exception:
+            log.exception("after a stored change of table %s: %s failed", table.id, what)
+
+    def _retry(self, what: str, attempt: Callable[[], Awaitable[None]], *, forever: bool) -> None:
+        if self._closing:
+            return
+        task = asyncio.ensure_future(self._retry_loop(what, attempt, forever))
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
+
+    async def _retry_loop(
+        self, what: str, attempt: Callable[[], Awaitable[None]], forever: bool
+    ) -> None:
+        delays = self.ctx.settings.retry_delays
+        tries = 0
+        while forever or tries < ANNOUNCE_ATTEMPTS:
+            await self.ctx.clock.sleep(delays[min(tries, len(delays) - 1)])
+            tries += 1
+            try:
+                await attempt()
+            except Exception:
+                log.warning("retry %d of %s failed", tries, what, exc_info=True)
+                continue
+            log.info("%s done after %d retries", what, tries)
+            return
+        log.error("%s failed %d times; left to the next start", what, tries)
+
+    async def shutdown(self) -> None:
+        self._closing = True
+        tasks = list(self._retries)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    def pending(self) -> int:
+        """Retries still running (tests wait for them)."""
+        return sum(1 for t in self._retries if not t.done())
+
+
+def _kind(kind: str) -> AnnouncementKind:
+    if kind == "record_deal":
+        return "record_deal"
+    if kind == "record_match":
+        return "record_match"
+    raise ValueError(kind)

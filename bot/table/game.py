@@ -1,0 +1,122 @@
+"""The game's use cases for players: a move, a vote for the next deal, and the checks the
+Discord side asks before offering a control (may I drop, may I re-post the table)."""
+
+from __future__ import annotations
+
+from bot.engine.actions import Action, ActionKind
+from bot.engine.match import MatchPhase
+
+from . import errors
+from .context import TableContext
+from .model import Table, TableStatus
+from .moves import all_ready, apply_action, card_of, played, start_next_deal, won_by
+from .outcomes import Played, Voted
+
+#: Seconds between two re-posts of one table's message (`/rummy table`).
+REPOST_INTERVAL = 30.0
+
+#: The moves a player makes with the controls of their hand view.
+PLAYER_MOVES = frozenset(
+    {
+        ActionKind.DRAW_STOCK,
+        ActionKind.TAKE_DISCARD,
+        ActionKind.DISCARD,
+        ActionKind.DECLARE,
+        ActionKind.DROP,
+    }
+)
+
+
+class Game:
+    def __init__(self, ctx: TableContext) -> None:
+        self.ctx = ctx
+        self._reposted: dict[str, float] = {}  # table id -> when its message was last re-posted
+
+    async def act(
+        self,
+        table: Table,
+        user_id: int,
+        version: int | None,
+        kind: ActionKind,
+        card: int | None = None,
+        owner_seat: int | None = None,
+    ) -> Played:
+        """One game move by a user. ``version`` is the table version the control was drawn
+        for (None: a slash command, which acts on the table as it is); ``owner_seat`` the
+        seat whose hand view the control is in. A declaration without a card is a hand
+        rummy (declaring the 13 cards held, before drawing)."""
+        if kind not in PLAYER_MOVES:
+            raise errors.UnknownAction()
+        if kind is ActionKind.DISCARD and card is None:
+            raise errors.ChooseCard()
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            m = work.match
+            if work.status is not TableStatus.PLAYING or m is None:
+                raise errors.NotStarted()
+            seat = work.engine_seat(user_id)
+            if seat is None:
+                raise errors.NotPlaying()
+            if owner_seat is not None and owner_seat != seat:
+                raise errors.NotYourControls()
+            if version is not None and version != work.version:
+                raise errors.StaleView()
+            action = Action(kind, seat, card)
+            deal = m.deal
+            top = deal.pile[-1] if deal is not None and deal.pile else None
+            hand_before = {c.id for c in deal.hands[seat]} if deal is not None else set()
+            concerned = card_of(m, action)
+            cost = m.observation(seat).drop_cost
+            apply_action(work, action, self.ctx.clock.now())
+            work.timeouts[m.players[seat].id] = 0
+            declared = won_by(work, seat)
+            ch.event = {"type": "act", "user": user_id, **action.to_dict()}
+            outcome = played(work, seat, action, hand_before, top, concerned, cost, declared)
+        return outcome
+
+    async def vote_next(self, table: Table, user_id: int) -> Voted:
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            m = work.match
+            if m is None or m.phase is not MatchPhase.BETWEEN_DEALS:
+                raise errors.NoDealWaiting()
+            seat = work.engine_seat(user_id)
+            if seat is None or seat not in m.in_play:
+                raise errors.NotInMatch()
+            key = m.players[seat].id
+            if key in work.next_votes:
+                return Voted(started=False, already=True)
+            work.next_votes.append(key)
+            ready = all_ready(work)
+            if ready:
+                start_next_deal(work, self.ctx.clock.now())
+            ch.event = {"type": "next", "user": user_id}
+        return Voted(started=ready)
+
+    def check_drop(self, table: Table, user_id: int) -> None:
+        """Why `/rummy drop` cannot be offered right now, as a refusal (or nothing)."""
+        obs = table.observation_for(user_id)
+        if obs.may_drop:
+            return
+        if not obs.rules.packing_allowed:
+            raise errors.DropNotAllowed("rules")
+        if not obs.hand:
+            raise errors.DropNotAllowed("out")
+        if not obs.my_turn:
+            raise errors.DropNotAllowed("turn")
+        raise errors.DropNotAllowed("drawn")
+
+    def claim_repost(self, table: Table, user_id: int, is_manager: bool) -> None:
+        """May this user have the table message posted again at the bottom of the channel?
+        Only players and managers, and not more than once per `REPOST_INTERVAL` per table (a
+        re-post deletes the old message: a bystander must not be able to spam or hide it)."""
+        if table.seat_by_user(user_id) is None and not is_manager:
+            raise errors.SeatedOrManagerOnly()
+        now = self.ctx.clock.now()
+        last = self._reposted.get(table.id)
+        if last is not None and now - last < REPOST_INTERVAL:
+            raise errors.TooSoon(int(REPOST_INTERVAL - (now - last)) + 1)
+        self._reposted[table.id] = now
+
+    def forget(self, table_id: str) -> None:
+        self._reposted.pop(table_id, None)

@@ -1,0 +1,192 @@
+"""The lobby's use cases: open a table, take and leave seats, add AI players, start, cancel."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+
+from bot.ai import TIERS
+from bot.engine.actions import Action
+from bot.engine.describe import describe_seating
+from bot.engine.match import Match, Player
+from bot.storage import StorageError, StorageIntegrityError
+
+from . import errors
+from .context import TableContext
+from .effects import Effects
+from .model import Seat, Table, TableOptions, TableStatus, new_table_id
+from .moves import apply_action, new_turn_if_needed
+from .outcomes import AddedAI, Left
+
+log = logging.getLogger(__name__)
+
+
+class Lobby:
+    def __init__(self, ctx: TableContext, effects: Effects) -> None:
+        self.ctx = ctx
+        self.effects = effects
+        self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
+
+    async def create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: TableOptions,
+    ) -> Table:
+        """Open a lobby in a channel. One table per channel: two `/rummy new` a few
+        milliseconds apart must not both pass the check while the first is still being
+        written, so creation in a channel is serial."""
+        lock = self._creating.setdefault(channel_id, asyncio.Lock())
+        try:
+            async with lock:
+                return await self._create(guild_id, channel_id, host_id, host_name, options)
+        finally:
+            if not lock.locked() and self._creating.get(channel_id) is lock:
+                del self._creating[channel_id]
+
+    async def _create(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: TableOptions,
+    ) -> Table:
+        existing = self.ctx.registry.by_channel.get(channel_id)
+        if existing is not None:
+            raise errors.ChannelBusy(in_lobby=existing.status is TableStatus.LOBBY)
+        seed = self.ctx.settings.deck_seed
+        table = Table(new_table_id(), guild_id, channel_id, host_id, options, seed=seed)
+        table.seats.append(Seat(f"u{host_id}", host_name, user_id=host_id))
+        table.version = 1
+        storage, owner = self.ctx.storage, self.ctx.settings.owner
+        try:
+            # Claimed before the row exists, so no other process ever sees it unowned.
+            now = self.ctx.clock.now()
+            if not await storage.claim_table(
+                table.id, owner, self.ctx.settings.lease_seconds, now=now
+            ):
+                raise StorageError(f"table id {table.id} is already held by another process")
+            await storage.save_table(
+                table.id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                status=TableStatus.LOBBY.value,
+                state_json=table.to_json(),
+                version=table.version,
+            )
+        except StorageIntegrityError as exc:
+            # The database keeps one open table per channel (another process, or a table
+            # this process could not restore, holds it).
+            log.warning("channel %s already has an open table in storage: %s", channel_id, exc)
+            await self.effects.release(table.id)
+            raise errors.ChannelBusy(in_lobby=False) from exc
+        except (StorageError, OSError) as exc:
+            log.exception("could not create a table in channel %s", channel_id)
+            await self.effects.release(table.id)
+            raise errors.SaveFailed() from exc
+        self.ctx.registry.hold(table)
+        self.effects.turns.expire_lobby_later(table)
+        return table
+
+    async def join(self, table: Table, user_id: int, name: str) -> None:
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            _need_lobby(work, "join")
+            if work.seat_by_user(user_id) is not None:
+                raise errors.AlreadySeated()
+            if len(work.seats) >= work.options.max_seats:
+                raise errors.TableFull()
+            work.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
+            ch.event = {"type": "join", "user": user_id}
+
+    async def add_ai(self, table: Table, user_id: int, tier: str) -> AddedAI:
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            _need_lobby(work, "add_ai")
+            if user_id != work.host_id:
+                raise errors.HostOnly("add_ai")
+            if tier not in TIERS:
+                raise errors.UnknownTier(TIERS)
+            if len(work.seats) >= work.options.max_seats:
+                raise errors.TableFull()
+            work.ai_counter += 1
+            name = f"🤖 {tier.capitalize()}"
+            if any(s.name == name for s in work.seats):
+                name += f" {work.ai_counter}"
+            work.seats.append(Seat(f"ai{work.ai_counter}", name, ai=tier))
+            ch.event = {"type": "add_ai", "tier": tier}
+        return AddedAI(tier, name)
+
+    async def leave(self, table: Table, user_id: int) -> Left:
+        """Leave a lobby seat, or leave a running match (a drop, with its cost)."""
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            seat = work.seat_by_user(user_id)
+            if seat is None:
+                raise errors.NotSeated()
+            in_lobby = work.status is TableStatus.LOBBY
+            if in_lobby:
+                if user_id == work.host_id:
+                    raise errors.HostCannotLeave()
+                work.seats.remove(seat)
+            else:
+                engine_seat = work.engine_seat(user_id)
+                if work.match is None or engine_seat is None:
+                    raise errors.NotPlaying()
+                if engine_seat in work.match.left:
+                    raise errors.AlreadyLeft()
+                apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
+            ch.event = {"type": "leave", "user": user_id}
+        return Left(in_match=not in_lobby)
+
+    async def start(self, table: Table, user_id: int) -> None:
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            _need_lobby(work, "start")
+            if user_id != work.host_id:
+                raise errors.HostOnly("start")
+            rules = work.options.rules()
+            if len(work.seats) < rules.min_players:
+                raise errors.NotEnoughPlayers(rules.name, rules.min_players)
+            players = [Player(s.key, s.name) for s in work.seats]
+            seed = work.seed if work.seed is not None else random.SystemRandom().getrandbits(63)
+            work.seed = seed
+            work.match = m = Match.create(players, rules, seed=seed)
+            work.status = TableStatus.PLAYING
+            if m.seating:  # paplu seats the table by a card draw: show it, it decides a lot
+                work.log.extend(describe_seating(m.seating, [(p.id, p.name) for p in m.players]))
+            work.log.extend(m.lines_since(0))
+            new_turn_if_needed(work, self.ctx.clock.now())
+            ch.event = {"type": "start"}
+        self.ctx.scheduler.cancel(table.id, "lobby")
+
+    async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
+        async with self.ctx.unit.change(table) as ch:
+            if user_id != ch.work.host_id and not is_manager:
+                raise errors.HostOrManagerOnly()
+            ch.work.status = TableStatus.CANCELLED
+            ch.event = {"type": "cancel", "user": user_id}
+
+    async def expire(self, table: Table, version: int) -> None:
+        """An idle lobby closes by itself (armed again by every change to the lobby)."""
+        try:
+            async with self.ctx.unit.change(table) as ch:
+                if ch.work.status is not TableStatus.LOBBY or ch.work.version != version:
+                    return
+                ch.work.status = TableStatus.CANCELLED
+                ch.event = {"type": "expire"}
+        except errors.TableClosed:
+            return
+        except errors.SaveFailed:
+            log.warning("could not close the idle lobby %s; trying again later", table.id)
+            self.effects.turns.expire_lobby_later(table)
+
+
+def _need_lobby(table: Table, what: str) -> None:
+    if table.status is not TableStatus.LOBBY:
+        raise errors.AlreadyStarted(what)

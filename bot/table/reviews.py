@@ -1,0 +1,84 @@
+"""Post-deal reviews ("Review my play"): finished deals kept in memory, analysed on request.
+
+Why in memory: a review replays one seat's own observations of a deal, which needs the match
+right after the deal; that is kept for `REVIEWS_KEPT` deals past the next deal and past the
+table's close, and is lost on a restart (the review is a courtesy, the results are stored).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.ai.review import ReplayError, Review, review_seat
+from bot.engine.match import Match
+
+from . import errors
+from .model import Table
+from .outcomes import DealReview
+
+#: Finished deals kept in memory for "Review my play" (state of the match right after each).
+REVIEWS_KEPT = 64
+
+
+class Reviews:
+    def __init__(self) -> None:
+        # (table id, deal number) -> (guild, channel, match state right after the deal)
+        self._finished: dict[tuple[str, int], tuple[int, int, dict[str, Any]]] = {}
+        self._reviews: dict[tuple[str, int, int], DealReview] = {}
+
+    def keep(self, table: Table, number: int) -> None:
+        """Keep the match as it is right after deal `number` (called when it ends)."""
+        m = table.match
+        key = (table.id, number)
+        if m is None or key in self._finished:
+            return
+        self._finished[key] = (table.guild_id, table.channel_id, m.to_dict())
+        while len(self._finished) > REVIEWS_KEPT:
+            del self._finished[next(iter(self._finished))]
+
+    async def review(
+        self,
+        table_id: str,
+        user_id: int,
+        deal_number: int,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+    ) -> DealReview:
+        """`user_id`'s review of deal `deal_number` at table `table_id` (see `bot.ai.review`):
+        only that player's own information at each of their turns is used.
+
+        The replay and the analysis take a second or so of CPU, so they run in a worker
+        thread (the event loop keeps serving clicks); the result is cached per player."""
+        kept = self._finished.get((table_id, deal_number))
+        if kept is None:
+            raise errors.ReviewGone()
+        guild, channel, state = kept
+        checked = guild_id is not None or channel_id is not None
+        if checked and (guild_id, channel_id) != (guild, channel):
+            raise errors.WrongPlace()
+        key = f"u{user_id}"
+        seat = next((i for i, p in enumerate(state["players"]) if p[0] == key), None)
+        deal = state.get("deal") or {}
+        if seat is None or seat not in deal.get("seats", ()):
+            raise errors.NotInDeal()
+        cache_key = (table_id, deal_number, seat)
+        cached = self._reviews.get(cache_key)
+        if cached is not None:
+            return cached
+        try:
+            review = await asyncio.to_thread(_review_from_state, state, seat)
+        except ReplayError as exc:
+            raise errors.ReviewGone() from exc
+        outcome = DealReview(deal_number, seat, review)
+        self._reviews[cache_key] = outcome
+        while len(self._reviews) > 4 * REVIEWS_KEPT:
+            del self._reviews[next(iter(self._reviews))]
+        return outcome
+
+
+def _review_from_state(state: dict[str, Any], seat: int) -> Review | None:
+    """Rebuild the match right after the deal and review `seat` (runs in a worker thread; it
+    reads its own copy of the state, so the live table is never touched)."""
+    return review_seat(Match.from_dict(state), seat, seed=int(state.get("seed") or 0))
