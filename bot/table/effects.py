@@ -14,6 +14,7 @@ closed, so `/rummy new` works at once), then the durable jobs, then what players
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
@@ -102,7 +103,10 @@ class Effects:
             await attempt()
         except (StorageError, OSError):
             log.warning(
-                "could not store %s %s of table %s; retrying", kind, deal_no, table_id,
+                "could not store %s %s of table %s; retrying",
+                kind,
+                deal_no,
+                table_id,
                 exc_info=True,
             )
             self._retry(f"{kind} {deal_no} of table {table_id}", attempt, forever=True)
@@ -131,8 +135,9 @@ class Effects:
         try:
             await post()
         except Exception:
-            log.warning("could not post %s %s of table %s; retrying", kind, deal_no, table.id,
-                        exc_info=True)
+            log.warning(
+                "could not post %s %s of table %s; retrying", kind, deal_no, table.id, exc_info=True
+            )
             self._retry(f"{kind} {deal_no} of table {table.id}", post, forever=False)
 
     # ---- leases --------------------------------------------------------------------------------
@@ -184,10 +189,8 @@ class Effects:
         for task in tasks:
             task.cancel()
         for task in tasks:
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
-            except (asyncio.CancelledError, Exception):
-                pass
 
     def pending(self) -> int:
         """Retries still running (tests wait for them)."""

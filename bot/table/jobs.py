@@ -36,9 +36,7 @@ log = logging.getLogger(__name__)
 RESULT_KINDS = frozenset({"record_deal", "record_match"})
 
 
-def result_jobs(
-    work: Table, deals_before: int, match_ended: bool, now: int
-) -> list[Announcement]:
+def result_jobs(work: Table, deals_before: int, match_ended: bool, now: int) -> list[Announcement]:
     """The result records a change makes due: the deal it finished (numbered past
     `deals_before`), and the match record when it ended the match."""
     m = work.match

@@ -76,9 +76,9 @@ class Leases:
             )
             self.lost(table_id)
         for table_id, guild_id in await storage.orphan_tables(now=now):
-            if table_id not in registry.by_id and self.ctx.owns_guild(guild_id):
-                if self.adopt is not None:
-                    await self.adopt(table_id)
+            mine = table_id not in registry.by_id and self.ctx.owns_guild(guild_id)
+            if mine and self.adopt is not None:
+                await self.adopt(table_id)
 
     async def shutdown(self) -> None:
         if self._task is not None:

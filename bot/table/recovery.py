@@ -186,8 +186,9 @@ class Recovery:
         try:
             await self.ctx.storage.mark_announced(note.table_id, note.kind, note.deal_no)
         except StorageError:
-            log.exception("could not mark %s %s of table %s", note.kind, note.deal_no,
-                          note.table_id)
+            log.exception(
+                "could not mark %s %s of table %s", note.kind, note.deal_no, note.table_id
+            )
 
     async def adopt(self, table_id: str) -> None:
         """Take over an open table whose process stopped renewing its lease."""

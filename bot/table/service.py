@@ -124,9 +124,7 @@ class TableService:
         self, table: Table, *, message_id: int | None = None, prompt_id: int | None = UNCHANGED
     ) -> None:
         """Remember which Discord messages show a table (bookkeeping, not a change)."""
-        await remember_messages(
-            self.ctx.storage, table, message_id=message_id, prompt_id=prompt_id
-        )
+        await remember_messages(self.ctx.storage, table, message_id=message_id, prompt_id=prompt_id)
 
     # ---- start-up and shut-down -------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
 from bot.storage import Storage, StorageError
 from bot.table import errors
-from bot.table.model import Table, TableOptions, TableStatus
 from bot.table.jobs import result_jobs
+from bot.table.model import Table, TableOptions, TableStatus
 from bot.table.options import build_options
 from bot.table.outcomes import Left
 from bot.table.service import TableService as Tables
@@ -132,7 +132,9 @@ async def test_refusals_change_nothing(tables: Tables) -> None:
         await tables.game.act(table, CAROL, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.NotYourControls):
         seat = table.engine_seat(on_turn(table))
-        await tables.game.act(table, on_turn(table), table.version, ActionKind.DRAW_STOCK, owner_seat=1 - seat)
+        await tables.game.act(
+            table, on_turn(table), table.version, ActionKind.DRAW_STOCK, owner_seat=1 - seat
+        )
     with pytest.raises(errors.RuleRefused, match="Draw a card first"):
         assert table.match is not None and table.match.deal is not None
         card = table.match.deal.hands[table.engine_seat(on_turn(table))][0].id
@@ -187,7 +189,9 @@ async def test_timeouts_autoplay_then_drop(tables: Tables) -> None:
             deal = table.match.deal
             assert deal is not None
             drawn = evaluate_drawn(deal.hands[deal.turn], table.match.rules, deal.wild_rank)
-            await tables.game.act(table, player, table.version, ActionKind.DISCARD, drawn.best_discard.id)
+            await tables.game.act(
+                table, player, table.version, ActionKind.DISCARD, drawn.best_discard.id
+            )
         assert table.turn_marker is not None
         await tables.turns.timeout(table, list(table.turn_marker))
         if round_ < 2:
@@ -219,7 +223,9 @@ async def test_ai_plays_its_turns(tables: Tables) -> None:
             deal = table.match.deal
             assert deal is not None
             drawn = evaluate_drawn(deal.hands[deal.turn], table.match.rules, deal.wild_rank)
-            await tables.game.act(table, ALICE, table.version, ActionKind.DISCARD, drawn.best_discard.id)
+            await tables.game.act(
+                table, ALICE, table.version, ActionKind.DISCARD, drawn.best_discard.id
+            )
         await asyncio.sleep(0.05)
     ai_moves = [line for line in table.log if line.startswith("🤖")]
     assert ai_moves, table.log
@@ -385,7 +391,9 @@ async def test_review_of_a_finished_deal(tables: Tables) -> None:
     hand = table.match.deal.hands[table.engine_seat(player)]
     await tables.game.act(table, player, table.version, ActionKind.DISCARD, hand[-1].id)
     other = on_turn(table)
-    await tables.game.act(table, other, table.version, ActionKind.DROP)  # two players: the deal ends
+    await tables.game.act(
+        table, other, table.version, ActionKind.DROP
+    )  # two players: the deal ends
     assert not table.status.open  # a points match is one deal: the table has closed
     mine = await tables.reviews.review(table.id, player, 1, guild_id=GUILD, channel_id=CHANNEL)
     assert mine.deal_number == 1 and mine.seat == table.engine_seat(player)

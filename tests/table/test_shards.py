@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine.actions import ActionKind
-
 from bot.config import shard_of
+from bot.engine.actions import ActionKind
 from bot.storage import Storage
 from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
@@ -181,7 +180,9 @@ async def test_an_owner_that_stalled_past_its_lease_lets_go(db_path: Path) -> No
         await b.leases.renew()
         assert set(b.registry.by_id) == {made[1].id}
         await a.leases.renew()
-        assert a.registry.by_id == {} and a.registry.by_channel == {} and a.scheduler.pending() == []
+        assert (
+            a.registry.by_id == {} and a.registry.by_channel == {} and a.scheduler.pending() == []
+        )
         table = b.registry.by_id[made[1].id]
         assert table.status is TableStatus.LOBBY
     finally:

@@ -202,6 +202,8 @@ async def test_a_database_that_turns_read_only_refuses_moves_and_keeps_going(
         await tables.game.act(table, _on_turn(table), table.version, ActionKind.DRAW_STOCK)
     assert table.to_json() == before  # nothing happened, in memory either
     await storage._db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
-    await tables.game.act(table, _on_turn(table), table.version, ActionKind.DRAW_STOCK)  # and it carries on
+    await tables.game.act(
+        table, _on_turn(table), table.version, ActionKind.DRAW_STOCK
+    )  # and it carries on
     assert table.version > 0
     await tables.shutdown()
