@@ -4,18 +4,22 @@
 commands from the whole class MRO, so these methods become `/rummy leaderboard` and friends
 without a second cog or a second top-level command.
 
-Thin by design: parse the interaction, call `bot.storage`, render with `bot.render_stats`.
+Thin by design: parse the interaction, call the league service (`bot.table.league`, which holds
+the rules: who may download what, how settings merge, when forget-me expires), render with
+`bot.discord_ui.render.stats`.
 
 Components (leaderboard pager, hand-history download menu, forget-me confirmation) are
 `DynamicItem`s whose whole state lives in their custom_id (prefix ``st:``), so they keep working
 after a restart and need no view object in memory. Each id carries the id of the user who ran
 the command: only that user may page or confirm, everybody else gets a short private refusal.
 Every handler that touches storage acknowledges first (defer), so a busy database can never make
-Discord show "This interaction failed".
+Discord show "This interaction failed"; the two public answers (leaderboard, stats) read first,
+within `PUBLIC_BUDGET` seconds, so that a failure can still be answered privately.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import re
@@ -29,7 +33,8 @@ from discord.ext import commands
 
 from bot.discord_ui.errors import UserError, answer_error
 from bot.discord_ui.render import stats as rs
-from bot.storage import Storage
+from bot.storage import StorageError
+from bot.table.league import League, SettingsChange
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import PapluBot
@@ -43,10 +48,8 @@ PERIOD_CHOICES = [
 ]
 #: custom_id token for "no profile filter" (a profile name never equals it).
 ALL_PROFILES = "any"
-#: How many recent deals /rummy history lists (and offers for download).
-HISTORY_LIMIT = 10
-#: A forget-me confirmation older than this is refused: the click should follow the question.
-FORGET_TTL = 15 * 60
+#: Seconds a public answer may spend reading before it must answer (Discord allows 3 s).
+PUBLIC_BUDGET = 2.0
 
 LB_TEMPLATE = (
     r"st:lb:(?P<page>\d{1,6}):(?P<profile>[a-z0-9]{1,12}):(?P<sort>[a-z_]{1,16})"
@@ -63,8 +66,8 @@ NOT_YOURS = (
 # ---- helpers --------------------------------------------------------------------------------
 
 
-def _storage(interaction: discord.Interaction[PapluBot]) -> Storage:
-    return interaction.client.storage
+def _league(interaction: discord.Interaction[PapluBot]) -> League:
+    return interaction.client.tables.league
 
 
 def _guild_id(interaction: discord.Interaction[PapluBot]) -> int:
@@ -85,16 +88,19 @@ async def _guarded(
 
 
 def _parse_profile(token: str) -> str | None:
-    if token == ALL_PROFILES:
-        return None
-    if token not in rs.PROFILE_NAMES:
-        raise UserError("That leaderboard no longer exists; run /rummy leaderboard again.")
-    return token
+    return None if token == ALL_PROFILES else token
 
 
-def _check_board(sort: str, period: str) -> None:
-    if sort not in rs.SORT_LABELS or period not in rs.PERIOD_LABELS:
-        raise UserError("Unknown leaderboard; choose sort and period from the lists.")
+async def _read_in_time(read: Awaitable[Any]) -> Any:
+    """Read what a public answer shows before answering, within `PUBLIC_BUDGET`: after a
+    public acknowledgement an error could only be shown to the whole channel."""
+    try:
+        return await asyncio.wait_for(read, PUBLIC_BUDGET)
+    except TimeoutError as exc:
+        raise UserError("The stats are slow to load right now; try again in a moment.") from exc
+    except StorageError as exc:
+        log.warning("could not read stats: %s", exc)
+        raise UserError("Could not load the stats right now; try again in a moment.") from exc
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -115,7 +121,7 @@ def _require_manage_guild(interaction: discord.Interaction[PapluBot]) -> bool:
 
 
 async def leaderboard_page(
-    storage: Storage,
+    league: League,
     guild_id: int,
     owner_id: int,
     page: int,
@@ -123,27 +129,11 @@ async def leaderboard_page(
     sort: str,
     period: str,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """One page and its pager. One extra row is fetched to know whether a next page exists
-    without counting the whole board."""
-    rows = await storage.leaderboard(
-        guild_id,
-        profile,
-        sort,  # type: ignore[arg-type]
-        period,  # type: ignore[arg-type]
-        limit=rs.PAGE_SIZE + 1,
-        offset=page * rs.PAGE_SIZE,
-        min_games=rs.WIN_RATE_MIN_GAMES,
+    """One page and its pager."""
+    board = await league.leaderboard(
+        guild_id, owner_id, page, profile, sort, period, page_size=rs.PAGE_SIZE
     )
-    has_next = len(rows) > rs.PAGE_SIZE
-    rows = rows[: rs.PAGE_SIZE]
-    own = await storage.player_rank(
-        guild_id,
-        owner_id,
-        profile,
-        sort,  # type: ignore[arg-type]
-        period,  # type: ignore[arg-type]
-        min_games=rs.WIN_RATE_MIN_GAMES,
-    )
+    rows, own, has_next = board.rows, board.own, board.has_next
     embed = rs.leaderboard_embed(
         rows, profile=profile, sort=sort, period=period, page=page, own=own, owner_id=owner_id
     )
@@ -212,10 +202,9 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
             if interaction.user.id != self.owner_id:
                 raise UserError(NOT_YOURS)
             profile = _parse_profile(self.profile)
-            _check_board(self.sort, self.period)
             await interaction.response.defer()  # an update of the pager's own message
             embed, view = await leaderboard_page(
-                _storage(interaction),
+                _league(interaction),
                 _guild_id(interaction),
                 self.owner_id,
                 self.page,
@@ -266,16 +255,9 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
             deal_id, match_id, deal_no = picked
             guild_id = _guild_id(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            storage = _storage(interaction)
-            # A client can send any value: only the deal's players (and server managers) may
-            # see its hands, whatever the menu offered.
-            if not _is_manager(interaction) and not await storage.played_deals(
-                guild_id, interaction.user.id, [deal_id]
-            ):
-                raise UserError(rs.HISTORY_PLAYERS_ONLY)
-            text = await storage.hand_history(guild_id, deal_id)
-            if text is None:
-                raise UserError("That deal is no longer available.")
+            text = await _league(interaction).download(
+                guild_id, interaction.user.id, _is_manager(interaction), deal_id
+            )
             file = discord.File(
                 io.BytesIO(text.encode("utf-8")),
                 filename=rs.hand_history_filename(match_id, deal_no),
@@ -321,19 +303,17 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
             if self.action == "no":
                 await interaction.response.edit_message(content=rs.FORGET_CANCELLED, view=None)
                 return
-            if time.time() - self.issued > FORGET_TTL:
-                await interaction.response.edit_message(
-                    content="That confirmation expired; nothing was deleted. "
-                    "Run /rummy forget-me again.",
-                    view=None,
-                )
-                return
             await interaction.response.defer()
-            if not await _storage(interaction).forget_user(_guild_id(interaction), self.owner_id):
+            outcome = await _league(interaction).forget(
+                _guild_id(interaction), self.owner_id, self.issued
+            )
+            if outcome == "expired":
+                await interaction.edit_original_response(content=rs.FORGET_EXPIRED, view=None)
+            elif outcome == "playing":
                 await interaction.edit_original_response(content=rs.FORGET_PLAYING, view=None)
-                return
-            log.info("forgot a user in guild %s", interaction.guild_id)
-            await interaction.edit_original_response(content=rs.FORGET_DONE, view=None)
+            else:
+                log.info("forgot a user in guild %s", interaction.guild_id)
+                await interaction.edit_original_response(content=rs.FORGET_DONE, view=None)
 
         await _guarded(interaction, answer)
 
@@ -382,17 +362,15 @@ class StatsCommands(_MixinBase):
         period: str = "all",
     ) -> None:
         guild_id = _guild_id(interaction)
-        if profile is not None:
-            _parse_profile(profile)
-        _check_board(sort, period)
-        await interaction.response.defer(thinking=True)
-        embed, view = await leaderboard_page(
-            self.bot.storage, guild_id, interaction.user.id, 0, profile, sort, period
+        embed, view = await _read_in_time(
+            leaderboard_page(
+                _league(interaction), guild_id, interaction.user.id, 0, profile, sort, period
+            )
         )
         if view is None:
-            await interaction.edit_original_response(embed=embed)
+            await interaction.response.send_message(embed=embed)
         else:
-            await interaction.edit_original_response(embed=embed, view=view)
+            await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A player's rummy stats in this server")
     @app_commands.guild_only()
@@ -404,12 +382,9 @@ class StatsCommands(_MixinBase):
         target = user or interaction.user
         if target.bot:
             raise UserError("Bots and AI players have no stats.")
-        await interaction.response.defer(thinking=True)
-        storage = self.bot.storage
-        stats = await storage.player_stats(guild_id, target.id)
-        trend = await storage.rating_history(guild_id, target.id, None, limit=20)
-        await interaction.edit_original_response(
-            embed=rs.stats_embed(target.display_name, stats, trend)
+        card = await _read_in_time(_league(interaction).player(guild_id, target.id))
+        await interaction.response.send_message(
+            embed=rs.stats_embed(target.display_name, card.stats, card.trend)
         )
 
     @app_commands.command(name="history", description="Recent deals, with hand-history downloads")
@@ -423,23 +398,16 @@ class StatsCommands(_MixinBase):
         if target.bot:
             raise UserError("Bots and AI players have no history.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        storage = self.bot.storage
-        rows = await storage.recent_deals(guild_id, target.id, limit=HISTORY_LIMIT)
-        embed = rs.history_embed(target.display_name, rows)
-        # Downloads only of deals the asker played (a hand history shows every hand), unless
-        # they manage the server.
-        downloadable = rows
-        if target.id != interaction.user.id and not _is_manager(interaction):
-            mine = await storage.played_deals(
-                guild_id, interaction.user.id, [r.deal_id for r in rows]
-            )
-            downloadable = [r for r in rows if r.deal_id in mine]
-        if not downloadable:
+        page = await _league(interaction).history(
+            guild_id, target.id, interaction.user.id, _is_manager(interaction)
+        )
+        embed = rs.history_embed(target.display_name, page.rows)
+        if not page.downloadable:
             await interaction.edit_original_response(embed=embed)
             return
         view = discord.ui.View(timeout=None)
         view.add_item(
-            HistoryDownload(interaction.user.id, [rs.history_option(r) for r in downloadable])
+            HistoryDownload(interaction.user.id, [rs.history_option(r) for r in page.downloadable])
         )
         await interaction.edit_original_response(embed=embed, view=view)
 
@@ -467,54 +435,22 @@ class StatsCommands(_MixinBase):
         card_images: bool | None = None,
     ) -> None:
         guild_id = _guild_id(interaction)
-        if all_channels and (allow_channel or remove_channel):
-            raise UserError("Use all_channels alone, or allow/remove channels, not both.")
-        if allow_channel and remove_channel and allow_channel.id == remove_channel.id:
-            raise UserError("Allow and remove the same channel? Pick one.")
-        if default_profile is not None and default_profile not in rs.PROFILE_NAMES:
-            raise UserError("Unknown profile.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        storage = self.bot.storage
-        current = await storage.get_settings(guild_id)
-        changes: dict[str, Any] = {}
-        said: list[str] = []
-        if default_profile is not None:
-            changes["default_profile"] = default_profile
-            said.append(f"Default profile: {default_profile}")
-        if turn_timer is not None:
-            changes["turn_timer"] = int(turn_timer)
-            said.append(f"Turn timer: {turn_timer} s")
-        if all_channels:
-            changes["allowed_channel_ids"] = None
-            said.append("Tables may open in every channel")
-        elif allow_channel or remove_channel:
-            allowed = set(current.allowed_channel_ids or ())
-            if allow_channel:
-                allowed.add(allow_channel.id)
-                said.append(f"Tables may open in {allow_channel.mention}")
-            if remove_channel:
-                if current.allowed_channel_ids is None:
-                    raise UserError(
-                        "Tables may open in every channel; add one with allow_channel first."
-                    )
-                if remove_channel.id not in allowed:
-                    raise UserError(f"{remove_channel.mention} is not on the list.")
-                allowed.discard(remove_channel.id)
-                if not allowed:
-                    # storage reads an empty list as "every channel"; make that explicit.
-                    raise UserError(
-                        "That is the last channel on the list. "
-                        "Use all_channels:True to allow every channel instead."
-                    )
-                said.append(f"Tables no longer open in {remove_channel.mention}")
-            changes["allowed_channel_ids"] = sorted(allowed)
-        if card_images is not None:
-            changes["card_images"] = card_images
-            said.append("Card images: " + ("on" if card_images else "off (text only)"))
-        if changes:
-            current = await storage.update_settings(guild_id, **changes)
-            self.bot.presenter.prefs.server_changed(guild_id, current.card_images)
-        await interaction.edit_original_response(embed=rs.settings_embed(current, said))
+        changed = await _league(interaction).change_settings(
+            guild_id,
+            SettingsChange(
+                default_profile=default_profile,
+                turn_timer=None if turn_timer is None else int(turn_timer),
+                allow_channel=allow_channel.id if allow_channel else None,
+                remove_channel=remove_channel.id if remove_channel else None,
+                all_channels=all_channels,
+                card_images=card_images,
+            ),
+        )
+        if changed.changed:
+            self.bot.presenter.prefs.server_changed(guild_id, changed.settings.card_images)
+        said = [rs.setting_changed_text(what, value) for what, value in changed.changed]
+        await interaction.edit_original_response(embed=rs.settings_embed(changed.settings, said))
 
     @app_commands.command(
         name="forget-me", description="Delete your rummy stats and history in this server"

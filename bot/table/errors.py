@@ -164,3 +164,27 @@ class BadOption(Refusal):
         super().__init__(problem)
         self.problem = problem
         self.params = params
+
+
+class BadBoard(Refusal):
+    """A leaderboard that does not exist (an unknown profile, sort or period: a tampered or
+    outdated pager)."""
+
+
+class HistoryPlayersOnly(Refusal):
+    """A hand history asked by someone who neither played the deal nor manages the server."""
+
+
+class DealGone(Refusal):
+    """The deal asked for is not stored (deleted by forget-me, or a tampered id)."""
+
+
+class SettingsConflict(Refusal):
+    """A settings change that cannot be applied as asked; `problem` says why (`all_and_list`,
+    `allow_and_remove`, `unknown_profile`, `every_channel_already`, `not_on_list`,
+    `last_channel`), `params` the facts."""
+
+    def __init__(self, problem: str, **params: object) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.params = params

@@ -5,6 +5,7 @@ Callers (the Discord cogs, the terminal, tests) hold one `TableService` and use 
 * ``service.lobby``: open a table, seats, AI players, start, cancel (`bot.table.lobby`);
 * ``service.game``: moves and votes, and the checks behind offering a control (`game`);
 * ``service.reviews``: "Review my play" (`reviews`);
+* ``service.league``: leaderboards, stats, history downloads, settings, forget-me (`league`);
 * ``service.recovery``: restore, resume and deliver after a restart (`recovery`);
 * ``service.registry``: which open table is this id or in this channel (`registry`).
 
@@ -24,6 +25,7 @@ from bot.storage import Storage
 from .context import LEASE_SECONDS, TableContext, TableSettings
 from .effects import Effects
 from .game import Game
+from .league import League
 from .leases import Leases
 from .listener import TableListener
 from .lobby import Lobby
@@ -92,6 +94,7 @@ class TableService:
         self.game = Game(ctx)
         self.leases = Leases(ctx)
         self.recovery = Recovery(ctx, self.effects, self.leases, self.reviews)
+        self.league = League(storage, scheduler.clock)
         self.leases.adopt = self.recovery.adopt
         self.leases.lost = self._lost
         self.effects.on_closed = self._closed

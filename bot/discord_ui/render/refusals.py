@@ -39,6 +39,24 @@ def _bad_option(exc: e.BadOption) -> str:
     return make() if make is not None else "Those table options are not allowed."
 
 
+def _settings_conflict(exc: e.SettingsConflict) -> str:
+    channel = exc.params.get("channel")
+    texts = {
+        "all_and_list": "Use all_channels alone, or allow/remove channels, not both.",
+        "allow_and_remove": "Allow and remove the same channel? Pick one.",
+        "unknown_profile": "Unknown profile.",
+        "every_channel_already": (
+            "Tables may open in every channel; add one with allow_channel first."
+        ),
+        "not_on_list": f"<#{channel}> is not on the list.",
+        "last_channel": (
+            "That is the last channel on the list. "
+            "Use all_channels:True to allow every channel instead."
+        ),
+    }
+    return texts.get(exc.problem, "Those settings cannot be changed that way.")
+
+
 _WHAT = {"join": "join", "add_ai": "add an AI", "start": "start"}
 
 
@@ -127,6 +145,14 @@ def refusal_text(exc: e.Refusal) -> str:
             return "Could not save that move, so it did not happen. Try again."
         case e.BadOption():
             return _bad_option(exc)
+        case e.BadBoard():
+            return "That leaderboard does not exist; run `/rummy leaderboard` again."
+        case e.HistoryPlayersOnly():
+            return "Only the players of a deal (and server managers) can download its hand history."
+        case e.DealGone():
+            return "That deal is no longer available."
+        case e.SettingsConflict():
+            return _settings_conflict(exc)
     return "That is not possible right now."
 
 

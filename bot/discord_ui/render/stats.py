@@ -30,6 +30,7 @@ from bot.storage import (
     RatingInfo,
     RatingPoint,
 )
+from bot.table import league
 
 from .results import score_change
 from .text import COLOUR, amount, signed
@@ -37,7 +38,7 @@ from .text import COLOUR, amount, signed
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10
 #: Deals a player needs in the period to be ranked by win rate (one lucky deal is not a rate).
-WIN_RATE_MIN_GAMES = 5
+WIN_RATE_MIN_GAMES = league.WIN_RATE_MIN_GAMES  # the rule lives with the league service
 #: Longest player name shown; Discord names can be 32 chars of display name plus decorations.
 NAME_WIDTH = 24
 
@@ -348,9 +349,6 @@ def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> disc
 
 
 HISTORY_NOT_OFFERED = "Pick a deal from the menu."
-HISTORY_PLAYERS_ONLY = (
-    "Only the players of a deal (and server managers) can download its hand history."
-)
 
 FORGET_PROMPT = (
     "This deletes **your** rummy stats, ratings and rating history in this server, and takes "
@@ -368,3 +366,21 @@ FORGET_PLAYING = (
     "Run /rummy forget-me again once it has ended."
 )
 FORGET_CANCELLED = "Cancelled: nothing was deleted."
+FORGET_EXPIRED = "That confirmation expired; nothing was deleted. Run /rummy forget-me again."
+
+
+def setting_changed_text(what: str, value: object) -> str:
+    """One line of what a settings change did (facts from `bot.table.league`)."""
+    if what == "default_profile":
+        return f"Default profile: {value}"
+    if what == "turn_timer":
+        return f"Turn timer: {value} s"
+    if what == "all_channels":
+        return "Tables may open in every channel"
+    if what == "allowed":
+        return f"Tables may open in <#{value}>"
+    if what == "removed":
+        return f"Tables no longer open in <#{value}>"
+    if what == "card_images":
+        return "Card images: " + ("on" if value else "off (text only)")
+    return f"{what}: {value}"

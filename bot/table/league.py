@@ -1,0 +1,211 @@
+"""The league's use cases: leaderboards, a player's stats and history, hand-history downloads,
+server settings and forget-me.
+
+Why here and not in the cog: who may download whose hand history, how a settings change
+merges with what is stored, and when a forget-me confirmation has expired are rules of the
+service, the same for any front end; the Discord side only parses, calls and words the
+outcome. Refusals are typed (`bot.table.errors`), outcomes are data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, cast
+
+from bot.engine.rules import PROFILES
+from bot.storage import (
+    DealHistoryRow,
+    GuildSettings,
+    LeaderboardRow,
+    Period,
+    PlayerRank,
+    PlayerStats,
+    RatingPoint,
+    SortKey,
+    Storage,
+)
+from bot.storage.records import PERIOD_DAYS, SORT_KEYS
+
+from . import errors
+from .scheduler import Clock
+
+#: How many recent deals a history lists (and offers for download).
+HISTORY_LIMIT = 10
+#: A forget-me confirmation older than this is refused: the click should follow the question.
+FORGET_TTL = 15 * 60
+#: Rated games a player needs before the win-rate board lists them.
+WIN_RATE_MIN_GAMES = 5
+#: Points of a rating trend shown with a player's stats.
+TREND_POINTS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    rows: Sequence[LeaderboardRow]
+    own: PlayerRank | None
+    page: int
+    has_next: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    stats: PlayerStats
+    trend: Sequence[RatingPoint]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    rows: Sequence[DealHistoryRow]
+    #: The deals the asker may download (they played them, or they manage the server).
+    downloadable: Sequence[DealHistoryRow]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """What a manager asked to change (None: leave it)."""
+
+    default_profile: str | None = None
+    turn_timer: int | None = None
+    allow_channel: int | None = None
+    remove_channel: int | None = None
+    all_channels: bool | None = None
+    card_images: bool | None = None
+
+
+SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChanged:
+    settings: GuildSettings
+    #: What changed, in the order asked, as (what, value) facts for the words.
+    changed: list[SettingFact] = field(default_factory=list)
+
+
+ForgetOutcome = Literal["done", "playing", "expired"]
+
+
+class League:
+    def __init__(self, storage: Storage, clock: Clock) -> None:
+        self.storage = storage
+        self.clock = clock
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        asker_id: int,
+        page: int,
+        profile: str | None,
+        sort: str,
+        period: str,
+        page_size: int,
+    ) -> BoardPage:
+        """One page of a board and the asker's own line. One extra row is fetched to know
+        whether a next page exists without counting the whole board."""
+        check_board(profile, sort, period)
+        if page < 0:
+            raise errors.BadBoard()
+        sort_key, period_key = cast(SortKey, sort), cast(Period, period)
+        rows = await self.storage.leaderboard(
+            guild_id,
+            profile,
+            sort_key,
+            period_key,
+            limit=page_size + 1,
+            offset=page * page_size,
+            min_games=WIN_RATE_MIN_GAMES,
+        )
+        own = await self.storage.player_rank(
+            guild_id, asker_id, profile, sort_key, period_key, min_games=WIN_RATE_MIN_GAMES
+        )
+        return BoardPage(rows[:page_size], own, page, len(rows) > page_size)
+
+    async def player(self, guild_id: int, user_id: int) -> PlayerCard:
+        stats = await self.storage.player_stats(guild_id, user_id)
+        trend = await self.storage.rating_history(guild_id, user_id, None, limit=TREND_POINTS)
+        return PlayerCard(stats, trend)
+
+    async def history(
+        self, guild_id: int, target_id: int, asker_id: int, is_manager: bool
+    ) -> HistoryPage:
+        """A player's recent deals, and which of them the asker may download: a hand
+        history shows every hand of the deal, so only its players (and managers) may."""
+        rows = await self.storage.recent_deals(guild_id, target_id, limit=HISTORY_LIMIT)
+        downloadable = rows
+        if target_id != asker_id and not is_manager:
+            mine = await self.storage.played_deals(guild_id, asker_id, [r.deal_id for r in rows])
+            downloadable = [r for r in rows if r.deal_id in mine]
+        return HistoryPage(rows, downloadable)
+
+    async def download(self, guild_id: int, user_id: int, is_manager: bool, deal_id: int) -> str:
+        """One deal's hand history. A client can send any value, whatever the menu offered:
+        only the deal's players (and server managers) get it."""
+        if not 0 < deal_id < 2**63:
+            raise errors.DealGone()
+        if not is_manager and not await self.storage.played_deals(guild_id, user_id, [deal_id]):
+            raise errors.HistoryPlayersOnly()
+        text = await self.storage.hand_history(guild_id, deal_id)
+        if text is None:
+            raise errors.DealGone()
+        return text
+
+    async def change_settings(self, guild_id: int, change: SettingsChange) -> SettingsChanged:
+        """Merge a manager's change into the stored settings; refusals change nothing."""
+        c = change
+        if c.all_channels and (c.allow_channel or c.remove_channel):
+            raise errors.SettingsConflict("all_and_list")
+        if c.allow_channel and c.allow_channel == c.remove_channel:
+            raise errors.SettingsConflict("allow_and_remove")
+        if c.default_profile is not None and c.default_profile not in PROFILES:
+            raise errors.SettingsConflict("unknown_profile")
+        current = await self.storage.get_settings(guild_id)
+        changes: dict[str, Any] = {}
+        facts: list[SettingFact] = []
+        if c.default_profile is not None:
+            changes["default_profile"] = c.default_profile
+            facts.append(("default_profile", c.default_profile))
+        if c.turn_timer is not None:
+            changes["turn_timer"] = int(c.turn_timer)
+            facts.append(("turn_timer", int(c.turn_timer)))
+        if c.all_channels:
+            changes["allowed_channel_ids"] = None
+            facts.append(("all_channels", True))
+        elif c.allow_channel or c.remove_channel:
+            allowed = set(current.allowed_channel_ids or ())
+            if c.allow_channel:
+                allowed.add(c.allow_channel)
+                facts.append(("allowed", c.allow_channel))
+            if c.remove_channel:
+                if current.allowed_channel_ids is None:
+                    raise errors.SettingsConflict("every_channel_already")
+                if c.remove_channel not in allowed:
+                    raise errors.SettingsConflict("not_on_list", channel=c.remove_channel)
+                allowed.discard(c.remove_channel)
+                if not allowed:
+                    # Storage reads an empty list as "every channel": make that explicit.
+                    raise errors.SettingsConflict("last_channel")
+                facts.append(("removed", c.remove_channel))
+            changes["allowed_channel_ids"] = sorted(allowed)
+        if c.card_images is not None:
+            changes["card_images"] = c.card_images
+            facts.append(("card_images", c.card_images))
+        if changes:
+            current = await self.storage.update_settings(guild_id, **changes)
+        return SettingsChanged(current, facts)
+
+    async def forget(self, guild_id: int, user_id: int, issued: int) -> ForgetOutcome:
+        """Delete a player's stats in a server, if the confirmation is fresh and they are in
+        no running game there."""
+        if self.clock.now() - issued > FORGET_TTL:
+            return "expired"
+        if not await self.storage.forget_user(guild_id, user_id):
+            return "playing"
+        return "done"
+
+
+def check_board(profile: str | None, sort: str, period: str) -> None:
+    if profile is not None and profile not in PROFILES:
+        raise errors.BadBoard()
+    if sort not in SORT_KEYS or (period != "all" and period not in PERIOD_DAYS):
+        raise errors.BadBoard()
