@@ -291,9 +291,7 @@ async def test_a_slow_commit_shows_nothing_before_it_is_stored(
         await real(*args, **kwargs)
 
     monkeypatch.setattr(repo(storage, "commit_action"), "commit_action", slow)
-    move = asyncio.create_task(
-        tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
-    )
+    move = asyncio.create_task(tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK))
     await entered.wait()
     # In flight: every reader (the presenter, a hand view, a timer) sees the stored table.
     assert table.to_json() == before
