@@ -1,0 +1,114 @@
+"""The unit of work through the fake Discord: what players are told and shown around a commit.
+
+* Recording the deal's result fails once right after the winning declaration is stored: the
+  declarer is told they declared (never "nothing changed"), the results are posted, the
+  table closes, the result is stored by the retry, and `/rummy new` works in the channel.
+* A commit held back: nothing public or private shows the move until it is stored, even a
+  hand view opened by the player while it is in flight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from bot.storage import StorageUnavailable
+from tests.e2e.harness import (
+    CARD_RE,
+    TableDriver,
+    enabled,
+    game_env,
+    results_deal,
+)
+
+TWO = ["alice", "bob"]
+
+
+def private_texts(fake: Any) -> list[str]:
+    return [
+        m.text() for m in fake.server.messages.values() if m.ephemeral and not m.deleted
+    ]
+
+
+async def test_result_recording_fails_after_the_winning_declaration(tmp_path: Path) -> None:
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake, storage = env.fake, env.bot.storage
+        real = storage.record_deal_result
+        calls = [0]
+
+        async def flaky(*args: Any, **kwargs: Any) -> Any:
+            calls[0] += 1
+            if calls[0] == 1:
+                raise StorageUnavailable("record_deal_result failed (injected)")
+            return await real(*args, **kwargs)
+
+        storage.record_deal_result = flaky  # type: ignore[method-assign]
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        final = await driver.play()
+        assert final is not None and results_deal(final) == 1
+        texts = private_texts(fake)
+        assert not any("went wrong" in t or "nothing changed" in t for t in texts), texts
+        assert any("You declared!" in t for t in texts), texts
+        assert env.table() is None  # closed: the channel is free again
+        guild = fake.guild_id
+        for _ in range(100):  # the retry stores the result
+            if await storage.recent_deals(guild, fake.user("alice").id):
+                break
+            await asyncio.sleep(0.05)
+        assert len(await storage.recent_deals(guild, fake.user("alice").id)) == 1
+        assert calls[0] == 2
+        assert await storage.pending_announcements() == []
+        again = await fake.slash("bob", "general", "rummy new", profile="points")
+        assert again.message is not None and not again.ephemeral, again
+
+
+async def test_a_move_in_flight_is_shown_to_nobody(tmp_path: Path) -> None:
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake, storage = env.fake, env.bot.storage
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        table = env.table()
+        turn = table.current_turn()
+        user = table.match.players[turn].id[1:]
+        name = fake.user(int(user)).name
+        view = await driver.view_of(name)
+        assert enabled(view, "Draw from stock")
+        cards_before = sorted(CARD_RE.findall(fake.render(view.id)))
+        version = table.version
+
+        gate, entered = asyncio.Event(), asyncio.Event()
+        real = storage.commit_action
+
+        async def held(*args: Any, **kwargs: Any) -> Any:
+            entered.set()
+            await gate.wait()
+            return await real(*args, **kwargs)
+
+        storage.commit_action = held  # type: ignore[method-assign]
+        log_mark = len(fake.server.request_log)
+        draw = await fake.click(name, fake.message(view.id), label="Draw from stock")
+        await asyncio.wait_for(entered.wait(), 5)
+        storage.commit_action = real  # type: ignore[method-assign]
+        # While the commit is held: the player opens a fresh view, and the table refreshes.
+        fresh = await fake.slash(name, "general", "rummy hand")
+        await fresh.wait()
+        assert fresh.message is not None
+        await asyncio.sleep(0.5)  # several refresh intervals of the public table
+        assert sorted(CARD_RE.findall(fake.render(fresh.message.id))) == cards_before
+        assert "you drew" not in fake.render(fresh.message.id).lower()
+        assert table.version == version
+        edits = [p for m, p, _ in fake.server.request_log[log_mark:] if m == "PATCH"]
+        table_msg = driver.lobby
+        assert table_msg is not None
+        assert not any(str(table_msg.id) in p for p in edits), "table edited before the commit"
+        gate.set()
+        await draw.wait()
+        await fake.wait_for(
+            lambda: "you drew" in fake.render(view.id).lower(),
+            message=lambda: fake.render(view.id),
+        )
+        assert table.version == version + 1
