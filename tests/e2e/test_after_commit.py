@@ -26,9 +26,7 @@ TWO = ["alice", "bob"]
 
 
 def private_texts(fake: Any) -> list[str]:
-    return [
-        m.text() for m in fake.server.messages.values() if m.ephemeral and not m.deleted
-    ]
+    return [m.text() for m in fake.server.messages.values() if m.ephemeral and not m.deleted]
 
 
 async def test_result_recording_fails_after_the_winning_declaration(tmp_path: Path) -> None:
@@ -112,3 +110,47 @@ async def test_a_move_in_flight_is_shown_to_nobody(tmp_path: Path) -> None:
             message=lambda: fake.render(view.id),
         )
         assert table.version == version + 1
+
+
+async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path) -> None:
+    """The crash window of the outbox: the results message is posted, then the process dies
+    before marking it posted. The next start finds the message in the channel (the results
+    carry the table's mark in their footer) and does not post it twice."""
+    from bot.discord_ui.client import PapluBot
+    from tests.e2e.harness import TOKEN, settings
+    from tests.fakediscord import FakeDiscord
+
+    async with FakeDiscord(users=TWO, channels=["general"], token=TOKEN) as fake:
+        db = tmp_path / "bot.sqlite3"
+        first = PapluBot(settings(db, 4, next_deal_delay=60.0))
+        async with fake.running(first):
+            await fake.wait_for_commands("rummy")
+            real_mark = first.storage.mark_announced
+
+            async def crash_before_marking(table_id: str, kind: str, *a: Any, **k: Any) -> Any:
+                if kind in ("deal_results", "match_over"):
+                    raise StorageUnavailable("the process died here (simulated)")
+                return await real_mark(table_id, kind, *a, **k)  # type: ignore[arg-type]
+
+            first.storage.mark_announced = crash_before_marking  # type: ignore[method-assign]
+            driver = TableDriver(fake, TWO)
+            await driver.open("alice", profile="points")
+            await driver.start("alice")
+            final = await driver.play()
+            assert final is not None
+            owed = await first.storage.pending_announcements()
+            assert sorted(n.kind for n in owed) == ["deal_results", "match_over"]
+
+        def results() -> list[Any]:
+            return [m for m in fake.public_messages("general") if results_deal(m) == 1]
+
+        assert len(results()) == 1
+        second = PapluBot(settings(db, 4, next_deal_delay=60.0))
+        async with fake.running(second):
+            for _ in range(100):
+                if not await second.storage.pending_announcements():
+                    break
+                await asyncio.sleep(0.05)
+            assert await second.storage.pending_announcements() == []
+            assert len(results()) == 1, "the results were posted twice"
+            assert await fake.wait_idle() == []
