@@ -220,7 +220,10 @@ def hand_view(
                 )
             )
         else:
-            best = declares[0] if declares else None
+            # The card the text and the picture suggest, when throwing it declares; else the
+            # first card whose throw declares (each legal declaration names its throw).
+            suggested = advice.drawn.best_discard.id if advice.drawn is not None else None
+            best = suggested if suggested in declares else (declares[0] if declares else None)
             label = (
                 f"Declare — discard {card(by_id[best])}"
                 if best is not None

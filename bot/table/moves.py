@@ -52,7 +52,8 @@ def start_next_deal(table: Table, now: float) -> None:
     mark = table.match.event_count
     table.match.start_next_deal()
     table.next_votes = []
-    table.log.extend(table.match.lines_since(mark))
+    # The table shows this deal's moves only; the last deal's are in its results.
+    table.log = table.match.lines_since(mark)
     new_turn_if_needed(table, now)
 
 

@@ -406,3 +406,22 @@ async def test_review_of_a_finished_deal(tables: Tables) -> None:
         await tables.reviews.review(table.id, ALICE, 2)
     with pytest.raises(errors.WrongPlace):
         await tables.reviews.review(table.id, ALICE, 1, guild_id=GUILD, channel_id=CHANNEL + 1)
+
+
+async def test_a_new_deal_shows_only_its_own_moves(storage: Storage) -> None:
+    """The recent actions of the table were carrying the last deal's moves into the next."""
+    tables = Tables(storage, Recorder(), ai_delay=0.0, next_deal_delay=60, deck_seed=5)
+    opts = build_options("deals", None, 60, None, {}, 2, None, None)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.start(table, ALICE)
+    await tables.game.act(table, on_turn(table), table.version, ActionKind.DROP)
+    assert table.between_deals
+    assert any("drop" in line for line in table.log)
+    await tables.game.vote_next(table, ALICE)
+    await tables.game.vote_next(table, BOB)
+    m = table.match
+    assert m is not None and m.deal_number == 2
+    assert table.log and all("drop" not in line for line in table.log), table.log
+    assert table.log[0].startswith("Deal 2")
+    await tables.shutdown()
