@@ -358,6 +358,11 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         else:
             raise errors.UnknownAction()
         if table.status is not TableStatus.PLAYING or table.match is None:
+            if table.match is not None and table.engine_seat(user_id) is not None:
+                # The move ended the match: the player's hand as it ended, without controls.
+                hand = await self.presenter.hand_message(table, user_id, note)
+                await interaction.edit_original_response(**{**hand.edit_kwargs(), "view": None})
+                return
             await interaction.edit_original_response(
                 content=note or "The game is over.", embed=None, view=None, attachments=[]
             )

@@ -377,7 +377,7 @@ class DiscordPresenter:
         if note is None:
             note = _timeout_note(table, obs)
         out = HandMessage(note or None, embed, view, version=table.version)
-        if not images or obs.match_phase != "playing" or not obs.hand:
+        if not images or not obs.hand:
             return out
         evaluation = advice.drawn if advice.drawn is not None else advice.best
         picture = hand_picture(obs, sort, evaluation)
