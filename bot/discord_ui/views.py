@@ -19,7 +19,7 @@ from bot.table.advice import HandAdvice
 
 from .components import ComponentId, GameButton, GameSelect
 from .render.hand import discard_option_description
-from .render.text import card
+from .render.text import card, cost_text
 
 AI_DESCRIPTIONS = {
     "easy": "Plays legally, keeps pairs",
@@ -143,7 +143,7 @@ def hand_view(
         items.append(
             GameButton(
                 cid("confirm_drop"),
-                label=f"Confirm drop — costs {obs.drop_cost}",
+                label=f"Confirm drop — costs {cost_text(obs.drop_cost, obs.rules.chips)}",
                 style=discord.ButtonStyle.danger,
                 row=0,
             )
@@ -183,7 +183,7 @@ def hand_view(
             items.append(
                 GameButton(
                     cid("drop"),
-                    label=f"Drop ({obs.drop_cost})",
+                    label=f"Drop ({cost_text(obs.drop_cost, obs.rules.chips)})",
                     style=discord.ButtonStyle.danger,
                     row=1,
                 )

@@ -107,5 +107,5 @@ def played(
     if k is ActionKind.DISCARD:
         return Played(k, card=concerned)
     if k is ActionKind.DROP:
-        return Played(k, cost=cost)
+        return Played(k, cost=cost, chips=table.rules.chips)
     return Played(k, card=concerned, declared=declared, wrong_show=not declared)

@@ -23,6 +23,7 @@ class Played:
     cost: int | None = None
     declared: bool = False  # a declaration that won the deal
     wrong_show: bool = False  # a declaration that was not valid (honor mode)
+    chips: bool = True  # costs are paid in chips (a chips game) rather than added as points
 
 
 @dataclass(frozen=True, slots=True)

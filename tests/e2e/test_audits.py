@@ -138,7 +138,9 @@ async def test_other_controls_in_a_four_player_game(tmp_path: Path) -> None:
         new = fake.public_messages("general")[-1]
         assert new.embeds and "Your hand" in labels(new)
 
-        # dave drops at his first turn: “Drop (20)” asks first, “Keep playing” backs out.
+        # dave drops at his first turn: “Drop (20 chips)” asks first, “Keep playing” backs out.
+        # A points game speaks of chips throughout (it said "points" here and "chips" in the
+        # results).
         async def dave_turn() -> None:
             kind, ping = await fake.wait_for(driver._next_event)
             assert kind == "ping", kind
@@ -149,13 +151,14 @@ async def test_other_controls_in_a_four_player_game(tmp_path: Path) -> None:
                 return
             v = await driver.view_of("dave", ping)
             drop = label_starting(v, "Drop (")
-            assert drop == "Drop (20)" and enabled(v, "Drop (")
+            assert drop == "Drop (20 chips)" and enabled(v, "Drop (")
             v = await driver.act("dave", v, "click", drop)
-            assert labels(v) == ["Confirm drop — costs 20", "Keep playing"]
+            assert labels(v) == ["Confirm drop — costs 20 chips", "Keep playing"]
             v = await driver.act("dave", v, "click", "Keep playing")
             assert enabled(v, "Draw from stock")
             v = await driver.act("dave", v, "click", drop)
-            await driver.act("dave", v, "click", "Confirm drop — costs 20")
+            v = await driver.act("dave", v, "click", "Confirm drop — costs 20 chips")
+            assert "You dropped (20 chips)." in fake.render(v.id)
 
         while not any("dave dropped" in line for line in env.table().log):
             await dave_turn()
@@ -165,5 +168,6 @@ async def test_other_controls_in_a_four_player_game(tmp_path: Path) -> None:
             f for e in final.embeds for f in e.get("fields") or [] if f["name"].startswith("dave")
         )
         assert "first drop" in dave["value"] and "Pays 20" in dave["value"], dave
+        assert "lost 20 chips" in dave["name"] and "points" not in fake.render(final.id), dave
         assert "Match over" in footer(final) and embed_field(final, "Standings")
         await env.finish()

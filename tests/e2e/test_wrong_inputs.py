@@ -157,7 +157,7 @@ async def test_out_of_turn(tmp_path: Path) -> None:
         driver, first, other = await started(env)
         theirs = await driver.view_of(other)
         # The view of a player who is not on turn offers no move at all...
-        assert not {"Draw from stock", "Drop (20)"} & set(labels(theirs))
+        assert not {"Draw from stock", "Drop (20 chips)"} & set(labels(theirs))
         assert not select_options(theirs, "Discard a card")
         before = state(env)
         # ... so a tampered client builds one for their own seat at the current version.

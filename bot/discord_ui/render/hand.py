@@ -18,7 +18,7 @@ from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
 
-from .text import COLOUR, KIND_LABEL, amount, card, cards, wild_text
+from .text import COLOUR, KIND_LABEL, amount, card, cards, cost_text, wild_text
 
 SUIT_SYMBOLS = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "♣"}
 
@@ -197,7 +197,8 @@ def wrong_show_lines(show: WrongShow, obs: Observation) -> list[str]:
     cost = fixed_cost(obs.rules, show.reason)
     return [
         "**Your show was not valid**: it has " + "; ".join(problems) + ".",
-        f"It costs {cost} points; your cards are out of this deal while the others play on.",
+        f"It costs {cost_text(cost, obs.rules.chips)}; your cards are out of this deal while the"
+        " others play on.",
     ]
 
 

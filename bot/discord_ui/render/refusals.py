@@ -13,7 +13,7 @@ from bot.engine.actions import ActionKind
 from bot.table import errors as e
 from bot.table.outcomes import AddedAI, Left, Played, Voted
 
-from .text import card
+from .text import card, cost_text
 
 
 def _listed(values: object) -> str:
@@ -166,7 +166,7 @@ def played_text(played: Played, name: str) -> str:
     if k is ActionKind.DISCARD:
         return f"You discarded {card(played.card)}."
     if k is ActionKind.DROP:
-        return f"You dropped ({played.cost} points)."
+        return f"You dropped ({cost_text(played.cost, played.chips)})."
     if played.declared:
         return "You declared! 🎉 Your winning hand is below; the results are on the table."
     return "Your show was not valid: see below why, and what it costs."

@@ -62,3 +62,9 @@ def wild_text(rules: Rules, wild_rank: int | None, indicator: Card | Face | None
     if wild_rank is None:
         return "only printed jokers are wild"
     return f"{rank_name(wild_rank)}s and printed jokers are wild"
+
+
+def cost_text(value: object, chips: bool) -> str:
+    """A penalty in the match's own unit: paid in chips in a chips game (points rummy, paplu),
+    added to a points total in pool and deals games (the results say the same)."""
+    return f"{value} chips" if chips else f"{value} points"
