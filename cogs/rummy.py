@@ -207,7 +207,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction[PapluBot]) -> None:
         table = self._table_here(interaction)
-        self.tables.game.claim_repost(table, interaction.user.id, _is_manager(interaction))
+        try:
+            self.tables.game.claim_repost(table, interaction.user.id, _is_manager(interaction))
+        except errors.SeatedOrManagerOnly:
+            # A bystander may look, not move the table: they get their own copy of it.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.followup.send(
+                ephemeral=True, **await self.presenter.table_for_bystander(table)
+            )
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.repost(table)
         await interaction.followup.send("The table is below.", ephemeral=True)

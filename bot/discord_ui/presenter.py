@@ -519,6 +519,15 @@ class DiscordPresenter:
         view = views.table_view(table.id, table.version, between)
         return {"embed": embed, "view": view}, view_
 
+    async def table_for_bystander(self, table: Table) -> dict[str, Any]:
+        """The public table as a private message for someone not at it: the same embed and
+        picture (public facts only), without the controls."""
+        payload, public = self._public_payload(table, None)
+        image = await self._table_image(table, public)
+        out = self._with_image({"embed": payload["embed"]}, image)
+        out["content"] = "The table as it is now (you are not playing at it):"
+        return out
+
     async def repost(self, table: Table) -> None:
         """Post the table message again at the bottom of the channel (`/rummy table`)."""
         old = table.message_id
