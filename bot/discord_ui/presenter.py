@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.events import Declared, Discarded, Event, WrongShow, actor
+from bot.engine.events import Declared, Discarded, Event, TimedOut, WrongShow, actor
 from bot.engine.match import FinishedDeal, MatchPhase
 from bot.engine.observation import Observation, PublicView
 from bot.images import RenderedImage, hand_picture, results_picture, table_picture
@@ -216,6 +216,7 @@ class DiscordPresenter:
             m.rules,
             _wrong_shows(m.deal.events if m.deal is not None else []),
             table.id,
+            _timed_out_drops(m.deal.events if m.deal is not None else []),
         )
         data = json.dumps(history, indent=2, default=str).encode()
         files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
@@ -595,6 +596,11 @@ def _timeout_note(table: Table, obs: Observation) -> str | None:
             return timed_out_text(event.card if isinstance(event, Discarded) else None, left)
         return None
     return None
+
+
+def _timed_out_drops(events: Sequence[Event]) -> dict[int, int]:
+    """Seats the bot dropped for running out of time, with how many timeouts in a row."""
+    return {e.seat: e.count for e in events if isinstance(e, TimedOut) and e.dropped}
 
 
 def _wrong_shows(events: Sequence[Event]) -> dict[int, WrongShow]:

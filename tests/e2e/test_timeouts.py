@@ -71,4 +71,6 @@ async def test_silent_player_is_auto_played_then_dropped(
         )
         assert "middle drop" in carol["value"], carol
         assert "Pays 40" in carol["value"], carol
+        # ...and why, in the results that stay (the table's line has scrolled away by then).
+        assert "after 3 timeouts in a row" in carol["value"], carol
         await env.finish()

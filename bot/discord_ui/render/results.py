@@ -15,7 +15,7 @@ from bot.engine.fairness import shown
 from bot.engine.match import FinishedDeal
 from bot.engine.rules import Rules
 from bot.engine.settlement import Basis, Charge
-from bot.engine.states import EndReason, ScoreKind
+from bot.engine.states import EndReason, OutReason, ScoreKind
 from bot.table.model import Standing
 
 from .hand import wrong_show_problems
@@ -33,6 +33,7 @@ def result_embed(
     rules: Rules | None = None,
     wrong_shows: Mapping[int, WrongShow] | None = None,
     table_id: str | None = None,
+    timed_out: Mapping[int, int] | None = None,
 ) -> discord.Embed:
     """The reveal: every hand in its best arrangement (wild cards marked, with what each one
     stands for), each charge with how it was reached, and the standings. The footer names the
@@ -51,7 +52,7 @@ def result_embed(
         head = f"**{winner}** {how}!"
     e = discord.Embed(title=f"Deal {result.number} result", description=head, colour=COLOUR)
     for seat in sorted(finished.status):
-        parts = seat_lines(finished, seat, wild_rank)
+        parts = seat_lines(finished, seat, wild_rank, (timed_out or {}).get(seat))
         show = (wrong_shows or {}).get(seat)
         if show is not None and rules is not None:
             parts.insert(1, "Why: " + "; ".join(wrong_show_problems(show, rules, wild_rank)))
@@ -81,7 +82,11 @@ def results_key(table_id: str) -> str:
     return f"Table {table_id}"
 
 
-def seat_lines(finished: FinishedDeal, seat: int, wild_rank: int | None) -> list[str]:
+def seat_lines(
+    finished: FinishedDeal, seat: int, wild_rank: int | None, timeouts: int | None = None
+) -> list[str]:
+    """A seat's lines in the results: its groups, or why it was out (with the timeouts that
+    dropped it: the table's line saying so has scrolled away by the end), its bill."""
     parts: list[str] = []
     ev = finished.evaluations.get(seat)
     reason = finished.out_reason.get(seat)
@@ -93,13 +98,28 @@ def seat_lines(finished: FinishedDeal, seat: int, wild_rank: int | None) -> list
         if ev.leftover:
             parts.append("Unmatched: " + cards(ev.leftover, wild_rank))
     elif reason is not None:
-        parts.append(reason.value.replace("_", " "))
+        parts.append(out_reason_text(reason, timeouts))
     charge = finished.result.charge(seat)
     if charge is not None:
         parts.append(charge_text(charge, ev))
     if seat == finished.result.winner:
         parts.append("Winner 🏆")
     return parts
+
+
+OUT_REASONS: dict[OutReason, str] = {
+    OutReason.FIRST_DROP: "dropped before drawing (first drop)",
+    OutReason.MIDDLE_DROP: "dropped (middle drop)",
+    OutReason.WRONG_SHOW: "declared a hand that was not valid (wrong show)",
+    OutReason.WRONG_SHOW_DROP: "declared a hand that was not valid (counted as a middle drop)",
+}
+
+
+def out_reason_text(reason: OutReason, timeouts: int | None = None) -> str:
+    text = OUT_REASONS.get(reason, reason.value.replace("_", " "))
+    if timeouts:
+        text += f", by the bot after {timeouts} timeouts in a row"
+    return text[0].upper() + text[1:]
 
 
 def charge_text(charge: Charge, ev: Evaluation | None) -> str:
