@@ -9,6 +9,7 @@ player's private view, so the 3-second rule holds even when the table is busy.
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -94,6 +95,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         nothing_wild="House rule: no wild cards at all",
         one_joker_per_deck="House rule: one printed joker per deck",
         no_packing="House rule: no dropping",
+        invite="A private table: mention the players who may join (only they can sit down)",
     )
     @app_commands.choices(profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES)
     async def new(
@@ -112,8 +114,10 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         nothing_wild: bool = False,
         one_joker_per_deck: bool = False,
         no_packing: bool = False,
+        invite: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        invited = _mentioned(invite) if invite is not None else None
         settings = await self.bot.storage.get_settings(interaction.guild_id)
         if not settings.channel_allowed(interaction.channel_id):
             raise UserError("Tables cannot be opened in this channel (see `/rummy settings`).")
@@ -135,6 +139,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             pool_limit,
             target_score,
         )
+        options.invited = invited
         user = interaction.user
         table = await self.tables.lobby.create(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, options
@@ -145,6 +150,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             user.display_name,
             options.max_seats,
             options.turn_timer,
+            invited=invited,
         )
         response = await interaction.response.send_message(
             embed=embed, view=lobby_view(table.id, table.version)
@@ -277,12 +283,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if cid.action == "review":
             await self._review(interaction, cid)
             return
+        if cid.action == "again":
+            await self._play_again(interaction, cid)
+            return
         table = self.tables.registry.get(
             cid.table_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
         )
         user = interaction.user
         action = cid.action
-        if action in ("join", "leave", "start", "cancel", "add_ai", "next"):
+        if action in ("join", "leave", "start", "cancel", "add_ai", "next", "host"):
             # These wait for the table's lock; acknowledge first so a busy table can never
             # make Discord show "This interaction failed".
             await _ack(interaction)
@@ -303,6 +312,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "add_ai":
             added = await self.tables.lobby.add_ai(table, user.id, values[0] if values else "")
             await send_private(interaction, refusals.added_ai_text(added))
+        elif action == "host":
+            await self._host_tool(interaction, table, values[0] if values else "")
         elif action == "hand":
             await self._open_hand(interaction, table)
         elif action == "next":
@@ -310,6 +321,36 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await send_private(interaction, refusals.voted_text(voted))
         else:
             await self._hand_action(interaction, table, cid, values)
+
+    async def _host_tool(
+        self, interaction: discord.Interaction[PapluBot], table: Table, value: str
+    ) -> None:
+        """The lobby's host menu: `remove:<seat>` or `host:<seat>` (a client can send
+        anything: an unknown value is refused)."""
+        what, _, key = value.partition(":")
+        user_id = interaction.user.id
+        if what == "remove" and key:
+            removed = await self.tables.lobby.remove_seat(table, user_id, key)
+            await send_private(interaction, refusals.seat_removed_text(removed))
+        elif what == "host" and key:
+            name = await self.tables.lobby.hand_host(table, user_id, key)
+            await send_private(interaction, refusals.host_handed_text(name))
+        else:
+            raise errors.UnknownAction()
+
+    async def _play_again(
+        self, interaction: discord.Interaction[PapluBot], cid: ComponentId
+    ) -> None:
+        """ "Play again" on a match's final results: a new lobby with the same rules (its
+        message is posted by the presenter), or a seat at the one already opened."""
+        await _ack(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise UserError("Use this in a server channel.")
+        user = interaction.user
+        _table, rematch = await self.tables.lobby.rematch(
+            cid.table_id, interaction.guild_id, interaction.channel_id, user.id, user.display_name
+        )
+        await send_private(interaction, refusals.rematch_text(rematch))
 
     async def _review(self, interaction: discord.Interaction[PapluBot], cid: ComponentId) -> None:
         """ "Review my play": acknowledge privately at once (the analysis takes a moment, in a
@@ -441,6 +482,17 @@ async def _ack(interaction: discord.Interaction[PapluBot]) -> None:
     """Acknowledge privately before waiting on anything; the answer follows as a followup."""
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+_MENTION = re.compile(r"<@!?(\d{15,20})>")
+
+
+def _mentioned(text: str) -> tuple[int, ...]:
+    """The users a `/rummy new invite:` option mentions, in order, once each."""
+    ids = tuple(dict.fromkeys(int(m) for m in _MENTION.findall(text)))
+    if not ids:
+        raise UserError("Mention the players you invite, like `invite: @Asha @Ravi`.")
+    return ids
 
 
 def _is_manager(interaction: discord.Interaction[PapluBot]) -> bool:

@@ -494,9 +494,10 @@ class DiscordPresenter:
             embed = lobby_embed(
                 rules,
                 [(s.name, s.ai is not None) for s in table.seats],
-                table.seats[0].name if table.seats else "?",
+                table.host_name,
                 table.options.max_seats,
                 table.options.turn_timer,
+                invited=table.options.invited,
             )
             if final == "cancelled":
                 embed.title = "🎴 Indian Rummy — table cancelled"
@@ -506,7 +507,8 @@ class DiscordPresenter:
                 embed.set_footer(text=lobby_expired_note(self.lobby_timeout))
                 return {"embed": embed, "view": views.empty_view()}, None
             full = len(table.seats) >= table.options.max_seats
-            return {"embed": embed, "view": views.lobby_view(table.id, table.version, full)}, None
+            view = views.lobby_view(table.id, table.version, full, lobby_seats(table))
+            return {"embed": embed, "view": view}, None
         view_ = table.public_view()
         note = None
         if final == "cancelled":
@@ -596,6 +598,11 @@ def _timeout_note(table: Table, obs: Observation) -> str | None:
             return timed_out_text(event.card if isinstance(event, Discarded) else None, left)
         return None
     return None
+
+
+def lobby_seats(table: Table) -> list[tuple[str, str, bool, bool]]:
+    """The seats as the lobby's host tools list them: (key, name, is AI, is the host)."""
+    return [(s.key, s.name, s.ai is not None, s.user_id == table.host_id) for s in table.seats]
 
 
 def _timed_out_drops(events: Sequence[Event]) -> dict[int, int]:

@@ -6,6 +6,7 @@ within Discord's limits: at most 5 rows, 25 options per select.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -35,9 +36,15 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def lobby_view(table_id: str, version: int, full: bool = False) -> discord.ui.View:
-    """Join / Leave / Start / Cancel and the Add-AI menu; a full lobby offers neither Join nor
-    the menu (there is no seat left to take)."""
+def lobby_view(
+    table_id: str,
+    version: int,
+    full: bool = False,
+    seats: Sequence[tuple[str, str, bool, bool]] = (),
+) -> discord.ui.View:
+    """Join / Leave / Start / Cancel, the Add-AI menu and the host's tools; a full lobby
+    offers neither Join nor the AI menu (there is no seat left to take). `seats`: (seat key,
+    name, is AI, is the host), for the host tools: remove a seat, hand over hosting."""
 
     def cid(action: str) -> ComponentId:
         return ComponentId(table_id, version, None, action, "")
@@ -61,6 +68,21 @@ def lobby_view(table_id: str, version: int, full: bool = False) -> discord.ui.Vi
         ]
         items.append(
             GameSelect(cid("add_ai"), placeholder="Add an AI player…", options=ai_options, row=1)
+        )
+    tools = [
+        discord.SelectOption(label=f"Remove {name}"[:100], value=f"remove:{key}")
+        for key, name, _ai, host in seats
+        if not host
+    ] + [
+        discord.SelectOption(label=f"Make {name} the host"[:100], value=f"host:{key}")
+        for key, name, ai, host in seats
+        if not ai and not host
+    ]
+    if tools:
+        items.append(
+            GameSelect(
+                cid("host"), placeholder="Host tools: seats and hosting…", options=tools[:25], row=2
+            )
         )
     return _view(*items)
 
@@ -113,8 +135,13 @@ def next_deal_view(table_id: str, version: int, deal_number: int | None = None) 
 
 
 def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
-    """The last deal of a match: nothing comes next, but its review is still offered."""
-    return _view(review_button(table_id, version, deal_number))
+    """The last deal of a match: its review, and "Play again" (a new lobby, same rules)."""
+    again = GameButton(
+        ComponentId(table_id, version, None, "again", ""),
+        label="Play again",
+        style=discord.ButtonStyle.success,
+    )
+    return _view(review_button(table_id, version, deal_number), again)
 
 
 def hand_view(

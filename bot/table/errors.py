@@ -82,10 +82,6 @@ class DropNotAllowed(Refusal):
         self.reason = reason
 
 
-class HostCannotLeave(Refusal):
-    pass
-
-
 class AlreadyStarted(Refusal):
     def __init__(self, what: str) -> None:
         super().__init__(what)
@@ -188,3 +184,15 @@ class SettingsConflict(Refusal):
         super().__init__(problem)
         self.problem = problem
         self.params = params
+
+
+class NotInvited(Refusal):
+    """A private table: only the invited players may sit down."""
+
+
+class NoSuchSeat(Refusal):
+    """A host tool named a seat that is not at the table (any more)."""
+
+
+class NotAtLastTable(Refusal):
+    """ "Play again" from someone who did not play the match it follows."""

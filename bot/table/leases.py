@@ -28,6 +28,8 @@ class Leases:
         self.adopt: Callable[[str], Awaitable[None]] | None = None
         #: Called for a table another process took over (we no longer drive it).
         self.lost: Callable[[str], None] = lambda _table_id: None
+        #: Called after every renewal (the service checks that every table is moving).
+        self.renewed: Callable[[], None] = lambda: None
 
     def keep(self) -> None:
         """Start the renewal task once (from the first restore or create, on the loop)."""
@@ -41,6 +43,7 @@ class Leases:
                 await self.renew()
             except (StorageError, OSError):
                 log.exception("could not renew table leases; retrying")
+            self.renewed()
 
     async def claim(self, table_id: str) -> bool:
         """Claim a table for this process; on refusal, say who has it and leave it alone."""

@@ -17,7 +17,8 @@ from .context import TableContext
 from .effects import Effects
 from .model import Seat, Table, TableOptions, TableStatus, new_table_id
 from .moves import apply_action, new_turn_if_needed
-from .outcomes import AddedAI, Left
+from .outcomes import AddedAI, Left, Rematch, SeatRemoved
+from .recovery import UNREADABLE, rebuild
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +100,8 @@ class Lobby:
             _need_lobby(work, "join")
             if work.seat_by_user(user_id) is not None:
                 raise errors.AlreadySeated()
+            if not work.options.may_join(user_id):
+                raise errors.NotInvited()
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
@@ -131,9 +134,14 @@ class Lobby:
                 raise errors.NotSeated()
             in_lobby = work.status is TableStatus.LOBBY
             if in_lobby:
-                if user_id == work.host_id:
-                    raise errors.HostCannotLeave()
                 work.seats.remove(seat)
+                if user_id == work.host_id:
+                    # The next human to have sat down hosts; with nobody left, it closes.
+                    heir = next((s for s in work.seats if s.user_id is not None), None)
+                    if heir is None or heir.user_id is None:
+                        work.status = TableStatus.CANCELLED
+                    else:
+                        work.host_id = heir.user_id
             else:
                 engine_seat = work.engine_seat(user_id)
                 if work.match is None or engine_seat is None:
@@ -164,6 +172,73 @@ class Lobby:
             new_turn_if_needed(work, self.ctx.clock.now())
             ch.event = {"type": "start"}
         self.ctx.scheduler.cancel(table.id, "lobby")
+
+    async def remove_seat(self, table: Table, user_id: int, seat_key: str) -> SeatRemoved:
+        """The host takes a seat away: an AI player, or a player who joined."""
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            _need_lobby(work, "remove")
+            if user_id != work.host_id:
+                raise errors.HostOnly("remove")
+            seat = next((s for s in work.seats if s.key == seat_key), None)
+            if seat is None or seat.user_id == work.host_id:
+                raise errors.NoSuchSeat()
+            work.seats.remove(seat)
+            ch.event = {"type": "remove", "user": user_id, "seat": seat_key}
+        return SeatRemoved(seat.name, seat.ai is not None)
+
+    async def hand_host(self, table: Table, user_id: int, seat_key: str) -> str:
+        """The host hands the host role to another player at the table; returns their name."""
+        async with self.ctx.unit.change(table) as ch:
+            work = ch.work
+            _need_lobby(work, "host")
+            if user_id != work.host_id:
+                raise errors.HostOnly("host")
+            seat = next((s for s in work.seats if s.key == seat_key), None)
+            if seat is None or seat.user_id is None or seat.user_id == work.host_id:
+                raise errors.NoSuchSeat()
+            work.host_id = seat.user_id
+            ch.event = {"type": "host", "user": user_id, "to": seat.user_id}
+        return seat.name
+
+    async def rematch(
+        self, last_id: str, guild_id: int, channel_id: int, user_id: int, name: str
+    ) -> tuple[Table, Rematch]:
+        """ "Play again" after the finished table `last_id`: the first of its players to press
+        it opens a lobby with the same options and AI players; each of its players who presses
+        it after that takes a seat there."""
+        try:
+            record = await self.ctx.storage.load_table(last_id)
+        except (StorageError, OSError) as exc:
+            raise errors.SaveFailed() from exc
+        if record is None or TableStatus(record.status) is not TableStatus.FINISHED:
+            raise errors.TableClosed()
+        if (record.guild_id, record.channel_id) != (guild_id, channel_id):
+            raise errors.WrongPlace()
+        try:
+            last = rebuild(record)
+        except UNREADABLE as exc:
+            raise errors.TableClosed() from exc
+        if last.seat_by_user(user_id) is None:
+            raise errors.NotAtLastTable()
+        here = self.ctx.registry.by_channel.get(channel_id)
+        if here is not None and here.status is TableStatus.LOBBY and here.rematch_of == last.id:
+            if here.seat_by_user(user_id) is None:
+                await self.join(here, user_id, name)
+            return here, Rematch(here.id, opened=False)
+        table = await self.create(guild_id, channel_id, user_id, name, last.options)
+        try:
+            async with self.ctx.unit.change(table) as ch:
+                work = ch.work
+                work.rematch_of = last.id
+                for seat in last.seats:
+                    if seat.ai is not None and len(work.seats) < work.options.max_seats:
+                        work.ai_counter += 1
+                        work.seats.append(Seat(f"ai{work.ai_counter}", seat.name, ai=seat.ai))
+                ch.event = {"type": "rematch", "of": last.id}
+        except errors.SaveFailed:
+            log.warning("rematch lobby %s opened without its AI players", table.id)
+        return table, Rematch(table.id, opened=True)
 
     async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
         async with self.ctx.unit.change(table) as ch:

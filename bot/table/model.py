@@ -69,6 +69,8 @@ class TableOptions:
     max_seats: int
     turn_timer: int
     changes: dict[str, Any] = field(default_factory=dict)  # rule toggles and match length
+    #: A private table: only these users (and the host) may sit down. None: anyone.
+    invited: tuple[int, ...] | None = None
 
     def rules(self) -> Rules:
         return get_profile(self.profile).with_options(**self.changes)
@@ -79,11 +81,22 @@ class TableOptions:
             "max_seats": self.max_seats,
             "turn_timer": self.turn_timer,
             "changes": {k: _plain(v) for k, v in self.changes.items()},
+            "invited": None if self.invited is None else list(self.invited),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableOptions:
-        return cls(d["profile"], d["max_seats"], d["turn_timer"], dict(d.get("changes", {})))
+        invited = d.get("invited")
+        return cls(
+            d["profile"],
+            d["max_seats"],
+            d["turn_timer"],
+            dict(d.get("changes", {})),
+            None if invited is None else tuple(int(u) for u in invited),
+        )
+
+    def may_join(self, user_id: int) -> bool:
+        return self.invited is None or user_id in self.invited
 
 
 def _plain(value: Any) -> Any:
@@ -121,6 +134,7 @@ class Table:
     next_votes: list[str] = field(default_factory=list)
     seed: int | None = None
     ai_counter: int = 0
+    rematch_of: str | None = None  # the finished table whose "Play again" opened this lobby
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
 
     # ---- questions ---------------------------------------------------------------------
@@ -131,7 +145,8 @@ class Table:
 
     @property
     def host_name(self) -> str:
-        return self.seats[0].name if self.seats else "?"
+        host = self.seat_by_user(self.host_id)
+        return host.name if host is not None else "?"
 
     def seat_by_user(self, user_id: int) -> Seat | None:
         return next((s for s in self.seats if s.user_id == user_id), None)
@@ -203,6 +218,7 @@ class Table:
             "next_votes": list(self.next_votes),
             "seed": self.seed,
             "ai_counter": self.ai_counter,
+            "rematch_of": self.rematch_of,
         }
 
     def to_json(self) -> str:
@@ -254,6 +270,7 @@ class Table:
         self.next_votes = list(d.get("next_votes", []))
         self.seed = d.get("seed")
         self.ai_counter = d.get("ai_counter", 0)
+        self.rematch_of = d.get("rematch_of")
 
 
 #: What a change may alter, taken over by `Table.adopt` (identity, options, the lock and the
@@ -271,6 +288,7 @@ _ADOPTED: tuple[str, ...] = (
     "next_votes",
     "seed",
     "ai_counter",
+    "rematch_of",
 )
 
 

@@ -55,3 +55,18 @@ class DealReview:
     deal_number: int
     seat: int
     review: Review | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRemoved:
+    name: str
+    ai: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """ "Play again": `opened` when this press opened the new lobby (the presser is its host),
+    else the presser took a seat at the lobby another player opened."""
+
+    table_id: str
+    opened: bool

@@ -97,6 +97,7 @@ class TableService:
         self.league = League(storage, scheduler.clock)
         self.leases.adopt = self.recovery.adopt
         self.leases.lost = self._lost
+        self.leases.renewed = self._nudge
         self.effects.on_closed = self._closed
         unit.after = self.effects.after
 
@@ -144,6 +145,10 @@ class TableService:
         """Forget every per-table entry once a closed table's effects are done."""
         self.turns.forget(table.id)
         self.game.forget(table.id)
+
+    def _nudge(self) -> None:
+        for table in list(self.ctx.registry.by_id.values()):
+            self.turns.nudge(table)
 
     def _lost(self, table_id: str) -> None:
         table = self.ctx.registry.by_id.get(table_id)

@@ -83,6 +83,21 @@ class Turns:
     def forget(self, table_id: str) -> None:
         self._pinged.pop(table_id, None)
 
+    def nudge(self, table: Table) -> bool:
+        """A safety net, run with every lease renewal: an AI seat on turn with no AI task
+        pending (its turn's task was lost to a bug or a crash of the task) is set moving
+        again, with a warning. Returns whether it had to."""
+        turn = table.current_turn()
+        if table.status is not TableStatus.PLAYING or turn is None:
+            return False
+        if table.seat_info(turn).ai is None:
+            return False
+        if (table.id, "ai") in self.ctx.scheduler.pending(table.id):
+            return False
+        log.warning("table %s: the AI on turn had no move pending; moving it", table.id)
+        self.ctx.scheduler.schedule(table.id, "ai", self._ai_turn(table, table.version))
+        return True
+
     # ---- the tasks -----------------------------------------------------------------------------
 
     async def _expire(self, table: Table, version: int) -> None:

@@ -76,6 +76,7 @@ class UnitOfWork:
         self.storage = storage
         self._now = clock_now
         self.after: AfterCommit | None = None
+        self._orphans: set[asyncio.Future[None]] = set()  # effects of cancelled changes
 
     @asynccontextmanager
     async def change(self, table: Table) -> AsyncIterator[Change]:
@@ -126,6 +127,10 @@ class UnitOfWork:
                     break
             if not commit.cancelled() and commit.exception() is None:
                 table.adopt(work)
+                # Stored, so it happened: its effects (the next turn, results) still run.
+                if self.after is not None:
+                    self._orphans.add(task := asyncio.ensure_future(self.after(table, ch)))
+                    task.add_done_callback(self._orphans.discard)
             raise
         except (StorageError, OSError) as exc:
             log.exception("could not save table %s", table.id)

@@ -250,3 +250,31 @@ async def test_closed_tables_leave_nothing_behind(storage: Storage) -> None:
     assert service.turns._pinged == {} and service.game._reposted == {}
     assert service.lobby._creating == {} and service.effects.pending() == 0
     await service.shutdown()
+
+
+async def test_an_ai_whose_move_was_lost_is_set_moving_again(storage: Storage) -> None:
+    """The safety net of the lease loop: an AI on turn with no move pending moves again."""
+    clock = ManualClock()
+    service = TableService(storage, Recorder(), ai_delay=0, deck_seed=3, clock=clock)
+    opts = build_options("points", None, 60, None, {}, None, None, None)
+    table = await service.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await service.lobby.add_ai(table, ALICE, "easy")
+    await service.lobby.start(table, ALICE)
+    for _ in range(10):  # until the AI is on turn
+        turn = table.current_turn()
+        assert turn is not None and table.match is not None
+        if table.seat_info(turn).ai is not None:
+            break
+        await service.game.act(table, ALICE, table.version, ActionKind.DRAW_STOCK)
+        m = table.match
+        assert m.deal is not None
+        await service.game.act(
+            table, ALICE, table.version, ActionKind.DISCARD, m.deal.hands[turn][-1].id
+        )
+    service.scheduler.cancel(table.id, "ai")  # the AI's move is lost
+    await asyncio.sleep(0)
+    version = table.version
+    assert service.turns.nudge(table)
+    await until(lambda: table.version > version)
+    assert not service.turns.nudge(table)  # moving again: nothing to do
+    await service.shutdown()

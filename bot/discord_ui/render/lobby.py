@@ -48,13 +48,17 @@ def lobby_embed(
     max_seats: int,
     turn_timer: int,
     note: str | None = None,
+    invited: Sequence[int] | None = None,
 ) -> discord.Embed:
-    """`seats`: (display name, is AI) in joining order."""
+    """`seats`: (display name, is AI) in joining order; `invited`: a private table's guests."""
     e = discord.Embed(title="🎴 Indian Rummy — table open", colour=COLOUR)
     e.description = "\n".join(settings_lines(rules, max_seats, turn_timer))
     seat_lines = [f"{i + 1}. {name}" for i, (name, _ai) in enumerate(seats)]
     seat_lines += ["· empty"] * max(0, min(max_seats, 6) - len(seats))
     e.add_field(name=f"Seats ({len(seats)}/{max_seats})", value="\n".join(seat_lines), inline=False)
+    if invited is not None:
+        guests = " ".join(f"<@{u}>" for u in invited) or "nobody yet"
+        e.add_field(name="Private table", value=f"Only these players may join: {guests}"[:1024])
     need = max(0, rules.min_players - len(seats))
     footer = f"Host: {host_name}. "
     footer += (

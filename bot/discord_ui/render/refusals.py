@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from bot.engine.actions import ActionKind
 from bot.table import errors as e
-from bot.table.outcomes import AddedAI, Left, Played, Voted
+from bot.table.outcomes import AddedAI, Left, Played, Rematch, SeatRemoved, Voted
 
 from .text import card, cost_text
 
@@ -89,8 +89,10 @@ def refusal_text(exc: e.Refusal) -> str:
             return "You are not playing at this table, so you have no hand here."
         case e.HostOnly(what="start"):
             return "Only the host can start the game."
-        case e.HostOnly():
+        case e.HostOnly(what="add_ai"):
             return "Only the host can add AI players."
+        case e.HostOnly():
+            return "Only the host can change the seats or hand over hosting."
         case e.SeatedOrManagerOnly():
             return "Only the players at this table (or someone with Manage Server) can do that."
         case e.TooSoon(wait=wait):
@@ -105,8 +107,6 @@ def refusal_text(exc: e.Refusal) -> str:
             }.get(reason, "You cannot drop right now.")
         case e.HostOrManagerOnly():
             return "Only the host or a server manager can cancel this table."
-        case e.HostCannotLeave():
-            return "You are the host: use Cancel to close the table instead of leaving."
         case e.AlreadyStarted(what=what):
             return f"The game has already started; you cannot {_WHAT.get(what, what)} now."
         case e.NotStarted():
@@ -153,6 +153,13 @@ def refusal_text(exc: e.Refusal) -> str:
             return "That deal is no longer available."
         case e.SettingsConflict():
             return _settings_conflict(exc)
+        case e.NotInvited():
+            return "This is a private table: only the players its host invited can sit down."
+        case e.NoSuchSeat():
+            return "That seat is not at the table any more."
+        case e.NotAtLastTable():
+            return "Only the players of that match can start its rematch; open your own table."
+
     return "That is not possible right now."
 
 
@@ -185,3 +192,17 @@ def voted_text(voted: Voted) -> str:
 def added_ai_text(added: AddedAI) -> str:
     article = "an" if added.tier[:1].lower() in "aeiou" else "a"
     return f"Added {article} {added.tier} AI player ({added.name})."
+
+
+def seat_removed_text(removed: SeatRemoved) -> str:
+    return f"Removed {removed.name} from the table."
+
+
+def host_handed_text(name: str) -> str:
+    return f"{name} is the host now."
+
+
+def rematch_text(rematch: Rematch) -> str:
+    if rematch.opened:
+        return "A new table with the same rules is open below; the others can press Play again."
+    return "You took a seat at the new table."
