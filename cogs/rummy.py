@@ -23,9 +23,12 @@ from bot.discord_ui.components import (
     ComponentId,
     GameButton,
     GameSelect,
+    HelpButton,
+    help_view,
 )
 from bot.discord_ui.errors import UserError, answer_error, message_for
 from bot.discord_ui.presenter import DiscordPresenter
+from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
 from bot.discord_ui.render.rules import rules_summary, ruling_text
@@ -60,14 +63,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
 
     def __init__(self, bot: PapluBot) -> None:
         self.bot = bot
+        self._played: set[tuple[int, int]] = set()  # (guild, user) known to have played
         super().__init__()
 
     async def cog_load(self) -> None:
         """Persistent components: any old message's buttons reach this cog after a restart."""
-        self.bot.add_dynamic_items(GameButton, GameSelect, *stats_dynamic_items())
+        self.bot.add_dynamic_items(GameButton, GameSelect, HelpButton, *stats_dynamic_items())
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(GameButton, GameSelect, *stats_dynamic_items())
+        self.bot.remove_dynamic_items(GameButton, GameSelect, HelpButton, *stats_dynamic_items())
 
     @property
     def tables(self) -> TableService:
@@ -238,6 +242,17 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         else:
             rules = get_profile(profile)
         await send_private(interaction, rules_summary(rules))
+
+    @app_commands.command(name="help", description="How to play, and what the buttons do")
+    async def help(self, interaction: discord.Interaction[PapluBot]) -> None:
+        here = self.tables.registry.by_channel.get(interaction.channel_id or 0)
+        rules = here.rules if here is not None else get_profile("points")
+        page = help_pages.PAGE_KEYS[0]
+        await interaction.response.send_message(
+            embed=help_pages.help_embed(page, rules),
+            view=help_view(page, rules.name),
+            ephemeral=True,
+        )
 
     @app_commands.command(name="check", description="Rule on a hand: best arrangement, penalty")
     @app_commands.describe(
@@ -467,7 +482,13 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         # Acknowledge first: the view waits for its picture, and when many players open their
         # hands at once (a burst of tables starting) pictures queue for the drawing process.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        hand = await self.presenter.hand_message(table, user_id, confirm_drop=confirm_drop)
+        note = None
+        if (table.guild_id, user_id) not in self._played:
+            if await self.tables.league.has_played(table.guild_id, user_id):
+                self._played.add((table.guild_id, user_id))
+            else:
+                note = help_pages.FIRST_TIME
+        hand = await self.presenter.hand_message(table, user_id, note, confirm_drop=confirm_drop)
         message = await interaction.edit_original_response(**hand.edit_kwargs())
         message_id = message.id
         await self.presenter.remember_hand(table, user_id, interaction, hand, message_id)

@@ -164,3 +164,59 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _route(interaction, self.cid, list(self.item.values))
+
+
+HELP_TEMPLATE = r"hp:(?P<page>[a-z]{2,8}):(?P<profile>[a-z0-9]{1,12})"
+
+
+class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_TEMPLATE):
+    """One screen of `/rummy help`: the page and the profile it explains are in the id, so
+    the pager works from any old help message, after a restart too."""
+
+    def __init__(self, page: str, profile: str, *, label: str, current: bool = False) -> None:
+        self.page, self.profile = page, profile
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary if current else discord.ButtonStyle.secondary,
+                disabled=current,
+                custom_id=f"hp:{page}:{profile}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> HelpButton:
+        return cls(match["page"], match["profile"], label=getattr(item, "label", None) or "…")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.engine.rules import PROFILES
+
+        from .errors import answer_error
+        from .render.help import PAGE_KEYS, help_embed
+
+        if self.page not in PAGE_KEYS or self.profile not in PROFILES:
+            await answer_error(interaction, ValueError("unknown help page"), "help")
+            return
+        rules = PROFILES[self.profile]
+        here = interaction.client.tables.registry.by_channel.get(interaction.channel_id or 0)
+        if here is not None and here.rules.name == self.profile:
+            rules = here.rules  # this table's own house rules
+        await interaction.response.edit_message(
+            embed=help_embed(self.page, rules), view=help_view(self.page, self.profile)
+        )
+
+
+def help_view(page: str, profile: str) -> discord.ui.View:
+    """The pager under a help screen: one button per screen (7, in two rows)."""
+    from .render.help import PAGES
+
+    view = discord.ui.View(timeout=None)
+    for key, title in PAGES:
+        view.add_item(HelpButton(key, profile, label=title, current=key == page))
+    return view

@@ -24,6 +24,7 @@ from bot.storage import (
     RatingPoint,
     SortKey,
     Storage,
+    StorageError,
 )
 from bot.storage.records import PERIOD_DAYS, SORT_KEYS
 
@@ -120,6 +121,14 @@ class League:
             guild_id, asker_id, profile, sort_key, period_key, min_games=WIN_RATE_MIN_GAMES
         )
         return BoardPage(rows[:page_size], own, page, len(rows) > page_size)
+
+    async def has_played(self, guild_id: int, user_id: int) -> bool:
+        """Has this player a finished deal in this server (a first-timer gets a pointer to
+        the help)? A storage failure answers yes: the pointer is a courtesy."""
+        try:
+            return bool(await self.storage.recent_deals(guild_id, user_id, limit=1))
+        except StorageError:
+            return True
 
     async def player(self, guild_id: int, user_id: int) -> PlayerCard:
         stats = await self.storage.player_stats(guild_id, user_id)

@@ -150,7 +150,7 @@ class Lobby:
                     raise errors.AlreadyLeft()
                 apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
             ch.event = {"type": "leave", "user": user_id}
-        return Left(in_match=not in_lobby)
+        return Left(in_match=not in_lobby, closed=not work.status.open)
 
     async def start(self, table: Table, user_id: int) -> None:
         async with self.ctx.unit.change(table) as ch:

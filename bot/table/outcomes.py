@@ -31,6 +31,7 @@ class Left:
     """A seat was given up: in the lobby (`in_match` False) or mid-match (counts as a drop)."""
 
     in_match: bool
+    closed: bool = False  # the host left a lobby nobody else sat in: it is closed
 
 
 @dataclass(frozen=True, slots=True)

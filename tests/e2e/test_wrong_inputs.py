@@ -83,7 +83,6 @@ async def test_lobby_mistakes(tmp_path: Path) -> None:
         await refused(await fake.slash("bob", "general", "rummy new"), "already has a lobby")
         await refused(await fake.click("alice", lobby, label="Join"), "already seated")
         await refused(await fake.click("alice", lobby, label="Start"), "needs at least 2")
-        await refused(await fake.click("alice", lobby, label="Leave"), "host")
         await refused(await fake.slash("bob", "general", "rummy hand"), "not started")
         await fake.click("bob", lobby, label="Join")
         await refused(await fake.click("bob", fake.message(lobby.id), label="Start"), "host")
@@ -101,6 +100,19 @@ async def test_lobby_mistakes(tmp_path: Path) -> None:
             await fake.slash("alice", "general", "rummy new", turn_timer=10)
         table = env.table()
         assert [s.name for s in table.seats] == ["alice", "bob"] and table.status == "lobby"
+        await env.finish()
+
+
+async def test_a_host_alone_who_leaves_closes_the_lobby(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        r = await fake.slash("alice", "general", "rummy new", profile="points")
+        assert r.message is not None
+        left = await fake.click("alice", r.message, label="Leave")
+        await left.wait()
+        assert left.ephemeral and "closed" in left.text, left
+        assert env.table() is None
+        await fake.wait_for(lambda: "cancelled" in fake.render(r.message.id))
         await env.finish()
 
 

@@ -180,6 +180,8 @@ def played_text(played: Played, name: str) -> str:
 
 
 def left_text(left: Left) -> str:
+    if left.closed:
+        return "You left, and nobody else was seated: the table is closed."
     if left.in_match:
         return "You left the match; it counts as a drop for this deal."
     return "You left the table."

@@ -1,0 +1,61 @@
+"""`/rummy help` through the fake Discord: a few short private screens, paged in place, written
+from this table's rules; a first-time player's first hand view points to it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.discord_ui.render.help import FIRST_TIME, PAGES
+from tests.e2e.harness import TableDriver, game_env, labels
+
+TWO = ["alice", "bob"]
+
+
+async def test_help_pages_through_its_screens(tmp_path: Path) -> None:
+    async with game_env(tmp_path, TWO) as env:
+        fake = env.fake
+        r = await fake.slash("alice", "general", "rummy help")
+        assert r.ephemeral and r.message is not None, r
+        msg = r.message
+        assert "How to play — The goal" in fake.render(msg.id)
+        assert labels(fake.message(msg.id)) == [title for _, title in PAGES]
+        for _key, title in PAGES[1:]:
+            click = await fake.click("alice", fake.message(msg.id), label=title)
+            await click.wait()
+            assert f"How to play — {title}" in fake.render(msg.id), fake.render(msg.id)
+        assert "points" in fake.render(msg.id)  # the rules screen: the default profile
+        assert len(fake.render(msg.id)) < 2500  # short screens
+
+
+async def test_help_speaks_of_this_tables_rules(tmp_path: Path) -> None:
+    async with game_env(tmp_path, TWO) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="pool101", no_packing=True)
+        r = await fake.slash("bob", "general", "rummy help")
+        click = await fake.click("bob", fake.message(r.message.id), label="Dropping")
+        await click.wait()
+        assert "without dropping" in fake.render(r.message.id), fake.render(r.message.id)
+        assert "pool101" in fake.render(r.message.id)
+
+
+async def test_a_first_time_player_is_pointed_to_help(tmp_path: Path) -> None:
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        view = await driver.view_of("alice")
+        assert FIRST_TIME in fake.render(view.id)
+        final = await driver.play()
+        assert final is not None
+        # Once they have played here, no more pointer.
+        again = await fake.slash("bob", "general", "rummy new", profile="points")
+        assert again.message is not None
+        join = await fake.click("alice", fake.message(again.message.id), label="Join")
+        await join.wait()
+        start = await fake.click("bob", fake.message(again.message.id), label="Start")
+        await start.wait()
+        hand = await fake.slash("alice", "general", "rummy hand")
+        await hand.wait()
+        assert hand.message is not None and FIRST_TIME not in fake.render(hand.message.id)
