@@ -109,7 +109,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         no_packing: bool = False,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        settings = await self.bot.storage.get_settings(interaction.guild_id)
+        settings = await self.bot.storage.settings.get_settings(interaction.guild_id)
         if not settings.channel_allowed(interaction.channel_id):
             raise UserError("Tables cannot be opened in this channel (see `/rummy settings`).")
         toggles = {

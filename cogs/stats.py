@@ -125,7 +125,7 @@ async def leaderboard_page(
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """One page and its pager. One extra row is fetched to know whether a next page exists
     without counting the whole board."""
-    rows = await storage.leaderboard(
+    rows = await storage.boards.leaderboard(
         guild_id,
         profile,
         sort,  # type: ignore[arg-type]
@@ -136,7 +136,7 @@ async def leaderboard_page(
     )
     has_next = len(rows) > rs.PAGE_SIZE
     rows = rows[: rs.PAGE_SIZE]
-    own = await storage.player_rank(
+    own = await storage.boards.player_rank(
         guild_id,
         owner_id,
         profile,
@@ -269,11 +269,11 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
             storage = _storage(interaction)
             # A client can send any value: only the deal's players (and server managers) may
             # see its hands, whatever the menu offered.
-            if not _is_manager(interaction) and not await storage.played_deals(
+            if not _is_manager(interaction) and not await storage.boards.played_deals(
                 guild_id, interaction.user.id, [deal_id]
             ):
                 raise UserError(rs.HISTORY_PLAYERS_ONLY)
-            text = await storage.hand_history(guild_id, deal_id)
+            text = await storage.boards.hand_history(guild_id, deal_id)
             if text is None:
                 raise UserError("That deal is no longer available.")
             file = discord.File(
@@ -329,7 +329,7 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
                 )
                 return
             await interaction.response.defer()
-            if not await _storage(interaction).forget_user(_guild_id(interaction), self.owner_id):
+            if not await _storage(interaction).privacy.forget_user(_guild_id(interaction), self.owner_id):
                 await interaction.edit_original_response(content=rs.FORGET_PLAYING, view=None)
                 return
             log.info("forgot a user in guild %s", interaction.guild_id)
@@ -406,8 +406,8 @@ class StatsCommands(_MixinBase):
             raise UserError("Bots and AI players have no stats.")
         await interaction.response.defer(thinking=True)
         storage = self.bot.storage
-        stats = await storage.player_stats(guild_id, target.id)
-        trend = await storage.rating_history(guild_id, target.id, None, limit=20)
+        stats = await storage.boards.player_stats(guild_id, target.id)
+        trend = await storage.boards.rating_history(guild_id, target.id, None, limit=20)
         await interaction.edit_original_response(
             embed=rs.stats_embed(target.display_name, stats, trend)
         )
@@ -424,13 +424,13 @@ class StatsCommands(_MixinBase):
             raise UserError("Bots and AI players have no history.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         storage = self.bot.storage
-        rows = await storage.recent_deals(guild_id, target.id, limit=HISTORY_LIMIT)
+        rows = await storage.boards.recent_deals(guild_id, target.id, limit=HISTORY_LIMIT)
         embed = rs.history_embed(target.display_name, rows)
         # Downloads only of deals the asker played (a hand history shows every hand), unless
         # they manage the server.
         downloadable = rows
         if target.id != interaction.user.id and not _is_manager(interaction):
-            mine = await storage.played_deals(
+            mine = await storage.boards.played_deals(
                 guild_id, interaction.user.id, [r.deal_id for r in rows]
             )
             downloadable = [r for r in rows if r.deal_id in mine]
@@ -475,7 +475,7 @@ class StatsCommands(_MixinBase):
             raise UserError("Unknown profile.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         storage = self.bot.storage
-        current = await storage.get_settings(guild_id)
+        current = await storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         said: list[str] = []
         if default_profile is not None:
@@ -512,7 +512,7 @@ class StatsCommands(_MixinBase):
             changes["card_images"] = card_images
             said.append("Card images: " + ("on" if card_images else "off (text only)"))
         if changes:
-            current = await storage.update_settings(guild_id, **changes)
+            current = await storage.settings.update_settings(guild_id, **changes)
             self.bot.presenter.prefs.server_changed(guild_id, current.card_images)
         await interaction.edit_original_response(embed=rs.settings_embed(current, said))
 

@@ -183,11 +183,11 @@ class TableService:
         self._keep_leases()
         try:
             # Claimed before the row exists, so no other process ever sees it unowned.
-            if not await self.storage.claim_table(
+            if not await self.storage.leases.claim_table(
                 table.id, self.owner, self.lease_seconds, now=self.clock.now()
             ):
                 raise StorageError(f"table id {table.id} is already held by another process")
-            await self.storage.save_table(
+            await self.storage.tables.save_table(
                 table.id,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -500,7 +500,7 @@ class TableService:
         """Write the new state before anyone sees it; on failure, roll back to `snapshot`."""
         table.version += 1
         try:
-            await self.storage.commit_action(
+            await self.storage.tables.commit_action(
                 table.id,
                 table.version,
                 table.to_json(),
@@ -523,7 +523,7 @@ class TableService:
         table.deadline = None
         finished = status is TableStatus.FINISHED
         # A finished table is never restored: its end goes to the outbox with the close.
-        await self.storage.close_table(
+        await self.storage.tables.close_table(
             table.id,
             "finished" if finished else "cancelled",
             announce=[Announcement("match_over")] if finished else (),
@@ -540,7 +540,7 @@ class TableService:
     async def _release(self, table_id: str) -> None:
         """Give up the lease; a failure only delays a takeover until the lease runs out."""
         try:
-            await self.storage.release_table(table_id, self.owner)
+            await self.storage.leases.release_table(table_id, self.owner)
         except (StorageError, OSError):
             log.warning("could not release table %s (its lease will run out)", table_id)
 
@@ -699,10 +699,10 @@ class TableService:
             self._keep_for_review(table, m, finished.result.number)
         if finished is not None and finished.result.number > self._recorded.get(table.id, 0):
             record = deal_record(table, finished.result, finished.history, now)
-            await self.storage.record_deal_result(record)
+            await self.storage.results.record_deal_result(record)
             self._recorded[table.id] = finished.result.number
         if m.phase is MatchPhase.OVER:
-            await self.storage.record_match_result(match_record(table, now))
+            await self.storage.results.record_match_result(match_record(table, now))
 
     # ---- post-deal review ---------------------------------------------------------------------
 
@@ -772,7 +772,7 @@ class TableService:
         cannot be read is closed too, with an error in the log: it could never be played
         and it would hold its channel forever."""
         self._keep_leases()
-        pending = await self.storage.pending_announcements()
+        pending = await self.storage.outbox.pending_announcements()
         owed: dict[str, set[int]] = {}
         for note in pending:
             if note.kind == "deal_results":
@@ -780,7 +780,7 @@ class TableService:
         restored: list[Table] = []
         # Newest first, so the table kept in a channel is the newest one.
         records = sorted(
-            await self.storage.load_open_tables(),
+            await self.storage.tables.load_open_tables(),
             key=lambda r: (r.created_at, r.table_id),
             reverse=True,
         )
@@ -824,7 +824,7 @@ class TableService:
 
     async def _close_unrestorable(self, table_id: str) -> None:
         try:
-            await self.storage.close_table(table_id, "cancelled")
+            await self.storage.tables.close_table(table_id, "cancelled")
         except StorageError:
             log.exception("could not close table %s", table_id)
 
@@ -853,13 +853,13 @@ class TableService:
         """Another process owes this: the table is another shard's, or it is still open
         (not restored here, so another process holds it; it, or whoever takes the table
         over when its lease runs out, posts what the table owes)."""
-        record = await self.storage.load_table(table_id)
+        record = await self.storage.tables.load_table(table_id)
         return record is not None and (
             not self.owns_guild(record.guild_id) or TableStatus(record.status).open
         )
 
     async def _closed_table(self, table_id: str) -> Table | None:
-        record = await self.storage.load_table(table_id)
+        record = await self.storage.tables.load_table(table_id)
         if record is None:
             return None
         if not self.owns_guild(record.guild_id) or TableStatus(record.status).open:
@@ -893,16 +893,16 @@ class TableService:
         """Mark an announcement posted. If that fails it is posted again after a restart:
         a repeat, never a loss, so the failure is logged and not raised."""
         try:
-            await self.storage.mark_announced(table_id, kind, deal_no)
+            await self.storage.outbox.mark_announced(table_id, kind, deal_no)
         except StorageError:
             log.exception("could not mark %s %s of table %s posted", kind, deal_no, table_id)
 
     async def _claim(self, table_id: str) -> bool:
         """Claim a table for this process; on refusal, say who has it and leave it alone."""
         now = self.clock.now()
-        if await self.storage.claim_table(table_id, self.owner, self.lease_seconds, now=now):
+        if await self.storage.leases.claim_table(table_id, self.owner, self.lease_seconds, now=now):
             return True
-        holder = await self.storage.table_owner(table_id)
+        holder = await self.storage.leases.table_owner(table_id)
         log.warning(
             "table %s is driven by another process (%s, lease for %.0f more seconds); "
             "leaving it alone. Two processes run overlapping shards: check SHARD_IDS.",
@@ -948,7 +948,7 @@ class TableService:
         process took over after our lease ran out; adopt open tables of our shards whose
         owner stopped renewing (it crashed), so no table is left without a driver."""
         now = self.clock.now()
-        lost = await self.storage.renew_tables(
+        lost = await self.storage.leases.renew_tables(
             list(self.by_id), self.owner, self.lease_seconds, now=now
         )
         for table_id in lost:
@@ -962,15 +962,15 @@ class TableService:
             self.scheduler.cancel_table(table_id)
             self._drop(table)
             self._forget(table)
-        for table_id, guild_id in await self.storage.orphan_tables(now=now):
+        for table_id, guild_id in await self.storage.leases.orphan_tables(now=now):
             if table_id not in self.by_id and self.owns_guild(guild_id):
                 await self._adopt(table_id)
 
     async def _adopt(self, table_id: str) -> None:
         now = self.clock.now()
-        if not await self.storage.claim_table(table_id, self.owner, self.lease_seconds, now=now):
+        if not await self.storage.leases.claim_table(table_id, self.owner, self.lease_seconds, now=now):
             return  # another process adopted it first
-        record = await self.storage.load_table(table_id)
+        record = await self.storage.tables.load_table(table_id)
         if record is None or record.status not in ("lobby", "playing"):
             await self._release(table_id)
             return

@@ -182,7 +182,7 @@ async def test_a_whole_match_through_the_service_without_discord(storage: Storag
         await asyncio.sleep(0.01)
     assert service.scheduler.pending() == []
     assert CHANNEL not in service.by_channel and table.id not in service.by_id
-    stats = await storage.player_stats(GUILD, ALICE)
+    stats = await storage.boards.player_stats(GUILD, ALICE)
     assert stats.profiles["pool101"].deals_played == len(table.match.results)
     await service.shutdown()
 
@@ -205,7 +205,7 @@ async def test_an_idle_lobby_closes_by_itself(storage: Storage) -> None:
     assert table.status is TableStatus.CANCELLED
     assert recorder.calls[-1] == "expired"
     assert CHANNEL not in service.by_channel and service.scheduler.pending() == []
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None and record.status == "cancelled"
     await service.shutdown()
 

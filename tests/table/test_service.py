@@ -144,7 +144,7 @@ async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Sto
     v = table.version
     await tables.act(table, player, v, "draw")
     assert table.version == v + 1
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None and record.version == table.version
     assert Table.from_json(record.state_json).match == table.match
     assert table.match is not None and table.match.deal is not None
@@ -152,7 +152,7 @@ async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Sto
     await tables.act(table, player, table.version, "discard", hand[0].id)
     assert on_turn(table) != player
     assert "drew from the stock" in table.log[-2]
-    events = await storage.load_events(table.id)
+    events = await storage.tables.load_events(table.id)
     assert [json.loads(e.event_json)["type"] for e in events][-2:] == ["act", "act"]
 
 
@@ -163,7 +163,7 @@ async def test_storage_failure_rolls_back(tables: Tables, monkeypatch: pytest.Mo
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise StorageError("disk full")
 
-    monkeypatch.setattr(tables.storage, "commit_action", broken)
+    monkeypatch.setattr(tables.storage.tables, "commit_action", broken)
     with pytest.raises(errors.SaveFailed):
         await tables.act(table, on_turn(table), table.version, "draw")
     assert table.to_json() == before
@@ -265,9 +265,9 @@ async def test_whole_match_records_results_once(tables: Tables, storage: Storage
     assert CHANNEL not in tables.by_channel
     tables._recorded.clear()  # as after a restart: the service has no memory of recording
     await tables._record_results(table)  # a retry must not count anything twice
-    deals = await storage.recent_deals(GUILD, ALICE)
+    deals = await storage.boards.recent_deals(GUILD, ALICE)
     assert len(deals) == 1
-    stats = await storage.player_stats(GUILD, ALICE)
+    stats = await storage.boards.player_stats(GUILD, ALICE)
     assert stats.profiles["points"].deals_played == 1
 
 

@@ -88,7 +88,7 @@ async def test_restore_takes_only_the_tables_of_its_shards(db_path: Path) -> Non
         assert [t.id for t in await zero.restore()] == [made[0].id]
         assert [t.id for t in await one.restore()] == [made[1].id]
         assert set(zero.by_id) == {made[0].id} and set(one.by_id) == {made[1].id}
-        owner = await zero.storage.table_owner(made[0].id)
+        owner = await zero.storage.leases.table_owner(made[0].id)
         assert owner is not None and owner.owner == "p0"
     finally:
         await stop(zero)
@@ -122,12 +122,12 @@ async def test_overlapping_shards_only_one_process_drives_a_table(
         # B's periodic renewal does not sneak it back while A's lease is alive.
         await b.renew_leases()
         assert b.by_id == {}
-        owner = await b.storage.table_owner(made[1].id)
+        owner = await b.storage.leases.table_owner(made[1].id)
         assert owner is not None and owner.owner == "A"
         # A keeps driving it: a move by A is saved.
         table = a.by_id[made[1].id]
         await a.join(table, BOB, "bob")
-        record = await a.storage.load_table(table.id)
+        record = await a.storage.tables.load_table(table.id)
         assert record is not None and record.version == table.version == 2
     finally:
         await stop(a)
@@ -159,7 +159,7 @@ async def test_a_crashed_owners_tables_are_taken_over_when_the_lease_runs_out(
                 await clock_b.advance(LEASE / 6)
         assert set(b.by_id) == {made[1].id}, "shard 0's table is not B's to adopt"
         assert any("took over table" in r.getMessage() for r in caplog.records)
-        owner = await b.storage.table_owner(made[1].id)
+        owner = await b.storage.leases.table_owner(made[1].id)
         assert owner is not None and owner.owner == "B"
     finally:
         await stop(b)
@@ -191,10 +191,10 @@ async def test_a_new_table_is_claimed_and_released_when_closed(db_path: Path) ->
     try:
         opts = build_options("points", None, 60, None, {}, None, None, None)
         table = await svc.create(GUILD_0, 100, ALICE, "alice", opts)
-        owner = await svc.storage.table_owner(table.id)
+        owner = await svc.storage.leases.table_owner(table.id)
         assert owner is not None and owner.owner == "A"
         await svc.cancel(table, ALICE, is_manager=False)
-        assert await svc.storage.table_owner(table.id) is None
+        assert await svc.storage.leases.table_owner(table.id) is None
     finally:
         await stop(svc)
 
@@ -223,7 +223,7 @@ async def test_results_an_open_table_owes_are_left_to_its_holder(db_path: Path) 
     assert turn is not None and table.match is not None
     with pytest.raises(Crash):  # deal 1 ends; the holder stalls before posting its results
         await holder.act(table, int(table.match.players[turn].id[1:]), table.version, "drop")
-    assert [n.deal_no for n in await holder.storage.pending_announcements()] == [1]
+    assert [n.deal_no for n in await holder.storage.outbox.pending_announcements()] == [1]
 
     clock = ManualClock()
     listener = Listener()
@@ -241,7 +241,7 @@ async def test_results_an_open_table_owes_are_left_to_its_holder(db_path: Path) 
         assert await other.restore() == []
         assert await other.deliver_pending() == 0
         assert listener.posted == [], "posted the results of a table another process holds"
-        assert [n.deal_no for n in await other.storage.pending_announcements()] == [1]
+        assert [n.deal_no for n in await other.storage.outbox.pending_announcements()] == [1]
 
         await stop(holder, crash=True)
         await clock.advance(LEASE + 1)  # the renewal task adopts it, on B's clock
@@ -252,6 +252,6 @@ async def test_results_an_open_table_owes_are_left_to_its_holder(db_path: Path) 
             await clock.advance(LEASE / 6)
         assert set(other.by_id) == {table.id}
         assert listener.posted == ["deal 1"]
-        assert await other.storage.pending_announcements() == []
+        assert await other.storage.outbox.pending_announcements() == []
     finally:
         await stop(other)
