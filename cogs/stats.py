@@ -329,7 +329,9 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
                 )
                 return
             await interaction.response.defer()
-            if not await _storage(interaction).privacy.forget_user(_guild_id(interaction), self.owner_id):
+            if not await _storage(interaction).privacy.forget_user(
+                _guild_id(interaction), self.owner_id
+            ):
                 await interaction.edit_original_response(content=rs.FORGET_PLAYING, view=None)
                 return
             log.info("forgot a user in guild %s", interaction.guild_id)

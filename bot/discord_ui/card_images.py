@@ -5,9 +5,9 @@ presenter uses:
 
 * `ImagePreferences`: images or text only. A server chooses the default in `/rummy settings`
   (`GuildSettings.card_images`); a player may choose for their own hand view with the toggle in
-  it (`storage.preferences.set_card_images`), which wins over the server's default. Both are cached in
-  memory: every refresh of every open hand asks, and storage is one worker thread shared with
-  the game's writes.
+  it (`storage.preferences.set_card_images`), which wins over the server's default. Both are
+  cached in memory: every refresh of every open hand asks, and storage's connections are
+  shared with the game's writes.
 * `ImageWorker`: one dedicated process that draws. A hand takes ~5-10 ms and a table ~10-20 ms
   of CPU. On the event loop that would stall every other table's clicks; on a thread of this
   process it still competes through the GIL: a busy drawing thread can make the loop wait

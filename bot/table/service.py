@@ -968,7 +968,9 @@ class TableService:
 
     async def _adopt(self, table_id: str) -> None:
         now = self.clock.now()
-        if not await self.storage.leases.claim_table(table_id, self.owner, self.lease_seconds, now=now):
+        if not await self.storage.leases.claim_table(
+            table_id, self.owner, self.lease_seconds, now=now
+        ):
             return  # another process adopted it first
         record = await self.storage.tables.load_table(table_id)
         if record is None or record.status not in ("lobby", "playing"):

@@ -66,7 +66,9 @@ async def seed(fake: FakeDiscord, storage: Storage) -> dict[str, int]:
         uid, wins = 900_000 + i, 20 - i
         for n in range(wins):
             seats = [_human(uid, f"p{i + 1:02d}", "won", 10), _ai("lost", -10)]
-            await storage.results.record_deal_result(_deal(g, f"seedp{i:02d}", n + 1, now - 3600, seats))
+            await storage.results.record_deal_result(
+                _deal(g, f"seedp{i:02d}", n + 1, now - 3600, seats)
+            )
     a, b, c = ids["alice"], ids["bob"], ids["carol"]
     hist = json.dumps(HISTORY)
     deals = [

@@ -98,20 +98,32 @@ async def test_leaderboard_periods(st: Storage) -> None:
         2: 4,
         3: 1,
     }
-    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {1: -1, 3: 1}
+    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {
+        1: -1,
+        3: 1,
+    }
     # recording into the materialised window updates it immediately
     await st.results.record_deal_result(two_player_deal("today", 1, 3, 7, at=NOW))
-    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {1: 6, 3: -6}
+    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {
+        1: 6,
+        3: -6,
+    }
     # rolling forward: 3 days later the "new" deal is still inside 7d, 7 days later not
-    assert vals(await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 3 * DAY)) == {
+    assert vals(
+        await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 3 * DAY)
+    ) == {
         1: 1,
         3: 1,
     }
-    assert vals(await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 6 * DAY)) == {
+    assert vals(
+        await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 6 * DAY)
+    ) == {
         1: 1,
         3: 0,
     }
-    assert vals(await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 7 * DAY)) == {}
+    assert (
+        vals(await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 7 * DAY)) == {}
+    )
     rank = await st.boards.player_rank(G, 2, sort="net_chips", period="30d", now=NOW)
     assert rank is not None and (rank.rank, rank.value, rank.total) == (1, 4, 3)
 
@@ -244,7 +256,9 @@ async def test_boards_match_brute_force_while_time_rolls(seed: int) -> None:
         }
         await s.results.rebuild_summaries(G)
         for sort, rows in before.items():
-            again = await s.boards.leaderboard(G, None, sort, "all", limit=100, min_games=0, now=NOW)  # type: ignore[arg-type]
+            again = await s.boards.leaderboard(
+                G, None, sort, "all", limit=100, min_games=0, now=NOW
+            )  # type: ignore[arg-type]
             if sort == "rating":
                 # replay order is by finished_at, recording order was not: same players
                 assert {r.user_id for r in again} == {r.user_id for r in rows}

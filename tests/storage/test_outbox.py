@@ -17,7 +17,9 @@ async def _table(s: Storage, table_id: str = "t1", channel: int = 5) -> None:
 
 async def test_an_action_and_its_announcement_are_one_transaction(st: Storage) -> None:
     await _table(st)
-    await st.tables.commit_action("t1", 2, "{}", "{}", announce=[Announcement("deal_results", 1)], now=NOW)
+    await st.tables.commit_action(
+        "t1", 2, "{}", "{}", announce=[Announcement("deal_results", 1)], now=NOW
+    )
     [note] = await st.outbox.pending_announcements()
     assert (note.table_id, note.kind, note.deal_no, note.delivered_at) == (
         "t1", "deal_results", 1, None,
@@ -25,7 +27,9 @@ async def test_an_action_and_its_announcement_are_one_transaction(st: Storage) -
     # The action fails (its event seq is taken): its announcement is not written either.
     await st.tables.append_event("t1", 3, "{}")
     with pytest.raises(StorageIntegrityError):
-        await st.tables.commit_action("t1", 3, "{}", "{}", announce=[Announcement("deal_results", 2)])
+        await st.tables.commit_action(
+            "t1", 3, "{}", "{}", announce=[Announcement("deal_results", 2)]
+        )
     assert [n.deal_no for n in await st.outbox.pending_announcements()] == [1]
 
 

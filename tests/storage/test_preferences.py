@@ -35,7 +35,10 @@ async def test_a_players_choice_is_remembered_everywhere_and_can_be_forgotten(
         assert await s.preferences.get_card_images(5) is None  # never chose: the server decides
         await s.preferences.set_card_images(5, False)
         await s.preferences.set_card_images(6, True)
-        assert (await s.preferences.get_card_images(5), await s.preferences.get_card_images(6)) == (False, True)
+        assert (await s.preferences.get_card_images(5), await s.preferences.get_card_images(6)) == (
+            False,
+            True,
+        )
         with pytest.raises(ValueError):
             await s.preferences.set_card_images(5, "no")  # type: ignore[arg-type]
     async with await Storage.open(path) as s:  # survives a restart

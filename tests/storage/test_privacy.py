@@ -17,7 +17,9 @@ async def test_forget_user(st: Storage) -> None:
     await st.results.record_deal_result(two_player_deal("m2", 2, 1, 4))
     await st.results.record_deal_result(two_player_deal("x", 3, 1, 1, guild=G + 1))
     await st.results.record_match_result(match("m1", [(1, 1), (2, 2)]))
-    await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)  # materialise period board
+    await st.boards.leaderboard(
+        G, sort="net_chips", period="7d", now=NOW
+    )  # materialise period board
     before_2 = await st.boards.player_stats(G, 2)
 
     await st.privacy.forget_user(G, 1)

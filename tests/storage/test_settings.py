@@ -18,7 +18,9 @@ async def test_settings_defaults_and_round_trip(tmp_path: Path) -> None:
         d = await s.settings.get_settings(G)
         assert (d.default_profile, d.turn_timer, d.allowed_channel_ids) == ("points", 60, None)
         assert d.channel_allowed(123)
-        await s.settings.update_settings(G, default_profile="pool101", allowed_channel_ids=[7, 5, 7])
+        await s.settings.update_settings(
+            G, default_profile="pool101", allowed_channel_ids=[7, 5, 7]
+        )
         upd = await s.settings.update_settings(G, turn_timer=45)  # other fields untouched
         assert (upd.default_profile, upd.turn_timer, upd.allowed_channel_ids) == (
             "pool101",
@@ -36,4 +38,6 @@ async def test_settings_defaults_and_round_trip(tmp_path: Path) -> None:
         assert again == upd
         cleared = await s.settings.update_settings(G, allowed_channel_ids=None)
         assert cleared.allowed_channel_ids is None and cleared.turn_timer == 45
-        assert (await s.settings.update_settings(G, allowed_channel_ids=[])).allowed_channel_ids is None
+        assert (
+            await s.settings.update_settings(G, allowed_channel_ids=[])
+        ).allowed_channel_ids is None

@@ -74,7 +74,9 @@ async def test_player_stats_match_hand_computation(st: Storage) -> None:
 
 async def test_recent_deals_newest_first_and_limited(st: Storage) -> None:
     for i in range(15):
-        await st.results.record_deal_result(two_player_deal("m", 1, 2, i + 1, deal_no=i, at=NOW + i))
+        await st.results.record_deal_result(
+            two_player_deal("m", 1, 2, i + 1, deal_no=i, at=NOW + i)
+        )
     rows = await st.boards.recent_deals(G, 2, limit=10)
     assert [r.deal_no for r in rows] == list(range(14, 4, -1))
     assert rows[0].outcome == "lost" and rows[0].net == -15 and rows[0].match_id == "m"

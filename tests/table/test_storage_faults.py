@@ -11,11 +11,11 @@ import pytest
 
 from bot.engine.match import MatchPhase
 from bot.storage import Storage
-from tests.storage.helpers import raw_exec
 from bot.table import errors
 from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
 from bot.table.service import TableService as Tables
+from tests.storage.helpers import raw_exec
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB = 11, 22
