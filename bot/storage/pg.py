@@ -32,6 +32,7 @@ Why it looks like this:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -315,7 +316,7 @@ class PgDatabase:
             try:
                 await finish(self.pool.release(con, timeout=CONNECT_TIMEOUT))
             except _DRIVER_ERRORS:
-                con.terminate()  # the pool replaces it on the next acquire
+                _terminate(con)  # the pool replaces it on the next acquire
 
     def transaction(self, tx: Tx | None = None) -> Any:
         """``async with db.transaction() as tx``: one pool connection from BEGIN to
@@ -378,4 +379,11 @@ async def _rollback(con: Any) -> None:
         if con.is_in_transaction():
             await con.execute("ROLLBACK")
     except (*_DRIVER_ERRORS, asyncio.CancelledError):
+        _terminate(con)
+
+
+def _terminate(con: Any) -> None:
+    """Drop a connection at once; one the pool has already let go of (the server closed
+    it) needs nothing more."""
+    with contextlib.suppress(*_DRIVER_ERRORS):
         con.terminate()
