@@ -187,7 +187,7 @@ class SqliteDatabase:
         opened: list[aiosqlite.Connection] = []
         try:
             with _TRANSLATED:
-                writer = await aiosqlite.connect(target, isolation_level=None)
+                writer = await _connect(target)
                 opened.append(writer)
                 for pragma in (
                     "PRAGMA journal_mode=WAL",
@@ -198,7 +198,7 @@ class SqliteDatabase:
                     await writer.execute(pragma)
                 reader: aiosqlite.Connection | None = None
                 if not memory:
-                    reader = await aiosqlite.connect(target, isolation_level=None)
+                    reader = await _connect(target)
                     opened.append(reader)
                     for pragma in (*_COMMON_PRAGMAS, "PRAGMA query_only=ON"):
                         await reader.execute(pragma)
@@ -290,6 +290,19 @@ class SqliteDatabase:
             for conn in self._raw:
                 with _TRANSLATED:
                     await conn.close()
+
+
+async def _connect(target: str) -> aiosqlite.Connection:
+    """An aiosqlite connection in autocommit mode (transactions are our explicit BEGINs).
+
+    Its thread is made a daemon before it starts: aiosqlite's is not, and a Storage left
+    unclosed (a crash path, a forgotten test) would then keep the process from exiting;
+    a statement cut off at exit is a crash to SQLite, which the WAL journal survives."""
+    conn = aiosqlite.connect(target, isolation_level=None)
+    thread = getattr(conn, "_thread", None)
+    if thread is not None and not thread.is_alive():
+        thread.daemon = True
+    return await conn
 
 
 # 64 MiB page cache: leaderboard/index pages of a big guild stay hot.

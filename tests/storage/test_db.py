@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import asyncpg
@@ -21,6 +23,7 @@ from bot.storage import (
 )
 from bot.storage import migrate as dbmod
 from bot.storage import sqlite as sqlitemod
+from tests.conftest import PROJECT_ROOT
 from tests.storage.helpers import NOW, F, G, dialect, raw, raw_exec, two_player_deal
 
 
@@ -350,3 +353,20 @@ async def test_cancelled_caller_never_leaves_half_a_transaction(st: Storage) -> 
 async def _raw_exec(s: Storage, sql: str) -> None:
     """Run one raw statement on the storage's write connection (tests only)."""
     await raw_exec(s, sql)
+
+
+def test_an_unclosed_storage_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    """aiosqlite's connection threads are not daemons; ours are made so, or a crash path
+    that skips ``close()`` would leave the bot process hanging at exit."""
+    code = (
+        "import asyncio, sys\n"
+        "from bot.storage import Storage\n"
+        "async def main():\n"
+        f"    s = await Storage.open({str(tmp_path / 'left-open.db')!r})\n"
+        "    sys.modules['__main__'].kept = s  # referenced until the very end\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], timeout=60, capture_output=True, cwd=PROJECT_ROOT
+    )
+    assert done.returncode == 0, done.stderr
