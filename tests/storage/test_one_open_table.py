@@ -58,7 +58,7 @@ async def test_schema_2_duplicates_are_resolved_keeping_the_newest(
         _open_row(conn, "solo", 6, 100.0)
     conn.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.storage.db"):
+    with caplog.at_level(logging.WARNING, logger="bot.storage.migrate"):
         s = await Storage.open(path)
     try:
         open_ids = sorted(t.table_id for t in await s.tables.load_open_tables())
