@@ -96,17 +96,21 @@ class Database(Protocol):
     @property
     def closed(self) -> bool: ...
 
-    def transaction(self, tx: Tx | None = None) -> AbstractAsyncContextManager[Tx]:
-        """A new transaction, or ``tx`` itself when given (see :func:`joined`)."""
+    def transaction(
+        self, tx: Tx | None = None, *, bulk: bool = False
+    ) -> AbstractAsyncContextManager[Tx]:
+        """A new transaction, or ``tx`` itself when given (see :func:`joined`). ``bulk``:
+        long statements are expected (an import), so a per-statement timeout is relaxed."""
         ...
 
     def reading(self) -> AbstractAsyncContextManager[Conn]:
         """A connection for reads (autocommit: each statement sees committed data)."""
         ...
 
-    def session(self) -> AbstractAsyncContextManager[Conn]:
+    def session(self, *, bulk: bool = False) -> AbstractAsyncContextManager[Conn]:
         """A connection held exclusively, in autocommit mode, that runs its own
-        ``BEGIN``/``COMMIT`` statements: migrations, and tests that look under the API."""
+        ``BEGIN``/``COMMIT`` statements: migrations, ``VACUUM``, and tests that look under
+        the API (``bulk`` as for :meth:`transaction`)."""
         ...
 
     async def close(self) -> None: ...

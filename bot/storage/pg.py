@@ -48,6 +48,7 @@ from bot.storage.errors import StorageError, StorageIntegrityError, StorageUnava
 
 __all__ = [
     "ACQUIRE_TIMEOUT",
+    "BULK_COMMAND_TIMEOUT",
     "COMMAND_TIMEOUT",
     "CONNECT_TIMEOUT",
     "PgConn",
@@ -63,6 +64,9 @@ _URL_PREFIXES: Final = ("postgres://", "postgresql://")
 CONNECT_TIMEOUT: Final = 5.0
 #: Seconds one statement may run before it is cancelled.
 COMMAND_TIMEOUT: Final = 30.0
+#: The same for bulk work (an import's 20,000-row statements, a guild's summary rebuild,
+#: ``VACUUM``), which an operator starts and waits for.
+BULK_COMMAND_TIMEOUT: Final = 3600.0
 #: Seconds to wait for a free pool connection (including opening a new one).
 ACQUIRE_TIMEOUT: Final = 30.0
 
@@ -236,13 +240,15 @@ class PgConn:
 
     dialect: Dialect = "postgres"
 
-    def __init__(self, con: Any) -> None:
+    def __init__(self, con: Any, timeout: float | None = None) -> None:
+        """``timeout``: seconds per statement (None: the pool's :data:`COMMAND_TIMEOUT`)."""
         self._con = con
+        self._timeout = timeout
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         check_values(args)
         with _TRANSLATED:
-            status = await self._con.execute(to_postgres(sql), *args)
+            status = await self._con.execute(to_postgres(sql), *args, timeout=self._timeout)
         return _rowcount(status)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
@@ -251,12 +257,12 @@ class PgConn:
             check_values(row)
         if batch:
             with _TRANSLATED:
-                await self._con.executemany(to_postgres(sql), batch)
+                await self._con.executemany(to_postgres(sql), batch, timeout=self._timeout)
 
     async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         check_values(args)
         with _TRANSLATED:
-            records = await self._con.fetch(to_postgres(sql), *args)
+            records = await self._con.fetch(to_postgres(sql), *args, timeout=self._timeout)
         return _rows(records)
 
     async def fetchone(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
@@ -318,17 +324,18 @@ class PgDatabase:
             except _DRIVER_ERRORS:
                 _terminate(con)  # the pool replaces it on the next acquire
 
-    def transaction(self, tx: Tx | None = None) -> Any:
+    def transaction(self, tx: Tx | None = None, *, bulk: bool = False) -> Any:
         """``async with db.transaction() as tx``: one pool connection from BEGIN to
-        COMMIT; ``tx`` given: that transaction itself (nothing is committed here)."""
+        COMMIT; ``tx`` given: that transaction itself (nothing is committed here).
+        ``bulk``: statements may run up to :data:`BULK_COMMAND_TIMEOUT`."""
         if tx is not None:
             return joined(tx)
-        return self._transaction()
+        return self._transaction(bulk)
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Tx]:
+    async def _transaction(self, bulk: bool = False) -> AsyncIterator[Tx]:
         async with self._connection() as con:
-            conn = PgConn(con)
+            conn = PgConn(con, BULK_COMMAND_TIMEOUT if bulk else None)
             try:
                 await finish(conn.execute("BEGIN"))
                 yield conn
@@ -348,10 +355,11 @@ class PgDatabase:
             yield PgConn(con)
 
     @asynccontextmanager
-    async def session(self) -> AsyncIterator[PgConn]:
-        """A pool connection held for a while, in autocommit mode (migrations)."""
+    async def session(self, *, bulk: bool = False) -> AsyncIterator[PgConn]:
+        """A pool connection held for a while, in autocommit mode (migrations; ``bulk``:
+        statements may run up to :data:`BULK_COMMAND_TIMEOUT`)."""
         async with self._connection() as con:
-            yield PgConn(con)
+            yield PgConn(con, BULK_COMMAND_TIMEOUT if bulk else None)
 
     async def close(self) -> None:
         """Close the pool (waiting for borrowed connections up to a timeout). Idempotent."""

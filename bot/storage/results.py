@@ -356,7 +356,7 @@ class ResultRepo:
         pending: asyncio.Future[int] | None = None
 
         async def run(job: Callable[[Conn], Awaitable[int]]) -> int:
-            async with self._db.transaction() as t:
+            async with self._db.transaction(bulk=True) as t:
                 return await job(t)
 
         async def submit(job: Callable[[Conn], Awaitable[int]]) -> int:
@@ -396,7 +396,7 @@ class ResultRepo:
             await self.rebuild_summaries(guild_id, tx=tx)
         statement = _AFTER_BULK_LOAD[self._db.dialect]
         if statement is not None and tx is None:  # VACUUM runs outside a transaction
-            async with self._db.session() as conn:
+            async with self._db.session(bulk=True) as conn:
                 await conn.execute(statement)
         return counts[0], counts[1]
 
@@ -406,5 +406,5 @@ class ResultRepo:
 
         Ratings are replayed in (finished_at, insertion) order; the incremental path
         rates in recording order, which is the same unless results arrive late."""
-        async with self._db.transaction(tx) as t:
+        async with self._db.transaction(tx, bulk=True) as t:
             await summaries.rebuild(t, guild_id)

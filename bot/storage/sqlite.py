@@ -232,9 +232,10 @@ class SqliteDatabase:
             finally:
                 self._owner = None
 
-    def transaction(self, tx: Tx | None = None) -> Any:
+    def transaction(self, tx: Tx | None = None, *, bulk: bool = False) -> Any:
         """``async with db.transaction() as tx``: a write transaction; ``tx`` given: that
-        transaction itself (nothing is committed here)."""
+        transaction itself (nothing is committed here). ``bulk`` changes nothing here
+        (SQLite statements have no timeout)."""
         if tx is not None:
             return joined(tx)
         return self._transaction()
@@ -276,7 +277,7 @@ class SqliteDatabase:
                 yield self._writer
 
     @asynccontextmanager
-    async def session(self) -> AsyncIterator[SqliteConn]:
+    async def session(self, *, bulk: bool = False) -> AsyncIterator[SqliteConn]:
         """The writer connection under the lock, in autocommit mode."""
         async with self._locked():
             yield self._writer

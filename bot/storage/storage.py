@@ -93,7 +93,9 @@ class Storage:
         try:
             shipped = migrations.load_migrations(database.dialect)
             upto = shipped[-1].version if migrate_to is None else migrate_to
-            async with database.session() as conn:
+            # bulk: a migration of a big database, or waiting for another process's, may
+            # take longer than one statement of a game is allowed to
+            async with database.session(bulk=True) as conn:
                 await migrations.migrate(conn, shipped, upto)
             if isinstance(database, PgDatabase):
                 # Connections opened before the schema changed may hold plans of the old one.
