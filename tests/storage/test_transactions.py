@@ -16,8 +16,10 @@ from bot.storage import (
     Storage,
     StorageError,
     StorageIntegrityError,
+    StorageUnavailable,
     VersionConflictError,
 )
+from bot.storage.conn import finish
 from bot.storage.pg import PgConn, to_postgres
 from bot.storage.sqlite import SqliteConn
 from tests.storage.helpers import NOW, G, dialect, raw, two_player_deal
@@ -272,6 +274,34 @@ async def test_cancelled_callers_never_leave_half_an_action(st: Storage) -> None
     assert t is not None and events and events[-1].seq == t.version
     assert json.loads(t.state_json) == {"v": t.version}
     assert all(json.loads(e.event_json) == {"e": e.seq} for e in events)
+
+
+async def test_finish_runs_the_work_to_its_end_through_repeated_cancellations() -> None:
+    done: list[str] = []
+
+    async def commit() -> int:
+        await asyncio.sleep(0.05)
+        done.append("committed")
+        return 7
+
+    async def caller() -> int:
+        return await finish(commit())
+
+    task = asyncio.create_task(caller())
+    await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.sleep(0.01)
+    task.cancel()  # a second cancellation while the first is being sat out
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert done == ["committed"]  # finished before the cancellation went on
+    assert await finish(commit()) == 7  # uncancelled: the work's result
+
+    async def broken() -> None:
+        raise StorageUnavailable("disk full")
+
+    with pytest.raises(StorageUnavailable):
+        await finish(broken())
 
 
 # --------------------------------------------------------------- concurrency
