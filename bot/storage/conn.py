@@ -109,8 +109,9 @@ class Database(Protocol):
 
     def session(self, *, bulk: bool = False) -> AbstractAsyncContextManager[Conn]:
         """A connection held exclusively, in autocommit mode, that runs its own
-        ``BEGIN``/``COMMIT`` statements: migrations, ``VACUUM``, and tests that look under
-        the API (``bulk`` as for :meth:`transaction`)."""
+        ``BEGIN``/``COMMIT`` statements: migrations, ``VACUUM``, a write that is one
+        statement (atomic by itself), and tests that look under the API (``bulk`` as for
+        :meth:`transaction`)."""
         ...
 
     async def close(self) -> None: ...
