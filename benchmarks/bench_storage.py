@@ -181,16 +181,19 @@ async def open_storage(target: str | Path, pool_size: int) -> Any:
     return await Storage.open_url(target)
 
 
-async def throughput(st: Any, now: int, state: str, writers: int, seconds: float) -> float:
-    """Stored actions per second with ``writers`` tables each looping ``commit_action``
-    on its own table (one task per table) for ``seconds``."""
+async def throughput(
+    st: Any, now: int, state: str, writers: int, seconds: float, round_no: int
+) -> tuple[int, float, float]:
+    """``writers`` tables each looping ``commit_action`` on its own table (one task per
+    table) for ``seconds``: (actions stored, wall seconds, bot CPU seconds)."""
     tables = repo(st, "tables")
-    ids = [f"bench-tp-{now}-{writers}-{i}" for i in range(writers)]
+    ids = [f"bench-tp-{now}-{round_no}-{writers}-{i}" for i in range(writers)]
     for i, table_id in enumerate(ids):
         await tables.save_table(
             table_id,
             guild_id=GUILD,
-            channel_id=now * 1000 + writers * 200 + i,  # one open table per channel
+            # one open table per channel
+            channel_id=now * 10_000 + round_no * 1000 + writers * 2 + i,
             host_id=1,
             status="playing",
             state_json=state,
@@ -214,14 +217,30 @@ async def throughput(st: Any, now: int, state: str, writers: int, seconds: float
     await asyncio.gather(*(writer(t) for t in ids))
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
-    rate = done / wall
-    print(
-        f"  {writers:>3} table(s) writing at once: {rate:8.0f} actions/s"
-        f"   ({done} actions in {wall:.1f} s, bot CPU {cpu / max(done, 1) * 1000:.2f} ms/action)"
-    )
     for table_id in ids:
         await tables.close_table(table_id, "cancelled")
-    return rate
+    return done, wall, cpu
+
+
+async def throughputs(st: Any, now: int, state: str, seconds: float, rounds: int) -> None:
+    """Stored actions per second with 1, 10 and 100 tables writing at once, the three
+    interleaved over ``rounds`` rounds (the disk's flush time drifts from one minute to
+    the next, and a ratio of figures taken minutes apart would measure the drift)."""
+    totals = {n: [0, 0.0, 0.0] for n in (1, 10, 100)}
+    for r in range(rounds):
+        for n in totals:
+            done, wall, cpu = await throughput(st, now, state, n, seconds / rounds, r)
+            totals[n][0] += done
+            totals[n][1] += wall
+            totals[n][2] += cpu
+    for n, (done, wall, cpu) in totals.items():
+        per_action = cpu / max(done, 1) * 1000
+        print(
+            f"  {n:>3} table(s) writing at once: {done / wall:8.0f} actions/s"
+            f"   ({done} actions in {wall:.1f} s, bot CPU {per_action:.2f} ms/action)"
+        )
+    ratio = (totals[100][0] / totals[100][1]) / (totals[1][0] / totals[1][1])
+    print(f"  100 writers / 1 writer: {ratio:.2f}x")
 
 
 async def timed(fn: Callable[[], Awaitable[Any]], n: int) -> list[float]:
@@ -275,7 +294,10 @@ async def main() -> None:
         " with --reuse the fill is skipped)",
     )
     ap.add_argument("--pool-size", type=int, default=10, help="PostgreSQL pool size")
-    ap.add_argument("--throughput-seconds", type=float, default=10.0)
+    ap.add_argument(
+        "--throughput-seconds", type=float, default=30.0, help="per writer count, in all"
+    )
+    ap.add_argument("--throughput-rounds", type=int, default=5)
     ap.add_argument("--only-throughput", action="store_true", help="skip the latency figures")
     args = ap.parse_args()
 
@@ -305,11 +327,11 @@ async def main() -> None:
     async with await open_storage(url or path, args.pool_size) as st:
         if not args.only_throughput:
             await latencies(st, args.players, now, rng, state)
-        print(f"\nthroughput ({len(state)} B state, pool {args.pool_size} on PostgreSQL):")
-        rates = {
-            n: await throughput(st, now, state, n, args.throughput_seconds) for n in (1, 10, 100)
-        }
-        print(f"  100 writers / 1 writer: {rates[100] / rates[1]:.2f}x")
+        print(
+            f"\nthroughput ({len(state)} B state, pool {args.pool_size} on PostgreSQL,"
+            f" {args.throughput_rounds} interleaved rounds):"
+        )
+        await throughputs(st, now, state, args.throughput_seconds, args.throughput_rounds)
     print(f"\nload average after measuring: {load()}")
     tmp.cleanup()
 
