@@ -177,7 +177,7 @@ def repo(st: Any, name: str) -> Any:
 async def open_storage(target: str | Path, pool_size: int) -> Any:
     """Open like the bot does; ``pool_size`` only where the code has a pool."""
     if "pool_size" in inspect.signature(Storage.open_url).parameters:
-        return await Storage.open_url(target, pool_size=pool_size)  # type: ignore[call-arg]
+        return await Storage.open_url(target, pool_size=pool_size)
     return await Storage.open_url(target)
 
 
@@ -226,7 +226,7 @@ async def throughputs(st: Any, now: int, state: str, seconds: float, rounds: int
     """Stored actions per second with 1, 10 and 100 tables writing at once, the three
     interleaved over ``rounds`` rounds (the disk's flush time drifts from one minute to
     the next, and a ratio of figures taken minutes apart would measure the drift)."""
-    totals = {n: [0, 0.0, 0.0] for n in (1, 10, 100)}
+    totals: dict[int, list[float]] = {n: [0, 0.0, 0.0] for n in (1, 10, 100)}
     for r in range(rounds):
         for n in totals:
             done, wall, cpu = await throughput(st, now, state, n, seconds / rounds, r)
@@ -237,7 +237,7 @@ async def throughputs(st: Any, now: int, state: str, seconds: float, rounds: int
         per_action = cpu / max(done, 1) * 1000
         print(
             f"  {n:>3} table(s) writing at once: {done / wall:8.0f} actions/s"
-            f"   ({done} actions in {wall:.1f} s, bot CPU {per_action:.2f} ms/action)"
+            f"   ({done:.0f} actions in {wall:.1f} s, bot CPU {per_action:.2f} ms/action)"
         )
     ratio = (totals[100][0] / totals[100][1]) / (totals[1][0] / totals[1][1])
     print(f"  100 writers / 1 writer: {ratio:.2f}x")
