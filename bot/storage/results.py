@@ -39,11 +39,21 @@ __all__ = ["ResultRepo"]
 
 # ------------------------------------------------------------- SQLite dialect
 
-_INSERT_DEAL = (
-    "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+# The summaries' exact nets and ratings are read, changed and written back, so two results
+# of one guild must not be recorded at the same time: on SQLite writers are serialised
+# anyway; on PostgreSQL (a pool: two tables' results on two connections at once, or two
+# processes) the first statement of the transaction takes a per-guild transaction lock
+# (summaries.GUILD_LOCK), and the reads that follow, each a new snapshot at READ COMMITTED,
+# see the other transaction's finished work. The insert itself then runs under the lock.
+_INSERT_DEAL: Final[dict[Dialect, str]] = {
+    "sqlite": "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
     " hand_history) VALUES (?,?,?,?,?,?)"
-    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id"
-)
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id",
+    "postgres": "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+    " hand_history) SELECT ?::bigint, ?::text, ?::bigint, ?::text, ?::bigint, ?::text"
+    f" FROM (SELECT {summaries.GUILD_LOCK}) AS locked"
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id",
+}
 # {rows}: rows given to conn.insert_rows, which reads the column types from *_TYPES.
 _INSERT_DEALS = (
     "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
@@ -59,10 +69,13 @@ _DEAL_SEAT_TYPES: Final = (
     *("bigint", "bigint", "bigint", "text", "bigint", "bigint", "text", "bigint", "text"),
     *["bigint"] * 4,
 )
-_INSERT_MATCH = (
-    "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
-    " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING"
-)
+_INSERT_MATCH: Final[dict[Dialect, str]] = {
+    "sqlite": "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
+    " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING",
+    "postgres": "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
+    " SELECT ?::text, ?::bigint, ?::text, ?::bigint"
+    f" FROM (SELECT {summaries.GUILD_LOCK}) AS locked ON CONFLICT (match_id) DO NOTHING",
+}
 _INSERT_MATCHES = (
     "INSERT INTO matches (match_id, guild_id, profile, finished_at) {rows}"
     " ON CONFLICT (match_id) DO NOTHING RETURNING match_id"
@@ -287,7 +300,11 @@ class ResultRepo:
         ]
         async with self._db.transaction(tx) as t:
             # RETURNING (both backends): no row means the deal was already stored.
-            row = await t.fetchone(_INSERT_DEAL, _deal_params(result))
+            sql = _INSERT_DEAL[t.dialect]
+            params = _deal_params(result)
+            if t.dialect == "postgres":
+                params = (*params, result.guild_id)
+            row = await t.fetchone(sql, params)
             if row is None:
                 return False
             deal_id = row[0]
@@ -317,7 +334,10 @@ class ResultRepo:
             if r[_USER] is not None
         ]
         async with self._db.transaction(tx) as t:
-            if await t.execute(_INSERT_MATCH, _match_params(result)) == 0:
+            params = _match_params(result)
+            if t.dialect == "postgres":
+                params = (*params, result.guild_id)
+            if await t.execute(_INSERT_MATCH[t.dialect], params) == 0:
                 return False
             ts = int(result.finished_at)
             scopes = (result.profile, ALL_SCOPE)

@@ -49,6 +49,15 @@ __all__ = [
     "win_rate",
 ]
 
+#: PostgreSQL: the transaction lock of one guild's summaries (one ``?``: the guild id), held
+#: by whatever reads and writes them back (recording a result, a rebuild, moving a window)
+#: until its transaction ends. SQLite serialises writers and needs none (:data:`LOCK_GUILD`).
+GUILD_LOCK: Final = (
+    "pg_advisory_xact_lock(hashtextextended('paplu summaries ' || CAST(? AS bigint)::text, 0))"
+)
+#: The statement that takes it on its own, per dialect.
+LOCK_GUILD: Final[dict[Dialect, str | None]] = {"sqlite": None, "postgres": f"SELECT {GUILD_LOCK}"}
+
 #: Scope key of the all-profiles aggregate in summary tables.
 ALL_SCOPE: Final = "*"
 #: Seconds in a UTC day; periods are made of whole days.
@@ -357,10 +366,19 @@ async def rate_match(
 # ---------------------------------------------------------------- rebuild
 
 
+async def lock_guild(conn: Conn, guild_id: int) -> None:
+    """Take the guild's summaries lock in ``conn``'s transaction (PostgreSQL; nothing to do
+    on SQLite, see :data:`GUILD_LOCK`)."""
+    statement = LOCK_GUILD[conn.dialect]
+    if statement is not None:
+        await conn.fetchall(statement, (guild_id,))
+
+
 async def rebuild(conn: Conn, guild_id: int) -> None:
     """Recompute a guild's player_totals and ratings from the result rows and drop
     its period boards (rebuilt lazily on the next period query). Ratings are
     replayed in (finished_at, insertion) order."""
+    await lock_guild(conn, guild_id)
     for table in _SUMMARY_TABLES:
         await conn.execute(_DELETE_GUILD_ROWS.format(table=table), (guild_id,))
     totals: dict[tuple[str, int], list[Any]] = {}
@@ -488,6 +506,7 @@ async def ensure_window(db: Database, guild_id: int, days: int, now: float) -> i
     if current == start:
         return start
     async with db.transaction() as tx:
+        await lock_guild(tx, guild_id)
         old = await tx.fetchval(_SELECT_WINDOW_START, (guild_id, days))
         if old == start:
             return start

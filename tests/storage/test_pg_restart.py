@@ -133,8 +133,10 @@ async def test_storage_survives_a_postgres_restart(cluster: Cluster) -> None:
                 v += 1
 
         task = asyncio.create_task(writer())
-        while len(done) < 20:
-            await asyncio.sleep(0.01)
+        async with asyncio.timeout(30):
+            while len(done) < 20:
+                assert not task.done(), failed
+                await asyncio.sleep(0.01)
         await asyncio.to_thread(cluster.stop, "immediate")
         async with asyncio.timeout(CONNECT_TIMEOUT + 10):
             await task

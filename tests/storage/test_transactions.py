@@ -22,7 +22,7 @@ from bot.storage import (
 from bot.storage.conn import finish
 from bot.storage.pg import PgConn, to_postgres
 from bot.storage.sqlite import SqliteConn
-from tests.storage.helpers import NOW, G, dialect, raw, two_player_deal
+from tests.storage.helpers import NOW, G, dialect, match, raw, two_player_deal
 
 
 async def _table(st: Storage, table_id: str = "t1", channel: int = 1) -> None:
@@ -199,7 +199,8 @@ async def test_a_cancelled_transaction_body_is_rolled_back(st: Storage) -> None:
             await asyncio.Event().wait()  # cancelled here, before the commit
 
     task = asyncio.create_task(writer())
-    await inside.wait()
+    async with asyncio.timeout(10):  # a body that fails early must not hang the test
+        await inside.wait()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
@@ -237,7 +238,8 @@ async def test_a_cancellation_during_commit_cannot_tear_it(
             await st.tables.commit_action("t1", 2, '{"v": 2}', '{"e": 2}', tx=tx)
 
     task = asyncio.create_task(writer())
-    await committing.wait()
+    async with asyncio.timeout(10):
+        await committing.wait()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
@@ -346,3 +348,22 @@ async def test_result_jobs_are_outbox_rows_with_their_record(st: Storage) -> Non
         await st.outbox.announce("t1", [Announcement("no_such_job", 1)])  # type: ignore[arg-type]
     with pytest.raises(NotFoundError):
         await st.tables.commit_action("nope", 2, "{}", "{}")
+
+
+async def test_results_recorded_at_once_in_one_guild_all_count(st: Storage) -> None:
+    """Tables of one guild finish at the same moment: on PostgreSQL their results are
+    recorded on different pool connections at once. The exact net in the totals is read,
+    added to and written back, so without a lock per guild one bump would overwrite the
+    other; every result must count, exactly."""
+    deals = [two_player_deal(f"m{i}", 1, 2 + i, i + 1) for i in range(16)]
+    done = await asyncio.gather(*(st.results.record_deal_result(d) for d in deals))
+    assert all(done)
+    matches = [match(f"m{i}", [(1, 1), (2 + i, 2)]) for i in range(8)]
+    assert all(await asyncio.gather(*(st.results.record_match_result(m) for m in matches)))
+    (row,) = await st.boards.leaderboard(G, sort="net_chips", limit=1, min_games=0, now=NOW)
+    assert (row.user_id, row.value, row.games) == (1, sum(range(1, 17)), 16)
+    ranked = await st.boards.leaderboard(G, sort="matches_won", limit=1, now=NOW)
+    assert (ranked[0].user_id, ranked[0].value) == (1, 8)
+    stats = (await st.boards.player_stats(G, 1)).profiles["points"]
+    assert (stats.deals_played, stats.net, stats.matches_won) == (16, sum(range(1, 17)), 8)
+    assert stats.rating is not None and stats.rating.matches == 8
