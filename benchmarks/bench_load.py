@@ -450,7 +450,7 @@ async def run_load(
             # What a server admin does with `/rummy settings card_images:off`, for every guild.
             storage = await Storage.open_url(database_url or db)
             for guild_id in guilds:
-                await storage.update_settings(guild_id, card_images=False)
+                await storage.settings.update_settings(guild_id, card_images=False)
             await storage.close()
         base_env = {
             "DATABASE_PATH": str(db),

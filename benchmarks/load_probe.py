@@ -18,8 +18,9 @@ from typing import Any
 
 import bot.__main__
 from bot.discord_ui import client
-from bot.storage import db as dbmod
-from bot.storage import tables
+from bot.storage.pg import PgDatabase
+from bot.storage.sqlite import SqliteDatabase
+from bot.storage.tables import TableRepo
 
 PERIOD = 0.05  # seconds the lag probe sleeps; lag = how much later than that it wakes
 
@@ -126,34 +127,35 @@ async def _dump(path: Path, every: float) -> None:
 
 
 def _install(path: Path, every: float) -> None:
-    original_transaction = dbmod.Database.transaction
+    for backend in (SqliteDatabase, PgDatabase):
+        original_transaction = backend._transaction
 
-    async def transaction(self: Any, fn: Any) -> Any:
-        _stats["transactions"] += 1
-        return await original_transaction(self, fn)
+        def transaction(self: Any, original: Any = original_transaction) -> Any:
+            _stats["transactions"] += 1
+            return original(self)
 
-    dbmod.Database.transaction = transaction  # type: ignore[method-assign]
+        backend._transaction = transaction  # type: ignore[method-assign]
 
-    original_commit = tables.commit_action
+    original_commit = TableRepo.commit_action
 
     async def commit_action(
-        db: Any, table_id: str, version: int, state_json: str, event_json: str, **kw: Any
+        repo: Any, table_id: str, version: int, state_json: str, event_json: str, **kw: Any
     ) -> None:
         _stats["commits"] += 1
         _stats["payload_bytes"] += len(state_json.encode()) + len(event_json.encode())
         kind = json.loads(event_json).get("type", "?")
         _stats["events"][kind] = _stats["events"].get(kind, 0) + 1
-        await original_commit(db, table_id, version, state_json, event_json, **kw)
+        await original_commit(repo, table_id, version, state_json, event_json, **kw)
 
-    tables.commit_action = commit_action  # type: ignore[assignment]
+    TableRepo.commit_action = commit_action  # type: ignore[method-assign]
 
-    original_save = tables.save_table
+    original_save = TableRepo.save_table
 
-    async def save_table(db: Any, table_id: str, **kw: Any) -> None:
+    async def save_table(repo: Any, table_id: str, **kw: Any) -> None:
         _stats["payload_bytes"] += len(str(kw.get("state_json", "")).encode())
-        await original_save(db, table_id, **kw)
+        await original_save(repo, table_id, **kw)
 
-    tables.save_table = save_table  # type: ignore[assignment]
+    TableRepo.save_table = save_table  # type: ignore[method-assign]
 
     original_setup = client.PapluBot.setup_hook
     background: list[asyncio.Task[None]] = []

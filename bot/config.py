@@ -15,6 +15,10 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 DEFAULT_DATABASE = Path("data") / "paplu.sqlite3"
+#: PostgreSQL connections per process by default, and the most a setting may ask for (the
+#: server's max_connections, 100 by default, is shared by every process of a cluster).
+DEFAULT_POOL_SIZE = 10
+MAX_POOL_SIZE = 100
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # A bot token is three base64url segments separated by dots.
 _TOKEN = re.compile(r"^[\w-]{20,}\.[\w-]{4,}\.[\w-]{20,}$")
@@ -44,6 +48,8 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None
     # A postgresql:// URL selects PostgreSQL; None keeps SQLite at database_path.
     database_url: str | None = None
+    # PostgreSQL only: connections in the storage's pool (tables write side by side).
+    database_pool_size: int = DEFAULT_POOL_SIZE
 
     @property
     def database(self) -> str:
@@ -106,6 +112,18 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
             f"SHARD_IDS names shard {outside[0]}, but SHARD_COUNT={count} has shards 0-{count - 1}"
         )
     return count, tuple(sorted(ids))
+
+
+def _pool_size(env: Mapping[str, str]) -> int:
+    """`DATABASE_POOL_SIZE`: PostgreSQL connections of this process (1 to MAX_POOL_SIZE)."""
+    raw = env.get("DATABASE_POOL_SIZE", "").strip()
+    if not raw:
+        return DEFAULT_POOL_SIZE
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_POOL_SIZE:
+        raise ConfigError(
+            f"DATABASE_POOL_SIZE must be a whole number from 1 to {MAX_POOL_SIZE}, got {raw!r}"
+        )
+    return int(raw)
 
 
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
@@ -197,4 +215,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         database_url=database_url,
+        database_pool_size=_pool_size(env),
     )

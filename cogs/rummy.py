@@ -122,7 +122,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         invited = _mentioned(invite) if invite is not None else None
-        settings = await self.bot.storage.get_settings(interaction.guild_id)
+        settings = await self.bot.storage.settings.get_settings(interaction.guild_id)
         if not settings.channel_allowed(interaction.channel_id):
             raise UserError("Tables cannot be opened in this channel (see `/rummy settings`).")
         toggles = {

@@ -100,9 +100,9 @@ FORBIDDEN = {
                    "bot.discord_ui", "bot.ai"),
     "bot.ai": ("discord", "aiosqlite", "asyncpg", "cogs", "bot.storage", "bot.table",
                "bot.discord_ui"),
-    "bot.table": ("discord", "cogs", "bot.discord_ui", "sqlite3", "asyncpg"),
-    "bot.discord_ui": ("sqlite3", "asyncpg"),
-    "cogs": ("sqlite3", "asyncpg"),
+    "bot.table": ("discord", "cogs", "bot.discord_ui", "sqlite3", "aiosqlite", "asyncpg"),
+    "bot.discord_ui": ("sqlite3", "aiosqlite", "asyncpg"),
+    "cogs": ("sqlite3", "aiosqlite", "asyncpg"),
     "bot.storage": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.ai"),
     "bot.images": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.storage"),
 }  # fmt: skip
@@ -182,3 +182,16 @@ def test_engine_has_no_discord_or_storage_imports() -> None:
             ):
                 offenders.append(f"{path.name}: {stripped}")
     assert not offenders, offenders
+
+
+def test_storage_runs_no_thread_or_event_loop_of_its_own() -> None:
+    """aiosqlite and asyncpg carry all storage on the bot's own loop: no private loop, no
+    ``run_until_complete``, no hand-written worker thread or queue in ``bot/storage``."""
+    banned = ("run_until_complete", "new_event_loop", "threading", "queue.", "SimpleQueue")
+    offenders = [
+        f"{path.relative_to(PROJECT_ROOT)}: {word}"
+        for path in sorted((PROJECT_ROOT / "bot" / "storage").rglob("*.py"))
+        for word in banned
+        if word in path.read_text(encoding="utf-8")
+    ]
+    assert offenders == []

@@ -56,6 +56,15 @@ def test_database_url_unset_or_a_path_keeps_sqlite() -> None:
     assert load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": socket}).database == socket
 
 
+def test_database_pool_size_defaults_to_ten_and_is_range_checked() -> None:
+    assert load_settings({"DISCORD_TOKEN": TOKEN}).database_pool_size == 10
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_POOL_SIZE": " 25 "})
+    assert s.database_pool_size == 25
+    for bad in ("0", "101", "-3", "ten", "2.5"):
+        with pytest.raises(ConfigError, match="DATABASE_POOL_SIZE"):
+            load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_POOL_SIZE": bad})
+
+
 @pytest.mark.parametrize(
     ("env", "named"),
     [

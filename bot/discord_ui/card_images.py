@@ -5,9 +5,9 @@ presenter uses:
 
 * `ImagePreferences`: images or text only. A server chooses the default in `/rummy settings`
   (`GuildSettings.card_images`); a player may choose for their own hand view with the toggle in
-  it (`Storage.set_card_images`), which wins over the server's default. Both are cached in
-  memory: every refresh of every open hand asks, and storage is one worker thread shared with
-  the game's writes.
+  it (`storage.preferences.set_card_images`), which wins over the server's default. Both are
+  cached in memory: every refresh of every open hand asks, and storage's connections are
+  shared with the game's writes.
 * `ImageWorker`: one dedicated process that draws. A hand takes ~5-10 ms and a table ~10-20 ms
   of CPU. On the event loop that would stall every other table's clicks; on a thread of this
   process it still competes through the GIL: a busy drawing thread can make the loop wait
@@ -129,7 +129,7 @@ class ImagePreferences:
         """Whether this server's public game messages carry images."""
         on = self._servers.get(guild_id)
         if on is None:
-            on = (await self.storage.get_settings(guild_id)).card_images
+            on = (await self.storage.settings.get_settings(guild_id)).card_images
             self._servers[guild_id] = on
         return on
 
@@ -139,13 +139,13 @@ class ImagePreferences:
         if user_id in self._users:
             choice = self._users[user_id]
         else:
-            choice = await self.storage.get_card_images(user_id)
+            choice = await self.storage.preferences.get_card_images(user_id)
             self._users[user_id] = choice
         return await self.server_default(guild_id) if choice is None else choice
 
     async def set_user(self, user_id: int, on: bool) -> None:
         """Remember a player's choice (in storage first: a failed write changes nothing)."""
-        await self.storage.set_card_images(user_id, on)
+        await self.storage.preferences.set_card_images(user_id, on)
         self._users[user_id] = on
 
     def server_changed(self, guild_id: int, on: bool) -> None:

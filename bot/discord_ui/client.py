@@ -65,7 +65,9 @@ class PapluBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
-        self.storage = await Storage.open_url(self.settings.database)
+        self.storage = await Storage.open_url(
+            self.settings.database, pool_size=self.settings.database_pool_size
+        )
         if self.settings.deck_seed is not None:
             log.warning(
                 "DECK_SEED is set (%s): every shuffle is reproducible by anyone who knows it. "

@@ -2,29 +2,31 @@
 
 Layout (each module's docstring explains its invariants):
 
-* :mod:`~bot.storage.db` — the connection (one worker thread, one job per operation,
-  WAL + ``synchronous=FULL``), numbered migrations, the write-transaction helper and
-  the single point where database errors become :class:`StorageError`.
-* :mod:`~bot.storage.pg` — PostgreSQL through asyncpg on the same worker and job model
-  (``DATABASE_URL=postgresql://…``); :mod:`~bot.storage.conn` — the connection protocol
-  jobs are written against, and :func:`~bot.storage.conn.dialect_of` for the few
-  statements kept per dialect. Migrations exist per dialect with the same numbers.
-  Concurrency across processes relies on sharding by guild: one process writes a guild's
-  results and summaries (the summaries' read-then-upsert is not meant for two writers).
-* :mod:`~bot.storage.tables` — game tables and their action log (optimistic versions).
-* :mod:`~bot.storage.outbox` — announcements due but not yet posted, written with
-  the state change that makes them due.
-* :mod:`~bot.storage.results` — finished deals/matches, written once (idempotent).
-* :mod:`~bot.storage.summaries` — totals, rolling 7d/30d boards and ratings derived
-  from the results (incremental and rebuild).
-* :mod:`~bot.storage.ratings` — openskill maths as pure functions (no SQL).
-* :mod:`~bot.storage.leaderboards`, :mod:`~bot.storage.stats`,
-  :mod:`~bot.storage.settings`, :mod:`~bot.storage.privacy` — the read side, guild
-  settings and forget-me; :mod:`~bot.storage.preferences` — a player's own display
-  choices (card images or text only).
-* :mod:`~bot.storage.records` — the records and read models; :mod:`~bot.storage.money`
+* :mod:`~bot.storage.storage` — :class:`Storage`: open (and migrate), close, and
+  ``async with storage.transaction() as tx:``; it holds one repository per aggregate.
+* The repositories, each a module with its queries; every write method takes ``tx=``
+  (given: runs in that transaction, which the caller commits; absent: its own):
+  ``storage.tables`` (:mod:`~bot.storage.tables`: game tables and their action log,
+  optimistic versions), ``storage.outbox`` (:mod:`~bot.storage.outbox`: announcements
+  and result jobs due but not yet done, written with the state change that makes them
+  due), ``storage.leases`` (:mod:`~bot.storage.ownership`: which process drives a table),
+  ``storage.results`` (:mod:`~bot.storage.results`: finished deals/matches, written once,
+  and the summaries of :mod:`~bot.storage.summaries`), ``storage.boards``
+  (:mod:`~bot.storage.boards`: leaderboards, ranks, stats, history), ``storage.settings``
+  (:mod:`~bot.storage.settings`), ``storage.preferences``
+  (:mod:`~bot.storage.preferences`) and ``storage.privacy`` (:mod:`~bot.storage.privacy`:
+  forget-me).
+* :mod:`~bot.storage.conn` — the async connection protocol every query is written
+  against (``?`` placeholders), the bad-value check and the batching helpers;
+  :mod:`~bot.storage.sqlite` (aiosqlite: one writer behind a lock, one reader) and
+  :mod:`~bot.storage.pg` (an asyncpg pool) implement it, each with the single point where
+  its driver's errors become :class:`StorageError`; :mod:`~bot.storage.migrate` — the
+  numbered migrations of both dialects. Concurrency across processes relies on sharding
+  by guild: one process writes a guild's results and summaries (the summaries'
+  read-then-upsert is not meant for two writers).
+* :mod:`~bot.storage.ratings` — openskill maths as pure functions (no SQL);
+  :mod:`~bot.storage.records` — the records and read models; :mod:`~bot.storage.money`
   — exact Fractions as 64-bit pairs; :mod:`~bot.storage.errors` — the error types.
-* :mod:`~bot.storage.front` — :class:`Storage`, the thin front the bot holds.
 
 Cross-cutting semantics: AI seats (``is_ai`` or ``user_id is None``) are stored in
 results but never in summaries, ratings, stats or leaderboards; void deals are kept
@@ -34,15 +36,16 @@ nets (the per-seat match net is stored with the match but not added again).
 
 from __future__ import annotations
 
-from bot.storage.db import Migration, load_migrations
+from bot.storage.conn import Conn, Tx
 from bot.storage.errors import (
+    BadValue,
     NotFoundError,
     StorageError,
     StorageIntegrityError,
     StorageUnavailable,
     VersionConflictError,
 )
-from bot.storage.front import Storage
+from bot.storage.migrate import Migration, load_migrations
 from bot.storage.privacy import DELETED_NAME
 from bot.storage.records import (
     UNSET,
@@ -66,9 +69,11 @@ from bot.storage.records import (
     SortKey,
     TableRecord,
     TableStatus,
+    TableStatusName,
     Unset,
 )
 from bot.storage.settings import DEFAULT_PROFILE, DEFAULT_TURN_TIMER, GuildSettings
+from bot.storage.storage import Storage
 
 __all__ = [
     "DEFAULT_PROFILE",
@@ -78,6 +83,8 @@ __all__ = [
     "Announcement",
     "AnnouncementKind",
     "AnnouncementRecord",
+    "BadValue",
+    "Conn",
     "DealHistoryRow",
     "DealRecord",
     "DealSeatRecord",
@@ -102,6 +109,8 @@ __all__ = [
     "StorageUnavailable",
     "TableRecord",
     "TableStatus",
+    "TableStatusName",
+    "Tx",
     "Unset",
     "VersionConflictError",
     "load_migrations",

@@ -3,15 +3,20 @@
 Invariant that upper layers rely on: **every** failure of the database itself reaches
 callers as a :class:`StorageError` (the adapter rolls its in-memory game state back
 only on that type). Driver exceptions (``sqlite3.Error``, asyncpg's and socket errors) are
-translated in one place per backend, :func:`bot.storage.db.translate_error` and
+translated in one place per backend, :func:`bot.storage.sqlite.translate_error` and
 :func:`bot.storage.pg.translate_error`, and kept as
 ``__cause__`` for the logs. Caller mistakes (a bad sort key, a non-positive timer)
-stay ``ValueError``/``TypeError``: they are bugs, not storage failures.
+stay ``ValueError``/``TypeError``: they are bugs, not storage failures. A value no column
+can hold (an integer outside signed 64 bits, e.g. a typed-in deal id) is
+:class:`BadValue`, a ``ValueError`` too: it is refused before it reaches the driver
+(:func:`bot.storage.conn.check_values`), because it is the user's bad input, not a
+failure of the database.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "BadValue",
     "NotFoundError",
     "StorageError",
     "StorageIntegrityError",
@@ -46,3 +51,9 @@ class VersionConflictError(StorageError):
 
 class NotFoundError(StorageError):
     """The referenced table does not exist."""
+
+
+class BadValue(ValueError):
+    """A value no column can hold (an integer outside signed 64 bits), refused before it
+    reaches the driver. Not a :class:`StorageError`: nothing is wrong with the database,
+    the input is (a typed-in id), and the caller answers it as bad input."""

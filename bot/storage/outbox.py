@@ -4,9 +4,11 @@ Why: posting to Discord cannot join a database transaction. If a table is closed
 database and the process dies before the final results are posted, the table is not
 restored (it is finished) and the results would be lost for good. So the state change
 that makes an announcement due writes it here in the SAME transaction
-(:func:`bot.storage.tables.commit_action` / :func:`~bot.storage.tables.close_table` take
-``announce=``); the poster marks it delivered after posting (:func:`mark_announced`),
-and on start-up whatever is still pending is posted (:func:`pending_announcements`).
+(``storage.tables.commit_action`` / ``close_table`` take ``announce=``); the poster marks
+it delivered after posting (:meth:`OutboxRepo.mark_announced`), and on start-up whatever
+is still pending is posted (:meth:`OutboxRepo.pending_announcements`). The same holds for
+the jobs ``record_deal`` / ``record_match`` (recording a result after the move that
+finished it): written with the move, done after the commit, marked when done.
 
 Invariants:
 
@@ -24,11 +26,15 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bot.storage.conn import Connection
-from bot.storage.db import Database
-from bot.storage.records import ANNOUNCEMENT_KINDS, Announcement, AnnouncementRecord
+from bot.storage.conn import Conn, Database, Tx
+from bot.storage.records import (
+    ANNOUNCEMENT_KINDS,
+    Announcement,
+    AnnouncementKind,
+    AnnouncementRecord,
+)
 
-__all__ = ["check_announcements", "mark_announced", "pending_announcements", "write_announcements"]
+__all__ = ["OutboxRepo", "check_announcements", "write_announcements"]
 
 # ------------------------------------------------------------- SQLite dialect
 
@@ -54,38 +60,59 @@ def check_announcements(announce: Sequence[Announcement]) -> None:
             raise ValueError("deal_no must not be negative")
 
 
-def write_announcements(
-    conn: Connection, table_id: str, announce: Sequence[Announcement], ts: float
+async def write_announcements(
+    conn: Conn, table_id: str, announce: Sequence[Announcement], ts: float
 ) -> None:
     """Write ``announce`` inside the caller's open transaction (the state change's)."""
-    for a in announce:
-        conn.execute(_INSERT, (table_id, a.kind, a.deal_no, a.payload_json, ts))
+    if announce:
+        await conn.executemany(
+            _INSERT, [(table_id, a.kind, a.deal_no, a.payload_json, ts) for a in announce]
+        )
 
 
-async def pending_announcements(
-    db: Database, table_id: str | None = None
-) -> list[AnnouncementRecord]:
-    """Announcements not yet marked delivered (optionally one table's), oldest first."""
+class OutboxRepo:
+    """``storage.outbox``: what is due and not yet done."""
 
-    def q(conn: Connection) -> list[AnnouncementRecord]:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def pending_announcements(self, table_id: str | None = None) -> list[AnnouncementRecord]:
+        """Announcements not yet marked delivered (optionally one table's), oldest first."""
         sql: str = _PENDING
         args: tuple[Any, ...] = ()
         if table_id is not None:
             sql, args = sql + " AND table_id = ?", (table_id,)
-        rows: list[Any] = conn.execute(sql + _ORDER, args).fetchall()
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(sql + _ORDER, args)
         return [AnnouncementRecord(*r) for r in rows]
 
-    return await db.run(q)
+    async def announce(
+        self,
+        table_id: str,
+        announce: Sequence[Announcement],
+        *,
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> None:
+        """Write announcements/jobs of a table on their own (normally they go with the
+        state change, ``commit_action(announce=...)``); an existing one is left as is."""
+        check_announcements(announce)
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            await write_announcements(t, table_id, announce, ts)
 
-
-async def mark_announced(
-    db: Database, table_id: str, kind: str, deal_no: int = 0, *, now: float | None = None
-) -> bool:
-    """Mark one announcement posted; False if it was not pending (unknown, or already
-    marked), so a repeated mark is harmless."""
-    ts = time.time() if now is None else now
-
-    def body(conn: Connection) -> bool:
-        return conn.execute(_MARK, (ts, table_id, kind, deal_no)).rowcount > 0
-
-    return await db.transaction(body)
+    async def mark_announced(
+        self,
+        table_id: str,
+        kind: AnnouncementKind,
+        deal_no: int = 0,
+        *,
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> bool:
+        """Mark one announcement posted (or job done); False if it was not pending
+        (unknown, or already marked), so a repeated mark is harmless. With ``tx`` (the
+        transaction that did a ``record_*`` job) the job and its mark commit together."""
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            return await t.execute(_MARK, (ts, table_id, kind, deal_no)) > 0

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import time
 
-from bot.storage.conn import Connection
-from bot.storage.db import Database
+from bot.storage.conn import Database, Tx
 
-__all__ = ["get_card_images", "set_card_images"]
+__all__ = ["PreferenceRepo"]
 
 _SELECT = "SELECT card_images FROM user_preferences WHERE user_id = ?"
 _UPSERT = (
@@ -23,22 +22,30 @@ _UPSERT = (
 )
 
 
-async def get_card_images(db: Database, user_id: int) -> bool | None:
-    """The user's choice (True: images, False: text only) or None if they never chose."""
+class PreferenceRepo:
+    """``storage.preferences``: a player's own display choices."""
 
-    def q(conn: Connection) -> bool | None:
-        row = conn.execute(_SELECT, (user_id,)).fetchone()
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def get_card_images(self, user_id: int) -> bool | None:
+        """The user's choice (True: images, False: text only) or None if they never chose."""
+        async with self._db.reading() as conn:
+            row = await conn.fetchone(_SELECT, (user_id,))
         return None if row is None or row[0] is None else bool(row[0])
 
-    return await db.run(q)
-
-
-async def set_card_images(
-    db: Database, user_id: int, card_images: bool | None, *, now: float | None = None
-) -> None:
-    """Record the user's choice; None forgets it (the server default applies again)."""
-    if card_images is not None and not isinstance(card_images, bool):
-        raise ValueError("card_images must be True, False or None")
-    value = None if card_images is None else int(card_images)
-    ts = time.time() if now is None else now
-    await db.transaction(lambda conn: conn.execute(_UPSERT, (user_id, value, ts)))
+    async def set_card_images(
+        self,
+        user_id: int,
+        card_images: bool | None,
+        *,
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> None:
+        """Record the user's choice; None forgets it (the server default applies again)."""
+        if card_images is not None and not isinstance(card_images, bool):
+            raise ValueError("card_images must be True, False or None")
+        value = None if card_images is None else int(card_images)
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            await t.execute(_UPSERT, (user_id, value, ts))

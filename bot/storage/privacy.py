@@ -19,7 +19,7 @@ transaction:
 
 A table that is still open and has the user in it (seated, or in its match) cannot be
 scrubbed: the running game needs to know who they are, and its next save would write
-them back. :func:`forget_user` then changes nothing and returns False; the user asks
+them back. :meth:`PrivacyRepo.forget_user` then changes nothing and returns False; the user asks
 again once that game has ended.
 
 Cost: the documents are found with ``instr`` (``strpos`` on PostgreSQL) over the guild's
@@ -34,10 +34,9 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final
 
-from bot.storage.conn import Connection, Dialect, dialect_of
-from bot.storage.db import Database
+from bot.storage.conn import Database, Dialect, Tx
 
-__all__ = ["DELETED_NAME", "FORGOTTEN_KEY", "forget_user", "mentions", "scrub"]
+__all__ = ["DELETED_NAME", "FORGOTTEN_KEY", "PrivacyRepo", "mentions", "scrub"]
 
 #: Name written over a forgotten user's seats and in documents that named them.
 DELETED_NAME: Final = "forgotten player"
@@ -232,47 +231,49 @@ def _rewrite(text: str, user_id: int, names: set[str], compact: bool) -> str | N
 # ------------------------------------------------------------------ forget
 
 
-async def forget_user(db: Database, guild_id: int, user_id: int) -> bool:
-    """Erase a user's footprint in one guild, in one transaction (see the module
-    docstring): stats, ratings, rating history and name deleted; their seats in others'
-    results anonymised; their name and id taken out of hand histories, closed tables'
-    states and every table's events. Returns False, changing nothing, while an open
-    table of this guild still has them in it."""
-    digits = str(user_id)
+class PrivacyRepo:
+    """``storage.privacy``: forget-me."""
 
-    def body(conn: Connection) -> bool:
-        for (state,) in conn.execute(
-            _OPEN_TABLES_NAMING[dialect_of(conn)], (guild_id, user_id, digits)
-        ):
-            try:
-                if mentions(json.loads(state), user_id):
-                    return False
-            except ValueError:
-                continue
-        names = {str(r[0]) for r in conn.execute(_KNOWN_NAMES, (guild_id, user_id))}
-        for deal_id, history in conn.execute(_CANDIDATE_DEALS, (guild_id, user_id)).fetchall():
-            clean = _rewrite(history, user_id, names, compact=False)
-            if clean is not None:
-                conn.execute(_UPDATE_DEAL, (clean, deal_id))
-        rows = conn.execute(
-            _CLOSED_TABLES_NAMING[dialect_of(conn)], (guild_id, user_id, digits)
-        ).fetchall()
-        for table_id, host_id, state in rows:
-            clean = _rewrite(state, user_id, names, compact=True)
-            conn.execute(
-                _UPDATE_TABLE,
-                (0 if host_id == user_id else host_id, state if clean is None else clean, table_id),
-            )
-        for table_id, seq, event in conn.execute(
-            _EVENTS_NAMING[dialect_of(conn)], (guild_id, digits)
-        ).fetchall():
-            clean = _rewrite(event, user_id, names, compact=False)
-            if clean is not None:
-                conn.execute(_UPDATE_EVENT, (clean, table_id, seq))
-        for table in _SEAT_TABLES:
-            conn.execute(_ANONYMISE.format(table=table), (DELETED_NAME, guild_id, user_id))
-        for table in _PERSONAL_TABLES:
-            conn.execute(_DELETE.format(table=table), (guild_id, user_id))
-        return True
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
-    return await db.transaction(body)
+    async def forget_user(self, guild_id: int, user_id: int, *, tx: Tx | None = None) -> bool:
+        """Erase a user's footprint in one guild, in one transaction (see the module
+        docstring): stats, ratings, rating history and name deleted; their seats in
+        others' results anonymised; their name and id taken out of hand histories, closed
+        tables' states and every table's events. Returns False, changing nothing, while
+        an open table of this guild still has them in it."""
+        digits = str(user_id)
+        async with self._db.transaction(tx) as t:
+            d = t.dialect
+            for (state,) in await t.fetchall(_OPEN_TABLES_NAMING[d], (guild_id, user_id, digits)):
+                try:
+                    if mentions(json.loads(state), user_id):
+                        return False
+                except ValueError:
+                    continue
+            names = {str(r[0]) for r in await t.fetchall(_KNOWN_NAMES, (guild_id, user_id))}
+            for deal_id, history in await t.fetchall(_CANDIDATE_DEALS, (guild_id, user_id)):
+                clean = _rewrite(history, user_id, names, compact=False)
+                if clean is not None:
+                    await t.execute(_UPDATE_DEAL, (clean, deal_id))
+            rows = await t.fetchall(_CLOSED_TABLES_NAMING[d], (guild_id, user_id, digits))
+            for table_id, host_id, state in rows:
+                clean = _rewrite(state, user_id, names, compact=True)
+                await t.execute(
+                    _UPDATE_TABLE,
+                    (
+                        0 if host_id == user_id else host_id,
+                        state if clean is None else clean,
+                        table_id,
+                    ),
+                )
+            for table_id, seq, event in await t.fetchall(_EVENTS_NAMING[d], (guild_id, digits)):
+                clean = _rewrite(event, user_id, names, compact=False)
+                if clean is not None:
+                    await t.execute(_UPDATE_EVENT, (clean, table_id, seq))
+            for table in _SEAT_TABLES:
+                await t.execute(_ANONYMISE.format(table=table), (DELETED_NAME, guild_id, user_id))
+            for table in _PERSONAL_TABLES:
+                await t.execute(_DELETE.format(table=table), (guild_id, user_id))
+            return True

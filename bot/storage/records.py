@@ -49,20 +49,41 @@ __all__ = [
     "SortKey",
     "TableRecord",
     "TableStatus",
+    "TableStatusName",
     "Unset",
 ]
 
-TableStatus = Literal["lobby", "playing", "finished", "cancelled"]
+
+class TableStatus(enum.StrEnum):
+    """Where a table is in its life. The one status type of the bot (the table layer uses
+    it too); a ``StrEnum``, so it is stored and compared as its text value."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+    @property
+    def open(self) -> bool:
+        """Still restored on start-up and accepting actions (lobby or playing)."""
+        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
+
+
+#: The status values as text, for callers that pass them as string literals.
+TableStatusName = Literal["lobby", "playing", "finished", "cancelled"]
 Outcome = Literal["won", "lost", "dropped_first", "dropped_middle", "invalid_declaration", "void"]
 SortKey = Literal["rating", "matches_won", "deals_won", "net_chips", "win_rate"]
 Period = Literal["all", "30d", "7d"]
 
+#: ``record_deal`` / ``record_match``: recording a result is itself an outbox job, written in
+#: the transaction of the move that finished the deal/match (its ``payload_json`` carries
+#: the record) and delivered after the commit, again at start-up until done.
 AnnouncementKind = Literal["deal_results", "match_over", "record_deal", "record_match"]
 
 ANNOUNCEMENT_KINDS: Final[frozenset[str]] = frozenset(get_args(AnnouncementKind))
-TABLE_STATUSES: Final[frozenset[str]] = frozenset(get_args(TableStatus))
+TABLE_STATUSES: Final[frozenset[str]] = frozenset(s.value for s in TableStatus)
 #: Statuses of a table that is still restored on start-up and accepts actions.
-OPEN_STATUSES: Final[tuple[str, ...]] = ("lobby", "playing")
+OPEN_STATUSES: Final[tuple[str, ...]] = tuple(s.value for s in TableStatus if s.open)
 OUTCOMES: Final[frozenset[str]] = frozenset(get_args(Outcome))
 SORT_KEYS: Final[frozenset[str]] = frozenset(get_args(SortKey))
 #: Length in UTC days of each rolling period (``"all"`` has no window).
@@ -120,7 +141,8 @@ class Announcement:
     the same transaction as that change (see :mod:`bot.storage.outbox`). ``deal_no`` is
     0 for announcements that are not about one deal; ``(table, kind, deal_no)`` is its
     identity, so writing it again is a no-op. ``payload_json`` carries whatever the
-    poster needs beyond the table's stored state (nothing, so far)."""
+    poster needs beyond the table's stored state (for ``record_deal``/``record_match``:
+    the record to store)."""
 
     kind: AnnouncementKind
     deal_no: int = 0

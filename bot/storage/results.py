@@ -7,9 +7,9 @@ or lost. Invariants:
   ``match_id``; inserts use ``ON CONFLICT DO NOTHING`` and the summaries are updated
   only when the insert really happened, in the same transaction. A retry, a restart
   or a concurrent duplicate can never count twice (the functions return False).
-* **Validated before the job.** Seats are checked and converted (exact money, see
-  :mod:`bot.storage.money`) on the calling side, so a bad result raises ValueError
-  and writes nothing.
+* **Validated before the transaction.** Seats are checked and converted (exact money,
+  see :mod:`bot.storage.money`) first, so a bad result raises ValueError and writes
+  nothing.
 * **AI seats** (``is_ai`` or ``user_id is None``) are stored with ``user_id`` NULL and
   never reach a summary; human seats keep their name in ``player_names``.
 * **Void deals** are stored (history, hand history) but count for nothing.
@@ -19,13 +19,12 @@ or lost. Invariants:
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import summaries
-from bot.storage.conn import Connection, Dialect, dialect_of, insert_batches, insert_rows
-from bot.storage.db import Database
+from bot.storage.conn import Conn, Database, Dialect, Tx, insert_batches, insert_rows
 from bot.storage.money import to_pair
 from bot.storage.records import (
     OUTCOMES,
@@ -36,15 +35,25 @@ from bot.storage.records import (
 )
 from bot.storage.summaries import ALL_SCOPE, SeatBump
 
-__all__ = ["import_results", "rebuild_summaries", "record_deal_result", "record_match_result"]
+__all__ = ["ResultRepo"]
 
 # ------------------------------------------------------------- SQLite dialect
 
-_INSERT_DEAL = (
-    "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+# The summaries' exact nets and ratings are read, changed and written back, so two results
+# of one guild must not be recorded at the same time: on SQLite writers are serialised
+# anyway; on PostgreSQL (a pool: two tables' results on two connections at once, or two
+# processes) the first statement of the transaction takes a per-guild transaction lock
+# (summaries.GUILD_LOCK), and the reads that follow, each a new snapshot at READ COMMITTED,
+# see the other transaction's finished work. The insert itself then runs under the lock.
+_INSERT_DEAL: Final[dict[Dialect, str]] = {
+    "sqlite": "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
     " hand_history) VALUES (?,?,?,?,?,?)"
-    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id"
-)
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id",
+    "postgres": "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
+    " hand_history) SELECT ?::bigint, ?::text, ?::bigint, ?::text, ?::bigint, ?::text"
+    f" FROM (SELECT {summaries.GUILD_LOCK}) AS locked"
+    " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id",
+}
 # {rows}: rows given to conn.insert_rows, which reads the column types from *_TYPES.
 _INSERT_DEALS = (
     "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
@@ -60,10 +69,13 @@ _DEAL_SEAT_TYPES: Final = (
     *("bigint", "bigint", "bigint", "text", "bigint", "bigint", "text", "bigint", "text"),
     *["bigint"] * 4,
 )
-_INSERT_MATCH = (
-    "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
-    " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING"
-)
+_INSERT_MATCH: Final[dict[Dialect, str]] = {
+    "sqlite": "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
+    " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING",
+    "postgres": "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
+    " SELECT ?::text, ?::bigint, ?::text, ?::bigint"
+    f" FROM (SELECT {summaries.GUILD_LOCK}) AS locked ON CONFLICT (match_id) DO NOTHING",
+}
 _INSERT_MATCHES = (
     "INSERT INTO matches (match_id, guild_id, profile, finished_at) {rows}"
     " ON CONFLICT (match_id) DO NOTHING RETURNING match_id"
@@ -178,90 +190,19 @@ def _name_rows(guild_id: int, seat_rows: list[tuple[Any, ...]]) -> list[tuple[An
     return [(guild_id, r[_USER], r[_NAME]) for r in seat_rows if r[_USER] is not None]
 
 
-# ------------------------------------------------------------ one at a time
-
-
-async def record_deal_result(db: Database, result: DealRecord) -> bool:
-    """Store a finished deal once. Returns True if newly recorded, False if this
-    (match_id, deal_no) was already stored (nothing is counted again)."""
-    seat_rows = _deal_seat_rows(result)
-    names = _name_rows(result.guild_id, seat_rows)
-    # A void deal stays in history but counts for nothing.
-    bumps = [
-        SeatBump(
-            r[_USER],
-            deals=(1, int(r[_OUTCOME] == "won")),
-            net=Fraction(r[_NET_NUM], r[_NET_DEN]),
-        )
-        for r in seat_rows
-        if r[_USER] is not None and r[_OUTCOME] != "void"
-    ]
-
-    def body(conn: Connection) -> bool:
-        # RETURNING (both backends): no row means the deal was already stored.
-        row = conn.execute(_INSERT_DEAL, _deal_params(result)).fetchone()
-        if row is None:
-            return False
-        deal_id = row[0]
-        ts = int(result.finished_at)
-        insert_batches(
-            conn,
-            [
-                (_INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows]),
-                (_UPSERT_NAME, _NAME_TYPES, names),
-                *summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps),
-            ],
-        )
-        return True
-
-    return await db.transaction(body)
-
-
-async def record_match_result(db: Database, result: MatchRecord) -> bool:
-    """Store a finished match once and update ratings (per profile and overall)
-    from the finishing order of its human seats. Returns True if newly recorded.
-
-    Ratings only move when at least two humans took part (beating AI seats says
-    nothing about skill relative to other players)."""
-    seat_rows = _match_seat_rows(result)
-    names = _name_rows(result.guild_id, seat_rows)
-    humans = [(r[_USER], r[_PLACE]) for r in seat_rows if r[_USER] is not None]
-    bumps = [
-        SeatBump(r[_USER], matches=(1, r[_IS_WINNER])) for r in seat_rows if r[_USER] is not None
-    ]
-
-    def body(conn: Connection) -> bool:
-        if conn.execute(_INSERT_MATCH, _match_params(result)).rowcount == 0:
-            return False
-        ts = int(result.finished_at)
-        scopes = (result.profile, ALL_SCOPE)
-        insert_batches(
-            conn,
-            [
-                (_INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, [(result.match_id, *r) for r in seat_rows]),
-                (_UPSERT_NAME, _NAME_TYPES, names),
-                *summaries.bump_result(conn, result.guild_id, result.profile, ts, bumps),
-                *summaries.rate_match(conn, result.guild_id, scopes, result.match_id, ts, humans),
-            ],
-        )
-        return True
-
-    return await db.transaction(body)
-
-
 # -------------------------------------------------------------------- bulk
 
 
-def _deal_batch(batch: list[DealRecord]) -> Callable[[Connection], int]:
-    """Validate/convert a batch now (on the loop) and return its insert job."""
+def _deal_batch(batch: list[DealRecord]) -> Callable[[Conn], Awaitable[int]]:
+    """Validate/convert a batch now and return its insert job."""
     prepared = [(d, _deal_seat_rows(d)) for d in batch]
 
-    def body(conn: Connection) -> int:
+    async def body(conn: Conn) -> int:
         # RETURNING names the deals really inserted: the others were stored already
         # (or repeat an earlier deal of this batch) and are skipped.
         new = {
             (match_id, deal_no): deal_id
-            for deal_id, match_id, deal_no in insert_rows(
+            for deal_id, match_id, deal_no in await insert_rows(
                 conn,
                 _INSERT_DEALS,
                 _DEAL_TYPES,
@@ -281,21 +222,23 @@ def _deal_batch(batch: list[DealRecord]) -> Callable[[Connection], int]:
                 seats.append((deal_id, *r))
                 if r[_USER] is not None:
                     names[(d.guild_id, r[_USER])] = r[_NAME]
-        insert_rows(conn, _INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, seats)
-        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()])
+        await insert_rows(conn, _INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, seats)
+        await insert_rows(
+            conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()]
+        )
         return inserted
 
     return body
 
 
-def _match_batch(batch: list[MatchRecord]) -> Callable[[Connection], int]:
-    """Validate/convert a batch now (on the loop) and return its insert job."""
+def _match_batch(batch: list[MatchRecord]) -> Callable[[Conn], Awaitable[int]]:
+    """Validate/convert a batch now and return its insert job."""
     prepared = [(m, _match_seat_rows(m)) for m in batch]
 
-    def body(conn: Connection) -> int:
+    async def body(conn: Conn) -> int:
         new = {
             match_id
-            for (match_id,) in insert_rows(
+            for (match_id,) in await insert_rows(
                 conn,
                 _INSERT_MATCHES,
                 _MATCH_TYPES,
@@ -315,62 +258,13 @@ def _match_batch(batch: list[MatchRecord]) -> Callable[[Connection], int]:
                 seats.append((m.match_id, *r))
                 if r[_USER] is not None:
                     names[(m.guild_id, r[_USER])] = r[_NAME]
-        insert_rows(conn, _INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, seats)
-        insert_rows(conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()])
+        await insert_rows(conn, _INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, seats)
+        await insert_rows(
+            conn, _UPSERT_NAME, _NAME_TYPES, [(g, u, n) for (g, u), n in names.items()]
+        )
         return inserted
 
     return body
-
-
-async def import_results(
-    db: Database,
-    deals: Iterable[DealRecord] = (),
-    matches: Iterable[MatchRecord] = (),
-    *,
-    batch_size: int = 20_000,
-) -> tuple[int, int]:
-    """Bulk-load results (backfill, benchmarks), skipping ones already stored,
-    then recompute the affected guilds' summaries. Much faster than recording one
-    by one because summaries are built once with set-based SQL. Returns
-    (deals inserted, matches inserted)."""
-    guilds: set[int] = set()
-    n_deals = 0
-    n_matches = 0
-    # Pipelining: while the worker thread inserts one batch, this coroutine
-    # validates/converts the next one (sqlite releases the GIL while it works).
-    pending: asyncio.Future[int] | None = None
-
-    async def submit(job: Callable[[Connection], int]) -> int:
-        nonlocal pending
-        done = 0 if pending is None else await pending
-        pending = asyncio.ensure_future(db.transaction(job))
-        return done
-
-    dbatch: list[DealRecord] = []
-    for d in deals:
-        guilds.add(d.guild_id)
-        dbatch.append(d)
-        if len(dbatch) >= batch_size:
-            n_deals += await submit(_deal_batch(dbatch))
-            dbatch = []
-    if dbatch:
-        n_deals += await submit(_deal_batch(dbatch))
-    n_deals += 0 if pending is None else await pending
-    pending = None
-    mbatch: list[MatchRecord] = []
-    for m in matches:
-        guilds.add(m.guild_id)
-        mbatch.append(m)
-        if len(mbatch) >= batch_size:
-            n_matches += await submit(_match_batch(mbatch))
-            mbatch = []
-    if mbatch:
-        n_matches += await submit(_match_batch(mbatch))
-    n_matches += 0 if pending is None else await pending
-    for guild_id in sorted(guilds):
-        await rebuild_summaries(db, guild_id)
-    await db.run(_after_bulk_load)
-    return n_deals, n_matches
 
 
 # A bulk load leaves PostgreSQL's planner statistics and visibility map behind until
@@ -383,17 +277,154 @@ _AFTER_BULK_LOAD: Final[dict[Dialect, str | None]] = {
 }
 
 
-def _after_bulk_load(conn: Connection) -> None:
-    """Bring the statistics up to date after an import (outside a transaction)."""
-    statement = _AFTER_BULK_LOAD[dialect_of(conn)]
-    if statement is not None:
-        conn.execute(statement)
+class ResultRepo:
+    """``storage.results``: finished deals and matches, and the summaries they feed."""
 
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
-async def rebuild_summaries(db: Database, guild_id: int) -> None:
-    """Recompute a guild's player_totals and ratings from the result rows and
-    drop its period boards (rebuilt lazily on the next period query).
+    async def record_deal_result(self, result: DealRecord, *, tx: Tx | None = None) -> bool:
+        """Store a finished deal once. Returns True if newly recorded, False if this
+        (match_id, deal_no) was already stored (nothing is counted again)."""
+        seat_rows = _deal_seat_rows(result)
+        names = _name_rows(result.guild_id, seat_rows)
+        # A void deal stays in history but counts for nothing.
+        bumps = [
+            SeatBump(
+                r[_USER],
+                deals=(1, int(r[_OUTCOME] == "won")),
+                net=Fraction(r[_NET_NUM], r[_NET_DEN]),
+            )
+            for r in seat_rows
+            if r[_USER] is not None and r[_OUTCOME] != "void"
+        ]
+        async with self._db.transaction(tx) as t:
+            # RETURNING (both backends): no row means the deal was already stored.
+            sql = _INSERT_DEAL[t.dialect]
+            params = _deal_params(result)
+            if t.dialect == "postgres":
+                params = (*params, result.guild_id)
+            row = await t.fetchone(sql, params)
+            if row is None:
+                return False
+            deal_id = row[0]
+            ts = int(result.finished_at)
+            await insert_batches(
+                t,
+                [
+                    (_INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows]),
+                    (_UPSERT_NAME, _NAME_TYPES, names),
+                    *await summaries.bump_result(t, result.guild_id, result.profile, ts, bumps),
+                ],
+            )
+            return True
 
-    Ratings are replayed in (finished_at, insertion) order; the incremental path
-    rates in recording order, which is the same unless results arrive late."""
-    await db.transaction(lambda conn: summaries.rebuild(conn, guild_id))
+    async def record_match_result(self, result: MatchRecord, *, tx: Tx | None = None) -> bool:
+        """Store a finished match once and update ratings (per profile and overall)
+        from the finishing order of its human seats. Returns True if newly recorded.
+
+        Ratings only move when at least two humans took part (beating AI seats says
+        nothing about skill relative to other players)."""
+        seat_rows = _match_seat_rows(result)
+        names = _name_rows(result.guild_id, seat_rows)
+        humans = [(r[_USER], r[_PLACE]) for r in seat_rows if r[_USER] is not None]
+        bumps = [
+            SeatBump(r[_USER], matches=(1, r[_IS_WINNER]))
+            for r in seat_rows
+            if r[_USER] is not None
+        ]
+        async with self._db.transaction(tx) as t:
+            params = _match_params(result)
+            if t.dialect == "postgres":
+                params = (*params, result.guild_id)
+            if await t.execute(_INSERT_MATCH[t.dialect], params) == 0:
+                return False
+            ts = int(result.finished_at)
+            scopes = (result.profile, ALL_SCOPE)
+            seats = [(result.match_id, *r) for r in seat_rows]
+            await insert_batches(
+                t,
+                [
+                    (_INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, seats),
+                    (_UPSERT_NAME, _NAME_TYPES, names),
+                    *await summaries.bump_result(t, result.guild_id, result.profile, ts, bumps),
+                    *await summaries.rate_match(
+                        t, result.guild_id, scopes, result.match_id, ts, humans
+                    ),
+                ],
+            )
+            return True
+
+    async def import_results(
+        self,
+        deals: Iterable[DealRecord] = (),
+        matches: Iterable[MatchRecord] = (),
+        *,
+        batch_size: int = 20_000,
+        tx: Tx | None = None,
+    ) -> tuple[int, int]:
+        """Bulk-load results (backfill, benchmarks), skipping ones already stored,
+        then recompute the affected guilds' summaries. Much faster than recording one
+        by one because summaries are built once with set-based SQL. Returns
+        (deals inserted, matches inserted). Without ``tx`` every batch is its own
+        transaction; with it, everything goes into that one."""
+        guilds: set[int] = set()
+        counts = [0, 0]
+        # Pipelining: while one batch is inserted (SQLite: on aiosqlite's thread, which
+        # releases the GIL; PostgreSQL: on the server), this coroutine validates and
+        # converts the next one. In the caller's transaction batches go one by one.
+        pending: asyncio.Future[int] | None = None
+
+        async def run(job: Callable[[Conn], Awaitable[int]]) -> int:
+            async with self._db.transaction(bulk=True) as t:
+                return await job(t)
+
+        async def submit(job: Callable[[Conn], Awaitable[int]]) -> int:
+            nonlocal pending
+            if tx is not None:
+                return await job(tx)
+            done = 0 if pending is None else await pending
+            pending = asyncio.ensure_future(run(job))
+            return done
+
+        async def drain() -> int:
+            nonlocal pending
+            done = 0 if pending is None else await pending
+            pending = None
+            return done
+
+        try:
+            for kind, records, make in (
+                (0, deals, _deal_batch),
+                (1, matches, _match_batch),
+            ):
+                batch: list[Any] = []
+                for record in records:
+                    guilds.add(record.guild_id)
+                    batch.append(record)
+                    if len(batch) >= batch_size:
+                        counts[kind] += await submit(make(batch))
+                        batch = []
+                if batch:
+                    counts[kind] += await submit(make(batch))
+                counts[kind] += await drain()
+        finally:
+            if pending is not None:  # a failure above: do not leave the batch running alone
+                pending.cancel()
+                await asyncio.gather(pending, return_exceptions=True)
+        for guild_id in sorted(guilds):
+            await self.rebuild_summaries(guild_id, tx=tx)
+        statement = _AFTER_BULK_LOAD[self._db.dialect]
+        if statement is not None and tx is None:  # VACUUM runs outside a transaction
+            async with self._db.session(bulk=True) as conn:
+                await conn.execute(statement)
+        return counts[0], counts[1]
+
+    async def rebuild_summaries(self, guild_id: int, *, tx: Tx | None = None) -> None:
+        """Recompute a guild's player_totals and ratings from the result rows and
+        drop its period boards (rebuilt lazily on the next period query).
+
+        Ratings are replayed in (finished_at, insertion) order; the incremental path
+        rates in recording order, which is the same unless results arrive late."""
+        async with self._db.transaction(tx, bulk=True) as t:
+            await summaries.rebuild(t, guild_id)

@@ -15,17 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.storage.conn import Connection
-from bot.storage.db import Database
+from bot.storage.conn import Conn, Database, Tx
 from bot.storage.records import UNSET, Unset
 
-__all__ = [
-    "DEFAULT_PROFILE",
-    "DEFAULT_TURN_TIMER",
-    "GuildSettings",
-    "get_settings",
-    "update_settings",
-]
+__all__ = ["DEFAULT_PROFILE", "DEFAULT_TURN_TIMER", "GuildSettings", "SettingsRepo"]
 
 #: Rules profile a new table uses in a guild that has not chosen one.
 DEFAULT_PROFILE: Final = "points"
@@ -67,54 +60,58 @@ _UPSERT_SETTINGS = (
 )
 
 
-async def get_settings(db: Database, guild_id: int) -> GuildSettings:
-    """The guild's settings, or the defaults if never changed."""
-
-    def q(conn: Connection) -> GuildSettings:
-        row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
-        if row is None:
-            return GuildSettings(guild_id)
-        channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
-        return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]))
-
-    return await db.run(q)
+async def _read(conn: Conn, guild_id: int) -> GuildSettings:
+    row = await conn.fetchone(_SELECT_SETTINGS, (guild_id,))
+    if row is None:
+        return GuildSettings(guild_id)
+    channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
+    return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]))
 
 
-async def update_settings(
-    db: Database,
-    guild_id: int,
-    *,
-    default_profile: str | Unset = UNSET,
-    turn_timer: int | Unset = UNSET,
-    allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
-    card_images: bool | Unset = UNSET,
-    now: float | None = None,
-) -> GuildSettings:
-    """Change some settings (UNSET = keep). ``allowed_channel_ids=None`` or an
-    empty list means all channels (an empty allow-list would only lock the bot
-    out of the guild). Returns the new settings."""
-    if not isinstance(default_profile, Unset) and not default_profile.strip():
-        raise ValueError("default_profile must be non-empty")
-    if not isinstance(turn_timer, Unset) and (
-        isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or turn_timer <= 0
-    ):
-        raise ValueError("turn_timer must be a positive int (seconds)")
-    if not isinstance(card_images, Unset | bool):
-        raise ValueError("card_images must be True or False")
-    channels_json: str | Unset | None = UNSET
-    if not isinstance(allowed_channel_ids, Unset):
-        ids = sorted({int(c) for c in allowed_channel_ids or ()})
-        channels_json = json.dumps(ids) if ids else None
-    ts = time.time() if now is None else now
+class SettingsRepo:
+    """``storage.settings``: per-guild configuration."""
 
-    def body(conn: Connection) -> None:
-        row = conn.execute(_SELECT_SETTINGS, (guild_id,)).fetchone()
-        cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1]
-        images = card_images if isinstance(card_images, Unset) else int(card_images)
-        for i, value in enumerate((default_profile, turn_timer, channels_json, images)):
-            if not isinstance(value, Unset):
-                cur[i] = value
-        conn.execute(_UPSERT_SETTINGS, (guild_id, *cur, ts))
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
-    await db.transaction(body)
-    return await get_settings(db, guild_id)
+    async def get_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings, or the defaults if never changed."""
+        async with self._db.reading() as conn:
+            return await _read(conn, guild_id)
+
+    async def update_settings(
+        self,
+        guild_id: int,
+        *,
+        default_profile: str | Unset = UNSET,
+        turn_timer: int | Unset = UNSET,
+        allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
+        card_images: bool | Unset = UNSET,
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> GuildSettings:
+        """Change some settings (UNSET = keep). ``allowed_channel_ids=None`` or an
+        empty list means all channels (an empty allow-list would only lock the bot
+        out of the guild). Returns the new settings (as written in this transaction)."""
+        if not isinstance(default_profile, Unset) and not default_profile.strip():
+            raise ValueError("default_profile must be non-empty")
+        if not isinstance(turn_timer, Unset) and (
+            isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or turn_timer <= 0
+        ):
+            raise ValueError("turn_timer must be a positive int (seconds)")
+        if not isinstance(card_images, Unset | bool):
+            raise ValueError("card_images must be True or False")
+        channels_json: str | Unset | None = UNSET
+        if not isinstance(allowed_channel_ids, Unset):
+            ids = sorted({int(c) for c in allowed_channel_ids or ()})
+            channels_json = json.dumps(ids) if ids else None
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            row = await t.fetchone(_SELECT_SETTINGS, (guild_id,))
+            cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1]
+            images = card_images if isinstance(card_images, Unset) else int(card_images)
+            for i, value in enumerate((default_profile, turn_timer, channels_json, images)):
+                if not isinstance(value, Unset):
+                    cur[i] = value
+            await t.execute(_UPSERT_SETTINGS, (guild_id, *cur, ts))
+            return await _read(t, guild_id)

@@ -17,9 +17,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from bot.storage.conn import Connection
 from bot.storage.errors import StorageError
-from bot.storage.front import Storage
+from bot.storage.storage import Storage
 
 __all__ = ["check_database", "describe"]
 
@@ -54,12 +53,8 @@ def describe(exc: StorageError) -> str:
     return str(exc) or type(exc).__name__
 
 
-def _probe_write(conn: Connection) -> None:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        conn.execute(_PROBE)
-    finally:
-        conn.execute("ROLLBACK")
+class _RollBack(Exception):
+    """Raised to end the probe's transaction by rolling it back."""
 
 
 async def check_database(path: str | Path) -> str | None:
@@ -71,7 +66,11 @@ async def check_database(path: str | Path) -> str | None:
     except StorageError as exc:
         return describe(exc)
     try:
-        await storage._database().run(_probe_write)
+        async with storage.transaction() as tx:
+            await tx.execute(_PROBE)
+            raise _RollBack
+    except _RollBack:
+        pass
     except StorageError as exc:
         return describe(exc)
     finally:

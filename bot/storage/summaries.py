@@ -20,8 +20,9 @@ Invariants:
   and the previous 6 / 29 days. The board is materialised per guild and period and
   rolled forward lazily by the first query of a new day (:func:`ensure_window`).
 
-All functions here run on the worker thread inside a caller's job (and, for writes,
-inside its transaction); they take the ``sqlite3`` connection.
+The functions here run inside a caller's connection (and, for writes, inside its
+transaction): they take a :class:`~bot.storage.conn.Conn`; only :func:`ensure_window`
+takes the database, because it opens a write transaction of its own when a window moves.
 """
 
 from __future__ import annotations
@@ -32,8 +33,7 @@ from fractions import Fraction
 from typing import Any, Final
 
 from bot.storage import ratings
-from bot.storage.conn import Batch, Connection, Dialect, dialect_of, insert_rows
-from bot.storage.db import write_transaction
+from bot.storage.conn import Batch, Conn, Database, Dialect, insert_rows
 from bot.storage.errors import StorageError
 from bot.storage.money import fits_int64
 
@@ -48,6 +48,15 @@ __all__ = [
     "rebuild",
     "win_rate",
 ]
+
+#: PostgreSQL: the transaction lock of one guild's summaries (one ``?``: the guild id), held
+#: by whatever reads and writes them back (recording a result, a rebuild, moving a window)
+#: until its transaction ends. SQLite serialises writers and needs none (:data:`LOCK_GUILD`).
+GUILD_LOCK: Final = (
+    "pg_advisory_xact_lock(hashtextextended('paplu summaries ' || CAST(? AS bigint)::text, 0))"
+)
+#: The statement that takes it on its own, per dialect.
+LOCK_GUILD: Final[dict[Dialect, str | None]] = {"sqlite": None, "postgres": f"SELECT {GUILD_LOCK}"}
 
 #: Scope key of the all-profiles aggregate in summary tables.
 ALL_SCOPE: Final = "*"
@@ -228,8 +237,8 @@ class SeatBump:
     net: Fraction = Fraction(0)
 
 
-def bump_result(
-    conn: Connection, guild_id: int, profile: str, ts: int, bumps: Sequence[SeatBump]
+async def bump_result(
+    conn: Conn, guild_id: int, profile: str, ts: int, bumps: Sequence[SeatBump]
 ) -> list[Batch]:
     """What one result's human seats add to ``player_totals`` (the profile's scope and
     ``'*'``) and to every materialised period window that ``ts`` falls into: reads now,
@@ -247,10 +256,10 @@ def bump_result(
     day = day_of(ts)
     current: dict[tuple[str, int], Fraction] = {}
     windows: list[int] = []
-    for scope, key, num, den in conn.execute(
+    for scope, key, num, den in await conn.fetchall(
         _select_nets_and_windows_sql(len(scopes), len(users)),
         (guild_id, *scopes, *users, guild_id, day, day),
-    ).fetchall():
+    ):
         if scope is None:
             windows.append(int(key))
         else:
@@ -301,8 +310,8 @@ def bump_result(
     ]
 
 
-def rate_match(
-    conn: Connection,
+async def rate_match(
+    conn: Conn,
     guild_id: int,
     scopes: Sequence[str],
     match_id: str,
@@ -318,9 +327,9 @@ def rate_match(
     users = [user_id for user_id, _place in humans]
     found = {
         (scope, user_id): (mu, sigma, int(n))
-        for scope, user_id, mu, sigma, n in conn.execute(
+        for scope, user_id, mu, sigma, n in await conn.fetchall(
             _select_ratings_sql(len(scopes), len(users)), (guild_id, *scopes, *users)
-        ).fetchall()
+        )
     }
     places = [place for _user, place in humans]
     rating_rows: list[tuple[Any, ...]] = []
@@ -357,12 +366,21 @@ def rate_match(
 # ---------------------------------------------------------------- rebuild
 
 
-def rebuild(conn: Connection, guild_id: int) -> None:
+async def lock_guild(conn: Conn, guild_id: int) -> None:
+    """Take the guild's summaries lock in ``conn``'s transaction (PostgreSQL; nothing to do
+    on SQLite, see :data:`GUILD_LOCK`)."""
+    statement = LOCK_GUILD[conn.dialect]
+    if statement is not None:
+        await conn.fetchall(statement, (guild_id,))
+
+
+async def rebuild(conn: Conn, guild_id: int) -> None:
     """Recompute a guild's player_totals and ratings from the result rows and drop
     its period boards (rebuilt lazily on the next period query). Ratings are
     replayed in (finished_at, insertion) order."""
+    await lock_guild(conn, guild_id)
     for table in _SUMMARY_TABLES:
-        conn.execute(_DELETE_GUILD_ROWS.format(table=table), (guild_id,))
+        await conn.execute(_DELETE_GUILD_ROWS.format(table=table), (guild_id,))
     totals: dict[tuple[str, int], list[Any]] = {}
 
     def slot(scope: str, user_id: int) -> list[Any]:
@@ -372,7 +390,7 @@ def rebuild(conn: Connection, guild_id: int) -> None:
             s = totals[(scope, user_id)] = [0, 0, 0, 0, Fraction(0), 0]
         return s
 
-    for profile, user_id, played, won, den, num, last in conn.execute(
+    for profile, user_id, played, won, den, num, last in await conn.fetchall(
         _DEAL_TOTALS_BY_PROFILE, (guild_id,)
     ):
         for scope in (profile, ALL_SCOPE):
@@ -381,13 +399,15 @@ def rebuild(conn: Connection, guild_id: int) -> None:
             s[1] += won
             s[4] += Fraction(num, den)
             s[5] = max(s[5], last)
-    for profile, user_id, played, won, last in conn.execute(_MATCH_TOTALS_BY_PROFILE, (guild_id,)):
+    for profile, user_id, played, won, last in await conn.fetchall(
+        _MATCH_TOTALS_BY_PROFILE, (guild_id,)
+    ):
         for scope in (profile, ALL_SCOPE):
             s = slot(scope, user_id)
             s[2] += played
             s[3] += won
             s[5] = max(s[5], last)
-    insert_rows(
+    await insert_rows(
         conn,
         _INSERT_TOTALS,
         _TOTALS_TYPES,
@@ -409,17 +429,17 @@ def rebuild(conn: Connection, guild_id: int) -> None:
             for (scope, user_id), s in totals.items()
         ],
     )
-    _replay_ratings(conn, guild_id)
+    await _replay_ratings(conn, guild_id)
 
 
-def _rated_matches(conn: Connection, guild_id: int) -> list[ratings.RatedMatch]:
+async def _rated_matches(conn: Conn, guild_id: int) -> list[ratings.RatedMatch]:
     """The guild's matches with their human seats, in replay order."""
     out: list[ratings.RatedMatch] = []
     key: tuple[str, str, int] | None = None
     humans: list[tuple[int, int]] = []
-    for match_id, profile, ts, user_id, place in conn.execute(
-        _RATED_SEATS_IN_ORDER[dialect_of(conn)], (guild_id,)
-    ).fetchall():
+    for match_id, profile, ts, user_id, place in await conn.fetchall(
+        _RATED_SEATS_IN_ORDER[conn.dialect], (guild_id,)
+    ):
         if key is None or key[0] != match_id:
             if key is not None:
                 out.append(ratings.RatedMatch(key[0], (key[1], ALL_SCOPE), key[2], humans))
@@ -431,9 +451,9 @@ def _rated_matches(conn: Connection, guild_id: int) -> list[ratings.RatedMatch]:
     return out
 
 
-def _replay_ratings(conn: Connection, guild_id: int) -> None:
-    state, history = ratings.replay(_rated_matches(conn, guild_id))
-    insert_rows(
+async def _replay_ratings(conn: Conn, guild_id: int) -> None:
+    state, history = ratings.replay(await _rated_matches(conn, guild_id))
+    await insert_rows(
         conn,
         _INSERT_RATING,
         _RATING_TYPES,
@@ -451,7 +471,7 @@ def _replay_ratings(conn: Connection, guild_id: int) -> None:
             for (scope, u), st in state.items()
         ],
     )
-    insert_rows(
+    await insert_rows(
         conn,
         _INSERT_RATING_HISTORY,
         _HISTORY_TYPES,
@@ -475,35 +495,34 @@ def _replay_ratings(conn: Connection, guild_id: int) -> None:
 # ---------------------------------------------------------- period windows
 
 
-def ensure_window(conn: Connection, guild_id: int, days: int, now: float) -> int:
+async def ensure_window(db: Database, guild_id: int, days: int, now: float) -> int:
     """Make period_board hold exactly the window ending on the UTC day of ``now``;
     returns its start day. Rolling forward a few days only touches the days that
-    leave/enter; anything else rebuilds the window from the result rows. Runs inside
-    a read job; takes its own write transaction only when the window moves."""
+    leave/enter; anything else rebuilds the window from the result rows. Reads first;
+    takes a write transaction of its own only when the window moves (once a day)."""
     start = day_of(now) - days + 1
-    row = conn.execute(_SELECT_WINDOW_START, (guild_id, days)).fetchone()
-    if row is not None and row[0] == start:
+    async with db.reading() as conn:
+        current = await conn.fetchval(_SELECT_WINDOW_START, (guild_id, days))
+    if current == start:
         return start
-
-    def roll(conn: Connection) -> None:
-        old = conn.execute(_SELECT_WINDOW_START, (guild_id, days)).fetchone()
-        if old is not None and old[0] == start:
-            return
-        if old is not None and 0 < start - old[0] < days:
-            _add_days(conn, guild_id, days, old[0], start - 1, -1)
-            _add_days(conn, guild_id, days, old[0] + days, start + days - 1, +1)
-            conn.execute(_DELETE_EMPTY_PERIOD_ROWS, (guild_id, days))
+    async with db.transaction() as tx:
+        await lock_guild(tx, guild_id)
+        old = await tx.fetchval(_SELECT_WINDOW_START, (guild_id, days))
+        if old == start:
+            return start
+        if old is not None and 0 < start - old < days:
+            await _add_days(tx, guild_id, days, old, start - 1, -1)
+            await _add_days(tx, guild_id, days, old + days, start + days - 1, +1)
+            await tx.execute(_DELETE_EMPTY_PERIOD_ROWS, (guild_id, days))
         else:
-            conn.execute(_DELETE_PERIOD, (guild_id, days))
-            _add_days(conn, guild_id, days, start, start + days - 1, +1)
-        conn.execute(_UPSERT_WINDOW, (guild_id, days, start))
-
-    write_transaction(conn, roll)
+            await tx.execute(_DELETE_PERIOD, (guild_id, days))
+            await _add_days(tx, guild_id, days, start, start + days - 1, +1)
+        await tx.execute(_UPSERT_WINDOW, (guild_id, days, start))
     return start
 
 
-def _add_days(
-    conn: Connection,
+async def _add_days(
+    conn: Conn,
     guild_id: int,
     days: int,
     first_day: int,
@@ -514,11 +533,11 @@ def _add_days(
     the guild's period_board, per profile and for the '*' scope."""
     lo, hi = first_day * DAY, (last_day + 1) * DAY
     for group, scope_expr in _PERIOD_GROUPINGS:
-        conn.execute(
+        await conn.execute(
             _UPSERT_PERIOD.format(rows=_PERIOD_DEAL_DAYS.format(scope=scope_expr, group=group)),
             (guild_id, days, sign, sign, sign, guild_id, lo, hi),
         )
-        conn.execute(
+        await conn.execute(
             _UPSERT_PERIOD.format(rows=_PERIOD_MATCH_DAYS.format(scope=scope_expr, group=group)),
             (guild_id, days, sign, sign, guild_id, lo, hi),
         )

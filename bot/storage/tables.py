@@ -11,10 +11,13 @@ Invariants:
   than the stored one and the table is still open (lobby/playing); otherwise
   :class:`~bot.storage.errors.VersionConflictError`, so a stale writer can never
   overwrite newer state, and a closed table accepts nothing.
-* **Snapshot and event together.** :func:`commit_action` writes both in one
+* **Snapshot and event together.** :meth:`TableRepo.commit_action` writes both in one
   transaction, so after a crash the log and the snapshot always agree.
 * Posting a Discord message is not a game action: message ids are recorded without
-  bumping the version (:func:`set_table_messages`).
+  bumping the version (:meth:`TableRepo.set_table_messages`).
+
+Every write method takes ``tx=``: given, it runs inside that transaction (the caller's
+unit of work commits); absent, it runs its own.
 """
 
 from __future__ import annotations
@@ -23,30 +26,20 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
-from bot.storage.conn import Connection
-from bot.storage.db import INTEGRITY_ERRORS, Database
-from bot.storage.errors import NotFoundError, VersionConflictError
+from bot.storage.conn import Conn, Database, Tx, finish
+from bot.storage.errors import NotFoundError, StorageIntegrityError, VersionConflictError
 from bot.storage.outbox import check_announcements, write_announcements
 from bot.storage.records import (
-    TABLE_STATUSES,
     UNSET,
     Announcement,
     EventRecord,
     TableRecord,
     TableStatus,
+    TableStatusName,
     Unset,
 )
 
-__all__ = [
-    "append_event",
-    "close_table",
-    "commit_action",
-    "load_events",
-    "load_open_tables",
-    "load_table",
-    "save_table",
-    "set_table_messages",
-]
+__all__ = ["TableRepo"]
 
 # ------------------------------------------------------------- SQLite dialect
 
@@ -72,6 +65,7 @@ _INSERT_EVENT = (
     "INSERT INTO game_events (table_id, seq, event_json, created_at) VALUES (?, ?, ?, ?)"
 )
 _TABLE_EXISTS = "SELECT 1 FROM game_tables WHERE table_id = ?"
+_EVENT_EXISTS = "SELECT 1 FROM game_events WHERE table_id = ? AND seq = ?"
 _TABLE_VERSION_STATUS = "SELECT version, status FROM game_tables WHERE table_id = ?"
 _CLOSE_TABLE = (
     "UPDATE game_tables SET status = ?, turn_deadline = NULL, updated_at = ?"
@@ -88,11 +82,38 @@ _SELECT_EVENTS = (
 
 def _update_action_sql(columns: list[str]) -> str:
     """UPDATE of an open table to a newer version; ``columns`` come from a fixed
-    whitelist in :func:`commit_action`, never from input."""
+    whitelist in :meth:`TableRepo.commit_action`, never from input."""
     return (
         f"UPDATE game_tables SET {', '.join(f'{c} = ?' for c in columns)}"
         f" WHERE table_id = ? AND version < ? AND {_OPEN}"
     )
+
+
+# PostgreSQL: the whole action is ONE statement. Each statement is a round trip, and a
+# statement is atomic by itself: the update, its event and its outbox rows run as
+# data-modifying WITH queries, the event and the rows only for a row the update matched.
+# Outside a caller's transaction that is one round trip instead of four (BEGIN, UPDATE,
+# INSERT, COMMIT), so a connection of the pool is held for a quarter of the time; the count
+# says whether the update matched (0: stale, closed or unknown, explained by a read).
+_PG_EVENT = (
+    "ev AS (INSERT INTO game_events (table_id, seq, event_json, created_at)"
+    " SELECT table_id, ?::bigint, ?::text, ?::float8 FROM up RETURNING seq)"
+)
+_PG_ANNOUNCE = (
+    "an AS (INSERT INTO announcements (table_id, kind, deal_no, payload_json, created_at)"
+    " SELECT up.table_id, a.kind, a.deal_no, a.payload, ?::float8"
+    " FROM up, unnest(?::text[], ?::bigint[], ?::text[]) AS a (kind, deal_no, payload)"
+    " ON CONFLICT (table_id, kind, deal_no) DO NOTHING)"
+)
+
+
+def _pg_action_sql(columns: list[str], announce: bool) -> str:
+    """:func:`_update_action_sql`, its event and (``announce``) its outbox rows as one
+    PostgreSQL statement returning how many events it wrote (1 or 0)."""
+    parts = [f"up AS ({_update_action_sql(columns)} RETURNING table_id)", _PG_EVENT]
+    if announce:
+        parts.append(_PG_ANNOUNCE)
+    return "WITH " + ", ".join(parts) + " SELECT COUNT(*) FROM ev"
 
 
 def _update_messages_sql(columns: list[str]) -> str:
@@ -100,110 +121,20 @@ def _update_messages_sql(columns: list[str]) -> str:
     return f"UPDATE game_tables SET {', '.join(f'{c} = ?' for c in columns)} WHERE table_id = ?"
 
 
-# ----------------------------------------------------------------- writes
+# ----------------------------------------------------------------- helpers
 
 
-async def save_table(
-    db: Database,
-    table_id: str,
-    *,
-    guild_id: int,
-    channel_id: int,
-    host_id: int,
-    status: TableStatus,
-    state_json: str,
-    version: int,
-    public_message_id: int | None = None,
-    prompt_message_id: int | None = None,
-    turn_deadline: float | None = None,
-    now: float | None = None,
-) -> None:
-    """Insert or replace a table snapshot.
-
-    Optimistic concurrency: an update only applies if ``version`` is strictly
-    greater than the stored one and the table is still open; otherwise
-    :class:`VersionConflictError` (a stale writer must never overwrite newer
-    state).
-    """
-    if status not in TABLE_STATUSES:
-        raise ValueError(f"bad status {status!r}")
-    ts = time.time() if now is None else now
-    params = (
-        table_id,
-        guild_id,
-        channel_id,
-        host_id,
-        status,
-        public_message_id,
-        prompt_message_id,
-        state_json,
-        version,
-        turn_deadline,
-        ts,
-        ts,
-    )
-
-    def body(conn: Connection) -> None:
-        if conn.execute(_UPSERT_TABLE, params).rowcount == 0:
-            raise VersionConflictError(f"table {table_id}: version {version} is stale")
-
-    await db.transaction(body)
+def _status(status: TableStatus | str) -> TableStatus:
+    """The status as the enum; a value that is not one is the caller's bug."""
+    try:
+        return TableStatus(status)
+    except ValueError:
+        raise ValueError(f"bad status {status!r}") from None
 
 
-async def commit_action(
-    db: Database,
-    table_id: str,
-    version: int,
-    state_json: str,
-    event_json: str,
-    *,
-    status: TableStatus | Unset = UNSET,
-    turn_deadline: float | Unset | None = UNSET,
-    prompt_message_id: int | Unset | None = UNSET,
-    public_message_id: int | Unset | None = UNSET,
-    announce: Sequence[Announcement] = (),
-    now: float | None = None,
-) -> None:
-    """Durably accept one game action: the new snapshot (``version``) and its
-    event (``seq = version``) are written in ONE transaction, so after a crash the
-    log and the snapshot always agree. Call before showing the action.
-
-    Raises :class:`VersionConflictError` if ``version`` is not newer than the
-    stored one or the table is closed, :class:`NotFoundError` if unknown.
-    Optional keyword arguments update those columns too (UNSET = keep).
-    ``announce`` is written to the outbox in the same transaction: what this action
-    makes due (a deal's results) survives a crash before it is posted.
-    """
-    if not isinstance(status, Unset) and status not in TABLE_STATUSES:
-        raise ValueError(f"bad status {status!r}")
-    check_announcements(announce)
-    ts = time.time() if now is None else now
-    columns = ["version", "state_json", "updated_at"]
-    args: list[Any] = [version, state_json, ts]
-    for column, value in (
-        ("status", status),
-        ("turn_deadline", turn_deadline),
-        ("prompt_message_id", prompt_message_id),
-        ("public_message_id", public_message_id),
-    ):
-        if not isinstance(value, Unset):
-            columns.append(column)
-            args.append(value)
-    sql = _update_action_sql(columns)
-    args += [table_id, version]
-
-    def body(conn: Connection) -> None:
-        if conn.execute(sql, args).rowcount == 0:
-            _raise_table_conflict(conn, table_id, version)
-        conn.execute(_INSERT_EVENT, (table_id, version, event_json, ts))
-        write_announcements(conn, table_id, announce, ts)
-
-    await db.transaction(body)
-
-
-def _raise_table_conflict(conn: Connection, table_id: str, version: int) -> None:
+async def _raise_table_conflict(conn: Conn, table_id: str, version: int) -> None:
     """Explain why an update matched no row: unknown table, or stale/closed."""
-    row = conn.execute(_TABLE_VERSION_STATUS, (table_id,)).fetchone()
+    row = await conn.fetchone(_TABLE_VERSION_STATUS, (table_id,))
     if row is None:
         raise NotFoundError(f"no table {table_id}")
     raise VersionConflictError(
@@ -211,119 +142,242 @@ def _raise_table_conflict(conn: Connection, table_id: str, version: int) -> None
     )
 
 
-async def append_event(
-    db: Database, table_id: str, seq: int, event_json: str, *, now: float | None = None
-) -> None:
-    """Append an event without a snapshot (e.g. chat/system notes). Prefer
-    :func:`commit_action` for game actions. Duplicate ``seq`` raises
-    :class:`VersionConflictError`; unknown table raises :class:`NotFoundError`."""
-    ts = time.time() if now is None else now
-
-    def body(conn: Connection) -> None:
-        if conn.execute(_TABLE_EXISTS, (table_id,)).fetchone() is None:
-            raise NotFoundError(f"no table {table_id}")
-        try:
-            conn.execute(_INSERT_EVENT, (table_id, seq, event_json, ts))
-        except INTEGRITY_ERRORS as exc:
-            raise VersionConflictError(f"table {table_id}: seq {seq} exists") from exc
-
-    await db.transaction(body)
+def _table(row: tuple[Any, ...]) -> TableRecord:
+    return TableRecord(row[0], row[1], row[2], row[3], TableStatus(row[4]), *row[5:])
 
 
-async def set_table_messages(
-    db: Database,
-    table_id: str,
-    *,
-    public_message_id: int | Unset | None = UNSET,
-    prompt_message_id: int | Unset | None = UNSET,
-) -> None:
-    """Record Discord message ids without bumping the game version (posting a
-    message is not a game action). Raises NotFoundError for unknown tables."""
-    columns: list[str] = []
-    args: list[Any] = []
-    for column, value in (
-        ("public_message_id", public_message_id),
-        ("prompt_message_id", prompt_message_id),
-    ):
-        if not isinstance(value, Unset):
-            columns.append(column)
-            args.append(value)
-    if not columns:
-        return
-    sql = _update_messages_sql(columns)
+class TableRepo:
+    """``storage.tables``: game tables and their action log."""
 
-    def body(conn: Connection) -> None:
-        if conn.execute(sql, [*args, table_id]).rowcount == 0:
-            raise NotFoundError(f"no table {table_id}")
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
-    await db.transaction(body)
+    # ------------------------------------------------------------- writes
 
+    async def save_table(
+        self,
+        table_id: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        status: TableStatus | TableStatusName,
+        state_json: str,
+        version: int,
+        public_message_id: int | None = None,
+        prompt_message_id: int | None = None,
+        turn_deadline: float | None = None,
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> None:
+        """Insert or replace a table snapshot.
 
-async def close_table(
-    db: Database,
-    table_id: str,
-    status: Literal["finished", "cancelled"],
-    *,
-    announce: Sequence[Announcement] = (),
-    now: float | None = None,
-) -> bool:
-    """Mark a table finished/cancelled so it is not restored on start-up.
-    Returns False if it was unknown or already closed (safe to retry). ``announce``
-    (e.g. the match's end) is written to the outbox in the same transaction, and only
-    if this call closed the table: a closed table is never restored, so the outbox is
-    the only way its last news survives a crash."""
-    if status not in ("finished", "cancelled"):
-        raise ValueError("close_table status must be 'finished' or 'cancelled'")
-    check_announcements(announce)
-    ts = time.time() if now is None else now
+        Optimistic concurrency: an update only applies if ``version`` is strictly
+        greater than the stored one and the table is still open; otherwise
+        :class:`VersionConflictError` (a stale writer must never overwrite newer
+        state).
+        """
+        ts = time.time() if now is None else now
+        params = (
+            table_id,
+            guild_id,
+            channel_id,
+            host_id,
+            _status(status).value,
+            public_message_id,
+            prompt_message_id,
+            state_json,
+            version,
+            turn_deadline,
+            ts,
+            ts,
+        )
+        async with self._db.transaction(tx) as t:
+            if await t.execute(_UPSERT_TABLE, params) == 0:
+                raise VersionConflictError(f"table {table_id}: version {version} is stale")
 
-    def body(conn: Connection) -> bool:
-        closed = conn.execute(_CLOSE_TABLE, (status, ts, table_id)).rowcount > 0
-        if closed:
-            write_announcements(conn, table_id, announce, ts)
+    async def commit_action(
+        self,
+        table_id: str,
+        version: int,
+        state_json: str,
+        event_json: str,
+        *,
+        status: TableStatus | TableStatusName | Unset = UNSET,
+        turn_deadline: float | Unset | None = UNSET,
+        prompt_message_id: int | Unset | None = UNSET,
+        public_message_id: int | Unset | None = UNSET,
+        announce: Sequence[Announcement] = (),
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> None:
+        """Durably accept one game action: the new snapshot (``version``) and its
+        event (``seq = version``) are written in ONE transaction, so after a crash the
+        log and the snapshot always agree. Call before showing the action.
+
+        Raises :class:`VersionConflictError` if ``version`` is not newer than the
+        stored one or the table is closed, :class:`NotFoundError` if unknown.
+        Optional keyword arguments update those columns too (UNSET = keep).
+        ``announce`` is written to the outbox in the same transaction: what this action
+        makes due (a deal's results, the jobs recording them) survives a crash before it
+        is done.
+        """
+        check_announcements(announce)
+        ts = time.time() if now is None else now
+        columns = ["version", "state_json", "updated_at"]
+        args: list[Any] = [version, state_json, ts]
+        for column, value in (
+            ("status", status if isinstance(status, Unset) else _status(status).value),
+            ("turn_deadline", turn_deadline),
+            ("prompt_message_id", prompt_message_id),
+            ("public_message_id", public_message_id),
+        ):
+            if not isinstance(value, Unset):
+                columns.append(column)
+                args.append(value)
+        args += [table_id, version]
+        if self._db.dialect == "postgres":
+            await self._commit_action_pg(
+                table_id, version, event_json, ts, columns, args, announce, tx
+            )
+            return
+        sql = _update_action_sql(columns)
+        async with self._db.transaction(tx) as t:
+            if await t.execute(sql, args) == 0:
+                await _raise_table_conflict(t, table_id, version)
+            await t.execute(_INSERT_EVENT, (table_id, version, event_json, ts))
+            await write_announcements(t, table_id, announce, ts)
+
+    async def _commit_action_pg(
+        self,
+        table_id: str,
+        version: int,
+        event_json: str,
+        ts: float,
+        columns: list[str],
+        args: list[Any],
+        announce: Sequence[Announcement],
+        tx: Tx | None,
+    ) -> None:
+        """:meth:`commit_action` on PostgreSQL: one statement (see :data:`_PG_EVENT`), in
+        the caller's transaction or, without one, alone on a pool connection (a single
+        statement commits atomically by itself)."""
+        sql = _pg_action_sql(columns, bool(announce))
+        params = [*args, version, event_json, ts]
+        if announce:
+            params += [
+                ts,
+                [a.kind for a in announce],
+                [a.deal_no for a in announce],
+                [a.payload_json for a in announce],
+            ]
+        if tx is not None:
+            if await tx.fetchval(sql, params) == 0:
+                await _raise_table_conflict(tx, table_id, version)
+            return
+        async with self._db.session() as conn:
+            # The statement is the commit: like a COMMIT, it is not cut off by a
+            # cancellation (it ends, then the cancellation goes on).
+            if await finish(conn.fetchval(sql, params)) == 0:
+                await _raise_table_conflict(conn, table_id, version)
+
+    async def append_event(
+        self,
+        table_id: str,
+        seq: int,
+        event_json: str,
+        *,
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> None:
+        """Append an event without a snapshot (e.g. chat/system notes). Prefer
+        :meth:`commit_action` for game actions. Duplicate ``seq`` raises
+        :class:`VersionConflictError`; unknown table raises :class:`NotFoundError`."""
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            if await t.fetchone(_TABLE_EXISTS, (table_id,)) is None:
+                raise NotFoundError(f"no table {table_id}")
+            if await t.fetchone(_EVENT_EXISTS, (table_id, seq)) is not None:
+                # Checked, not caught: on PostgreSQL a failed statement aborts the whole
+                # transaction, which may be the caller's (tx=).
+                raise VersionConflictError(f"table {table_id}: seq {seq} exists")
+            try:
+                await t.execute(_INSERT_EVENT, (table_id, seq, event_json, ts))
+            except StorageIntegrityError as exc:  # a concurrent writer took the seq
+                raise VersionConflictError(f"table {table_id}: seq {seq} exists") from exc
+
+    async def set_table_messages(
+        self,
+        table_id: str,
+        *,
+        public_message_id: int | Unset | None = UNSET,
+        prompt_message_id: int | Unset | None = UNSET,
+        tx: Tx | None = None,
+    ) -> None:
+        """Record Discord message ids without bumping the game version (posting a
+        message is not a game action). Raises NotFoundError for unknown tables."""
+        columns: list[str] = []
+        args: list[Any] = []
+        for column, value in (
+            ("public_message_id", public_message_id),
+            ("prompt_message_id", prompt_message_id),
+        ):
+            if not isinstance(value, Unset):
+                columns.append(column)
+                args.append(value)
+        if not columns:
+            return
+        sql = _update_messages_sql(columns)
+        async with self._db.transaction(tx) as t:
+            if await t.execute(sql, [*args, table_id]) == 0:
+                raise NotFoundError(f"no table {table_id}")
+
+    async def close_table(
+        self,
+        table_id: str,
+        status: TableStatus | Literal["finished", "cancelled"],
+        *,
+        announce: Sequence[Announcement] = (),
+        now: float | None = None,
+        tx: Tx | None = None,
+    ) -> bool:
+        """Mark a table finished/cancelled so it is not restored on start-up.
+        Returns False if it was unknown or already closed (safe to retry). ``announce``
+        (e.g. the match's end) is written to the outbox in the same transaction, and only
+        if this call closed the table: a closed table is never restored, so the outbox is
+        the only way its last news survives a crash."""
+        if status not in (TableStatus.FINISHED, TableStatus.CANCELLED):
+            raise ValueError("close_table status must be 'finished' or 'cancelled'")
+        check_announcements(announce)
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            closed = await t.execute(_CLOSE_TABLE, (str(status), ts, table_id)) > 0
+            if closed:
+                await write_announcements(t, table_id, announce, ts)
         return closed
 
-    return await db.transaction(body)
+    # -------------------------------------------------------------- reads
 
-
-# ------------------------------------------------------------------ reads
-
-
-def _table(row: tuple[Any, ...]) -> TableRecord:
-    return TableRecord(*row)
-
-
-async def load_table(db: Database, table_id: str) -> TableRecord | None:
-    """One table, whatever its status."""
-
-    def q(conn: Connection) -> TableRecord | None:
-        row = conn.execute(_SELECT_TABLE, (table_id,)).fetchone()
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        """One table, whatever its status."""
+        async with self._db.reading() as conn:
+            row = await conn.fetchone(_SELECT_TABLE, (table_id,))
         return None if row is None else _table(row)
 
-    return await db.run(q)
-
-
-async def load_open_tables(db: Database, guild_id: int | None = None) -> list[TableRecord]:
-    """All lobby/playing tables (optionally one guild's), oldest first, for
-    restoring games after a restart."""
-
-    def q(conn: Connection) -> list[TableRecord]:
+    async def load_open_tables(self, guild_id: int | None = None) -> list[TableRecord]:
+        """All lobby/playing tables (optionally one guild's), oldest first, for
+        restoring games after a restart."""
         sql = _SELECT_OPEN_TABLES
         args: tuple[Any, ...] = ()
         if guild_id is not None:
             sql += " AND guild_id = ?"
             args = (guild_id,)
-        rows = conn.execute(sql + _OPEN_TABLES_ORDER, args).fetchall()
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(sql + _OPEN_TABLES_ORDER, args)
         return [_table(r) for r in rows]
 
-    return await db.run(q)
-
-
-async def load_events(db: Database, table_id: str, *, after_seq: int = 0) -> list[EventRecord]:
-    """A table's events with ``seq > after_seq`` in order (replay / audit)."""
-
-    def q(conn: Connection) -> list[EventRecord]:
-        rows = conn.execute(_SELECT_EVENTS, (table_id, after_seq)).fetchall()
+    async def load_events(self, table_id: str, *, after_seq: int = 0) -> list[EventRecord]:
+        """A table's events with ``seq > after_seq`` in order (replay / audit)."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(_SELECT_EVENTS, (table_id, after_seq))
         return [EventRecord(*r) for r in rows]
-
-    return await db.run(q)

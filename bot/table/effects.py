@@ -97,7 +97,7 @@ class Effects:
 
         async def attempt() -> None:
             await store_result(self.ctx.storage, kind, payload_json)
-            await self.ctx.storage.mark_announced(table_id, _kind(kind), deal_no)
+            await self.ctx.storage.outbox.mark_announced(table_id, _kind(kind), deal_no)
 
         try:
             await attempt()
@@ -127,7 +127,7 @@ class Effects:
             else:
                 await listener.table_closed(table, "finished", again=again)
             try:
-                await self.ctx.storage.mark_announced(table.id, kind, deal_no)
+                await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
             except (StorageError, OSError):
                 # Posted, not marked: the next start finds the message and does not repeat it.
                 log.warning("could not mark %s %s of table %s posted", kind, deal_no, table.id)
@@ -145,7 +145,7 @@ class Effects:
     async def release(self, table_id: str) -> None:
         """Give up the lease; a failure only delays a takeover until the lease runs out."""
         try:
-            await self.ctx.storage.release_table(table_id, self.ctx.settings.owner)
+            await self.ctx.storage.leases.release_table(table_id, self.ctx.settings.owner)
         except (StorageError, OSError):
             log.warning("could not release table %s (its lease will run out)", table_id)
 

@@ -55,9 +55,9 @@ def result_jobs(work: Table, deals_before: int, match_ended: bool, now: int) -> 
 async def store_result(storage: Storage, kind: str, payload_json: str) -> None:
     """Store one job's record (idempotent: a repeat changes nothing)."""
     if kind == "record_deal":
-        await storage.record_deal_result(deal_from_json(payload_json))
+        await storage.results.record_deal_result(deal_from_json(payload_json))
     elif kind == "record_match":
-        await storage.record_match_result(match_from_json(payload_json))
+        await storage.results.record_match_result(match_from_json(payload_json))
     else:
         raise ValueError(f"not a result job: {kind!r}")
 

@@ -108,7 +108,7 @@ class League:
         if page < 0:
             raise errors.BadBoard()
         sort_key, period_key = cast(SortKey, sort), cast(Period, period)
-        rows = await self.storage.leaderboard(
+        rows = await self.storage.boards.leaderboard(
             guild_id,
             profile,
             sort_key,
@@ -117,7 +117,7 @@ class League:
             offset=page * page_size,
             min_games=WIN_RATE_MIN_GAMES,
         )
-        own = await self.storage.player_rank(
+        own = await self.storage.boards.player_rank(
             guild_id, asker_id, profile, sort_key, period_key, min_games=WIN_RATE_MIN_GAMES
         )
         return BoardPage(rows[:page_size], own, page, len(rows) > page_size)
@@ -126,13 +126,15 @@ class League:
         """Has this player a finished deal in this server (a first-timer gets a pointer to
         the help)? A storage failure answers yes: the pointer is a courtesy."""
         try:
-            return bool(await self.storage.recent_deals(guild_id, user_id, limit=1))
+            return bool(await self.storage.boards.recent_deals(guild_id, user_id, limit=1))
         except StorageError:
             return True
 
     async def player(self, guild_id: int, user_id: int) -> PlayerCard:
-        stats = await self.storage.player_stats(guild_id, user_id)
-        trend = await self.storage.rating_history(guild_id, user_id, None, limit=TREND_POINTS)
+        stats = await self.storage.boards.player_stats(guild_id, user_id)
+        trend = await self.storage.boards.rating_history(
+            guild_id, user_id, None, limit=TREND_POINTS
+        )
         return PlayerCard(stats, trend)
 
     async def history(
@@ -140,10 +142,12 @@ class League:
     ) -> HistoryPage:
         """A player's recent deals, and which of them the asker may download: a hand
         history shows every hand of the deal, so only its players (and managers) may."""
-        rows = await self.storage.recent_deals(guild_id, target_id, limit=HISTORY_LIMIT)
+        rows = await self.storage.boards.recent_deals(guild_id, target_id, limit=HISTORY_LIMIT)
         downloadable = rows
         if target_id != asker_id and not is_manager:
-            mine = await self.storage.played_deals(guild_id, asker_id, [r.deal_id for r in rows])
+            mine = await self.storage.boards.played_deals(
+                guild_id, asker_id, [r.deal_id for r in rows]
+            )
             downloadable = [r for r in rows if r.deal_id in mine]
         return HistoryPage(rows, downloadable)
 
@@ -152,9 +156,11 @@ class League:
         only the deal's players (and server managers) get it."""
         if not 0 < deal_id < 2**63:
             raise errors.DealGone()
-        if not is_manager and not await self.storage.played_deals(guild_id, user_id, [deal_id]):
+        if not is_manager and not await self.storage.boards.played_deals(
+            guild_id, user_id, [deal_id]
+        ):
             raise errors.HistoryPlayersOnly()
-        text = await self.storage.hand_history(guild_id, deal_id)
+        text = await self.storage.boards.hand_history(guild_id, deal_id)
         if text is None:
             raise errors.DealGone()
         return text
@@ -168,7 +174,7 @@ class League:
             raise errors.SettingsConflict("allow_and_remove")
         if c.default_profile is not None and c.default_profile not in PROFILES:
             raise errors.SettingsConflict("unknown_profile")
-        current = await self.storage.get_settings(guild_id)
+        current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
         if c.default_profile is not None:
@@ -200,7 +206,7 @@ class League:
             changes["card_images"] = c.card_images
             facts.append(("card_images", c.card_images))
         if changes:
-            current = await self.storage.update_settings(guild_id, **changes)
+            current = await self.storage.settings.update_settings(guild_id, **changes)
         return SettingsChanged(current, facts)
 
     async def forget(self, guild_id: int, user_id: int, issued: int) -> ForgetOutcome:
@@ -208,7 +214,7 @@ class League:
         no running game there."""
         if self.clock.now() - issued > FORGET_TTL:
             return "expired"
-        if not await self.storage.forget_user(guild_id, user_id):
+        if not await self.storage.privacy.forget_user(guild_id, user_id):
             return "playing"
         return "done"
 

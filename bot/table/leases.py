@@ -49,9 +49,11 @@ class Leases:
         """Claim a table for this process; on refusal, say who has it and leave it alone."""
         storage, settings = self.ctx.storage, self.ctx.settings
         now = self.ctx.clock.now()
-        if await storage.claim_table(table_id, settings.owner, settings.lease_seconds, now=now):
+        if await storage.leases.claim_table(
+            table_id, settings.owner, settings.lease_seconds, now=now
+        ):
             return True
-        holder = await storage.table_owner(table_id)
+        holder = await storage.leases.table_owner(table_id)
         log.warning(
             "table %s is driven by another process (%s, lease for %.0f more seconds); "
             "leaving it alone. Two processes run overlapping shards: check SHARD_IDS.",
@@ -67,7 +69,7 @@ class Leases:
         owner stopped renewing (it crashed), so no table is left without a driver."""
         storage, settings, registry = self.ctx.storage, self.ctx.settings, self.ctx.registry
         now = self.ctx.clock.now()
-        lost = await storage.renew_tables(
+        lost = await storage.leases.renew_tables(
             list(registry.by_id), settings.owner, settings.lease_seconds, now=now
         )
         for table_id in lost:
@@ -78,7 +80,7 @@ class Leases:
                 table_id,
             )
             self.lost(table_id)
-        for table_id, guild_id in await storage.orphan_tables(now=now):
+        for table_id, guild_id in await storage.leases.orphan_tables(now=now):
             mine = table_id not in registry.by_id and self.ctx.owns_guild(guild_id)
             if mine and self.adopt is not None:
                 await self.adopt(table_id)

@@ -67,11 +67,11 @@ class Lobby:
         try:
             # Claimed before the row exists, so no other process ever sees it unowned.
             now = self.ctx.clock.now()
-            if not await storage.claim_table(
+            if not await storage.leases.claim_table(
                 table.id, owner, self.ctx.settings.lease_seconds, now=now
             ):
                 raise StorageError(f"table id {table.id} is already held by another process")
-            await storage.save_table(
+            await storage.tables.save_table(
                 table.id,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -208,7 +208,7 @@ class Lobby:
         it opens a lobby with the same options and AI players; each of its players who presses
         it after that takes a seat there."""
         try:
-            record = await self.ctx.storage.load_table(last_id)
+            record = await self.ctx.storage.tables.load_table(last_id)
         except (StorageError, OSError) as exc:
             raise errors.SaveFailed() from exc
         if record is None or TableStatus(record.status) is not TableStatus.FINISHED:

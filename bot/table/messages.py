@@ -36,6 +36,6 @@ async def remember_messages(
         kwargs["prompt_message_id"] = prompt_id
     if kwargs and table.status.open:
         try:
-            await storage.set_table_messages(table.id, **kwargs)
+            await storage.tables.set_table_messages(table.id, **kwargs)
         except StorageError:
             log.warning("could not store message ids of table %s", table.id)

@@ -12,13 +12,13 @@ import asyncio
 import json
 import secrets
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from bot.engine.match import Match, MatchPhase, ScoreKind
 from bot.engine.observation import Observation, PublicView
 from bot.engine.rules import Rules, get_profile
+from bot.storage.records import TableStatus as TableStatus  # the one status type
 
 from .errors import NotPlaying
 
@@ -26,17 +26,6 @@ STATE_FORMAT = 1
 #: Public log lines kept in the saved state: enough for every action since any player's last
 #: turn at a full table (10 seats x draw + throw), which is what the table shows.
 LOG_KEEP = 24
-
-
-class TableStatus(StrEnum):
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
-
-    @property
-    def open(self) -> bool:
-        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
 def new_table_id() -> str:

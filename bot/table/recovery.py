@@ -61,11 +61,11 @@ class Recovery:
         cannot be read (it could never be played and would hold its channel forever)."""
         self.leases.keep()
         storage, registry = self.ctx.storage, self.ctx.registry
-        pending = await storage.pending_announcements()
+        pending = await storage.outbox.pending_announcements()
         restored: list[Table] = []
         # Newest first, so the table kept in a channel is the newest one.
         records = sorted(
-            await storage.load_open_tables(),
+            await storage.tables.load_open_tables(),
             key=lambda r: (r.created_at, r.table_id),
             reverse=True,
         )
@@ -103,7 +103,7 @@ class Recovery:
 
     async def _close_unrestorable(self, table_id: str) -> None:
         try:
-            await self.ctx.storage.close_table(table_id, "cancelled")
+            await self.ctx.storage.tables.close_table(table_id, "cancelled")
         except StorageError:
             log.exception("could not close table %s", table_id)
 
@@ -117,7 +117,7 @@ class Recovery:
             return
         owed = self._owed.pop(table.id, [])
         if not owed:
-            owed = await self.ctx.storage.pending_announcements(table.id)
+            owed = await self.ctx.storage.outbox.pending_announcements(table.id)
         for note in owed:
             if note.kind in RESULT_KINDS:
                 await self.effects.store_job(table.id, note.kind, note.deal_no, note.payload_json)
@@ -149,7 +149,7 @@ class Recovery:
         records: dict[str, TableRecord | None] = {}
         for note in owed:
             if note.table_id not in records:
-                records[note.table_id] = await self.ctx.storage.load_table(note.table_id)
+                records[note.table_id] = await self.ctx.storage.tables.load_table(note.table_id)
             record = records[note.table_id]
             if record is not None and (
                 not self.ctx.owns_guild(record.guild_id) or TableStatus(record.status).open
@@ -184,7 +184,7 @@ class Recovery:
 
     async def _mark(self, note: AnnouncementRecord) -> None:
         try:
-            await self.ctx.storage.mark_announced(note.table_id, note.kind, note.deal_no)
+            await self.ctx.storage.outbox.mark_announced(note.table_id, note.kind, note.deal_no)
         except StorageError:
             log.exception(
                 "could not mark %s %s of table %s", note.kind, note.deal_no, note.table_id
@@ -194,9 +194,11 @@ class Recovery:
         """Take over an open table whose process stopped renewing its lease."""
         storage, registry, settings = self.ctx.storage, self.ctx.registry, self.ctx.settings
         now = self.ctx.clock.now()
-        if not await storage.claim_table(table_id, settings.owner, settings.lease_seconds, now=now):
+        if not await storage.leases.claim_table(
+            table_id, settings.owner, settings.lease_seconds, now=now
+        ):
             return  # another process adopted it first
-        record = await storage.load_table(table_id)
+        record = await storage.tables.load_table(table_id)
         if (
             record is None
             or not TableStatus(record.status).open

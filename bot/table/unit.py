@@ -139,7 +139,7 @@ class UnitOfWork:
 
     async def _commit(self, work: Table, event: dict[str, Any], due: list[Announcement]) -> None:
         event_json = json.dumps({**event, "version": work.version}, default=json_default)
-        await self.storage.commit_action(
+        await self.storage.tables.commit_action(
             work.id,
             work.version,
             work.to_json(),

@@ -32,7 +32,7 @@ def private_texts(fake: Any) -> list[str]:
 async def test_result_recording_fails_after_the_winning_declaration(tmp_path: Path) -> None:
     async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
         fake, storage = env.fake, env.bot.storage
-        real = storage.record_deal_result
+        real = storage.results.record_deal_result
         calls = [0]
 
         async def flaky(*args: Any, **kwargs: Any) -> Any:
@@ -41,7 +41,7 @@ async def test_result_recording_fails_after_the_winning_declaration(tmp_path: Pa
                 raise StorageUnavailable("record_deal_result failed (injected)")
             return await real(*args, **kwargs)
 
-        storage.record_deal_result = flaky  # type: ignore[method-assign]
+        storage.results.record_deal_result = flaky  # type: ignore[method-assign]
         driver = TableDriver(fake, TWO)
         await driver.open("alice", profile="points")
         await driver.start("alice")
@@ -53,12 +53,12 @@ async def test_result_recording_fails_after_the_winning_declaration(tmp_path: Pa
         assert env.table() is None  # closed: the channel is free again
         guild = fake.guild_id
         for _ in range(100):  # the retry stores the result
-            if await storage.recent_deals(guild, fake.user("alice").id):
+            if await storage.boards.recent_deals(guild, fake.user("alice").id):
                 break
             await asyncio.sleep(0.05)
-        assert len(await storage.recent_deals(guild, fake.user("alice").id)) == 1
+        assert len(await storage.boards.recent_deals(guild, fake.user("alice").id)) == 1
         assert calls[0] == 2
-        assert await storage.pending_announcements() == []
+        assert await storage.outbox.pending_announcements() == []
         again = await fake.slash("bob", "general", "rummy new", profile="points")
         assert again.message is not None and not again.ephemeral, again
 
@@ -79,18 +79,18 @@ async def test_a_move_in_flight_is_shown_to_nobody(tmp_path: Path) -> None:
         version = table.version
 
         gate, entered = asyncio.Event(), asyncio.Event()
-        real = storage.commit_action
+        real = storage.tables.commit_action
 
         async def held(*args: Any, **kwargs: Any) -> Any:
             entered.set()
             await gate.wait()
             return await real(*args, **kwargs)
 
-        storage.commit_action = held  # type: ignore[method-assign]
+        storage.tables.commit_action = held  # type: ignore[method-assign]
         log_mark = len(fake.server.request_log)
         draw = await fake.click(name, fake.message(view.id), label="Draw from stock")
         await asyncio.wait_for(entered.wait(), 5)
-        storage.commit_action = real  # type: ignore[method-assign]
+        storage.tables.commit_action = real  # type: ignore[method-assign]
         # While the commit is held: the player opens a fresh view, and the table refreshes.
         fresh = await fake.slash(name, "general", "rummy hand")
         await fresh.wait()
@@ -125,20 +125,20 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
         first = PapluBot(settings(db, 4, next_deal_delay=60.0))
         async with fake.running(first):
             await fake.wait_for_commands("rummy")
-            real_mark = first.storage.mark_announced
+            real_mark = first.storage.outbox.mark_announced
 
             async def crash_before_marking(table_id: str, kind: str, *a: Any, **k: Any) -> Any:
                 if kind in ("deal_results", "match_over"):
                     raise StorageUnavailable("the process died here (simulated)")
                 return await real_mark(table_id, kind, *a, **k)  # type: ignore[arg-type]
 
-            first.storage.mark_announced = crash_before_marking  # type: ignore[method-assign]
+            first.storage.outbox.mark_announced = crash_before_marking  # type: ignore[method-assign]
             driver = TableDriver(fake, TWO)
             await driver.open("alice", profile="points")
             await driver.start("alice")
             final = await driver.play()
             assert final is not None
-            owed = await first.storage.pending_announcements()
+            owed = await first.storage.outbox.pending_announcements()
             assert sorted(n.kind for n in owed) == ["deal_results", "match_over"]
 
         def results() -> list[Any]:
@@ -148,9 +148,9 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
         second = PapluBot(settings(db, 4, next_deal_delay=60.0))
         async with fake.running(second):
             for _ in range(100):
-                if not await second.storage.pending_announcements():
+                if not await second.storage.outbox.pending_announcements():
                     break
                 await asyncio.sleep(0.05)
-            assert await second.storage.pending_announcements() == []
+            assert await second.storage.outbox.pending_announcements() == []
             assert len(results()) == 1, "the results were posted twice"
             assert await fake.wait_idle() == []

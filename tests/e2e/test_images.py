@@ -197,7 +197,7 @@ async def test_a_player_can_switch_to_text_only_and_back(tmp_path: Path) -> None
         view = await act(fake, "alice", view, label="Text only")
         assert view.attachment_names == [] and view.embed_attachment_refs == []
         assert "Your hand" in view.text() and "[Card images]" in view.text()
-        assert await env.bot.storage.get_card_images(fake.user("alice").id) is False
+        assert await env.bot.storage.preferences.get_card_images(fake.user("alice").id) is False
         before = len(images_of(fake, "hand-"))
         # From now on nothing of alice's carries a picture: refreshes, new views, moves.
         await act(fake, "alice", view, label="Refresh")
@@ -211,7 +211,7 @@ async def test_a_player_can_switch_to_text_only_and_back(tmp_path: Path) -> None
 
         view = await act(fake, "alice", fresh, label="Card images")
         assert shown_image(view) is not None
-        assert await env.bot.storage.get_card_images(alice) is True
+        assert await env.bot.storage.preferences.get_card_images(alice) is True
         await env.bot.tables.lobby.cancel(env.table(), alice, True)
 
 

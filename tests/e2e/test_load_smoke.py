@@ -27,8 +27,8 @@ async def test_a_few_tables_for_a_few_seconds(tmp_path: Path) -> None:
     assert report.db_path is not None and len(report.table_versions) == 3
     async with await Storage.open(report.db_path) as storage:
         for table_id, shown in report.table_versions.items():
-            record = await storage.load_table(table_id)
+            record = await storage.tables.load_table(table_id)
             assert record is not None and record.version >= shown, table_id
-            events = await storage.load_events(table_id)
+            events = await storage.tables.load_events(table_id)
             assert [e.seq for e in events] == list(range(2, record.version + 1))
             assert Table.from_json(record.state_json).id == table_id

@@ -65,14 +65,14 @@ async def test_a_process_runs_only_its_shards(tmp_path: Path) -> None:
             assert not any(f"/channels/{other.id}/" in p for _, p, _ in fake.server.request_log)
             assert "running shards [0] of 2" in proc.log()
             async with await Storage.open(db) as storage:  # a second connection, as an admin
-                mine = await storage.table_owner(tables[GUILD_0])
+                mine = await storage.leases.table_owner(tables[GUILD_0])
                 assert mine is not None and mine.owner.endswith(":shards 0 of 2")
-                assert await storage.table_owner(tables[GUILD_1]) is None
+                assert await storage.leases.table_owner(tables[GUILD_1]) is None
         finally:
             await proc.terminate()
         async with await Storage.open(db) as storage:
             # SIGTERM is a clean stop: the leases are handed back at once.
-            assert await storage.table_owner(tables[GUILD_0]) is None
-            record = await storage.load_table(tables[GUILD_1])
+            assert await storage.leases.table_owner(tables[GUILD_0]) is None
+            record = await storage.tables.load_table(tables[GUILD_1])
             assert record is not None and record.status == "lobby"
         assert fake.server.violations == [], fake.server.violations

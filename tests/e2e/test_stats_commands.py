@@ -66,7 +66,9 @@ async def seed(fake: FakeDiscord, storage: Storage) -> dict[str, int]:
         uid, wins = 900_000 + i, 20 - i
         for n in range(wins):
             seats = [_human(uid, f"p{i + 1:02d}", "won", 10), _ai("lost", -10)]
-            await storage.record_deal_result(_deal(g, f"seedp{i:02d}", n + 1, now - 3600, seats))
+            await storage.results.record_deal_result(
+                _deal(g, f"seedp{i:02d}", n + 1, now - 3600, seats)
+            )
     a, b, c = ids["alice"], ids["bob"], ids["carol"]
     hist = json.dumps(HISTORY)
     deals = [
@@ -77,8 +79,8 @@ async def seed(fake: FakeDiscord, storage: Storage) -> dict[str, int]:
         [_human(a, "alice", "won", 40), _ai("lost", -40)],
     ]
     for n, seats in enumerate(deals, start=1):
-        await storage.record_deal_result(_deal(g, "tblabc", n, now - 600 + n, seats, hist))
-    await storage.record_match_result(
+        await storage.results.record_deal_result(_deal(g, "tblabc", n, now - 600 + n, seats, hist))
+    await storage.results.record_match_result(
         MatchRecord(
             "tblabc",
             g,
@@ -286,7 +288,7 @@ async def test_settings_need_manage_server_and_gate_new_tables(tmp_path: Path) -
     async with stats_bot(tmp_path) as (fake, bot):
         refused = await fake.slash("bob", "general", "rummy settings", turn_timer=30)
         assert refused.ephemeral and "Manage Server" in refused.text
-        assert (await bot.storage.get_settings(fake.guild_id)).turn_timer == 60
+        assert (await bot.storage.settings.get_settings(fake.guild_id)).turn_timer == 60
 
         shown = await fake.slash("olga", "general", "rummy settings")
         assert shown.ephemeral and "every channel" in shown.text
@@ -302,7 +304,7 @@ async def test_settings_need_manage_server_and_gate_new_tables(tmp_path: Path) -
         )
         assert changed.ephemeral
         assert "Turn timer: 90 s" in changed.text and lounge.mention in changed.text
-        saved = await bot.storage.get_settings(fake.guild_id)
+        saved = await bot.storage.settings.get_settings(fake.guild_id)
         assert saved.default_profile == "pool101" and saved.turn_timer == 90
         assert saved.allowed_channel_ids == frozenset({lounge.id})
 
@@ -316,7 +318,7 @@ async def test_settings_need_manage_server_and_gate_new_tables(tmp_path: Path) -
         assert last.ephemeral and "last channel" in last.text
         reopened = await fake.slash("olga", "general", "rummy settings", all_channels=True)
         assert "every channel" in reopened.text
-        assert (await bot.storage.get_settings(fake.guild_id)).allowed_channel_ids is None
+        assert (await bot.storage.settings.get_settings(fake.guild_id)).allowed_channel_ids is None
         assert await fake.wait_idle() == []
 
 
@@ -330,7 +332,7 @@ async def test_forget_me_after_confirmation(tmp_path: Path) -> None:
         await fake.click("bob", first, label="Cancel")
         await fake.wait_for(lambda: "Cancelled" in fake.message(first.id).text())
         assert labels(fake.message(first.id)) == []
-        assert (await bot.storage.player_stats(fake.guild_id, ids["bob"])).profiles
+        assert (await bot.storage.boards.player_stats(fake.guild_id, ids["bob"])).profiles
 
         ask = await fake.slash("bob", "general", "rummy forget-me")
         assert ask.message is not None
@@ -346,7 +348,7 @@ async def test_forget_me_after_confirmation(tmp_path: Path) -> None:
         board = await fake.slash("alice", "general", "rummy leaderboard", profile="points")
         assert board.message is not None
         assert [n for _, n in board_names(board.message)] == ["alice", "carol"]
-        alice = await bot.storage.player_stats(fake.guild_id, ids["alice"])
+        alice = await bot.storage.boards.player_stats(fake.guild_id, ids["alice"])
         assert alice.profiles["points"].deals_played == 4  # others' results stay intact
         assert await fake.wait_idle() == []
 
@@ -375,7 +377,7 @@ async def test_hand_histories_are_for_the_deals_players_and_managers(tmp_path: P
         # A tampered client sends carol's deal from bob's own menu: refused, no file.
         own = await fake.slash("bob", "general", "rummy history")
         assert own.message is not None
-        rows = await bot.storage.recent_deals(fake.guild_id, fake.user("carol").id)
+        rows = await bot.storage.boards.recent_deals(fake.guild_id, fake.user("carol").id)
         value = f"{rows[0].deal_id}:tblabc:1"
         forged = forge_interaction(fake, "bob", own.message, f"st:hh:{fake.user('bob').id}",
                                    values=[value])  # fmt: skip
@@ -411,7 +413,7 @@ async def test_forget_me_takes_the_player_out_of_others_hand_histories(tmp_path:
         }
         seats = [_human(a, "alice", "won", 20), _human(b, "bob", "lost", -20)]
         at = int(time.time())
-        await bot.storage.record_deal_result(
+        await bot.storage.results.record_deal_result(
             _deal(fake.guild_id, "tblfm", 1, at, seats, json.dumps(history))
         )
         ask = await fake.slash("bob", "general", "rummy forget-me")
@@ -439,5 +441,5 @@ async def test_forget_me_waits_while_the_player_is_at_a_table(tmp_path: Path) ->
         assert ask.message is not None
         await fake.click("bob", ask.message, label="Delete my stats")
         await fake.wait_for(lambda: "Nothing was deleted" in fake.message(ask.message.id).text())  # type: ignore[union-attr]
-        assert (await bot.storage.player_stats(fake.guild_id, fake.user("bob").id)).profiles
+        assert (await bot.storage.boards.player_stats(fake.guild_id, fake.user("bob").id)).profiles
         assert await fake.wait_idle() == []

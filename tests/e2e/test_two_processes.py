@@ -136,16 +136,14 @@ def played(text: str, what: str) -> int:
 async def count_results(storage: Storage) -> dict[str, dict[int, int]]:
     """Deal and match rows per guild, straight from the shared database."""
 
-    def body(conn: Any) -> dict[str, dict[int, int]]:
-        out: dict[str, dict[int, int]] = {}
+    out: dict[str, dict[int, int]] = {}
+    async with storage._db.reading() as conn:
         for table in ("deals", "matches"):
             sql = f"SELECT guild_id, COUNT(*) FROM {table} GROUP BY guild_id"
-            out[table] = {int(g): int(n) for g, n in conn.execute(sql).fetchall()}
+            out[table] = {int(g): int(n) for g, n in await conn.fetchall(sql)}
         dupes = "SELECT match_id, deal_no FROM deals GROUP BY match_id, deal_no HAVING COUNT(*) > 1"
-        assert conn.execute(dupes).fetchall() == []
-        return out
-
-    return await storage._database().run(body)
+        assert await conn.fetchall(dupes) == []
+    return out
 
 
 async def test_two_shard_processes_share_one_database(tmp_path: Path, database: str) -> None:
@@ -185,10 +183,10 @@ async def test_two_shard_processes_share_one_database(tmp_path: Path, database: 
             table_ids: dict[str, int] = {}  # table id -> its shard
             async with await Storage.open_url(database) as storage:  # as an admin would
                 for shard, guild in GUILDS.items():
-                    open_tables = await storage.load_open_tables(guild)
+                    open_tables = await storage.tables.load_open_tables(guild)
                     assert len(open_tables) == 2, (shard, open_tables)
                     for record in open_tables:
-                        holder = await storage.table_owner(record.table_id)
+                        holder = await storage.leases.table_owner(record.table_id)
                         assert holder is not None, record.table_id
                         assert holder.owner.endswith(f":shards {shard} of 2"), holder
                         table_ids[record.table_id] = shard
@@ -272,9 +270,9 @@ async def test_two_shard_processes_share_one_database(tmp_path: Path, database: 
         assert counts["deals"] == per_guild, counts
         assert counts["matches"] == {GUILD_0: 2, GUILD_1: 2}, counts
         for table_id in table_ids:  # finished: closed and handed back
-            closed = await storage.load_table(table_id)
+            closed = await storage.tables.load_table(table_id)
             assert closed is not None and closed.status == "finished", closed
-            assert await storage.table_owner(table_id) is None
+            assert await storage.leases.table_owner(table_id) is None
 
     # The intruder named each table and its holder, and touched nothing (see `acted`).
     held = intruder.log()

@@ -14,16 +14,22 @@ F = Fraction
 
 
 async def raw(s: Storage, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    """Peek at the raw database (tests only) on the storage's worker thread."""
-    assert s._db is not None
-    return await s._db.run(lambda c: c.execute(sql, args).fetchall())
+    """Peek at the raw database (tests only), on the connection writes use."""
+    async with s._db.session() as conn:
+        return await conn.fetchall(sql, args)
+
+
+async def raw_exec(s: Storage, sql: str) -> None:
+    """Run one raw statement on the connection writes use (tests only): a pragma or a
+    setting that must apply to the writes that follow."""
+    async with s._db.session() as conn:
+        await conn.execute(sql)
 
 
 def dialect(s: Storage) -> str:
     """Which backend the ``st`` fixture gave this test run ("sqlite" or "postgres"),
     for the few assertions that look under the API in the backend's own words."""
-    assert s._db is not None
-    return s._db.DIALECT
+    return s.dialect
 
 
 def seat(

@@ -10,7 +10,7 @@ import asyncpg
 import pytest
 
 from bot.storage import Storage, StorageError, StorageIntegrityError, StorageUnavailable
-from bot.storage import db as dbmod
+from bot.storage import migrate as dbmod
 from bot.storage.pg import _rowcount, is_postgres_url, to_postgres, translate_error
 from bot.storage.startup import check_database, describe
 from tests.postgres import postgres_schema, postgres_url_or_skip
@@ -67,11 +67,11 @@ async def test_fresh_database_records_every_migration(st: Storage) -> None:
 
 async def test_discord_ids_keep_all_64_bits(st: Storage) -> None:
     big = 1_234_567_890_123_456_789  # a snowflake: past 32 bits
-    await st.save_table(
+    await st.tables.save_table(
         "t1", guild_id=big, channel_id=big + 1, host_id=big + 2, status="lobby",
         state_json="{}", version=1, now=NOW,
     )  # fmt: skip
-    t = await st.load_table("t1")
+    t = await st.tables.load_table("t1")
     assert t is not None and (t.guild_id, t.channel_id, t.host_id) == (big, big + 1, big + 2)
 
 
@@ -98,29 +98,29 @@ async def test_a_restart_resumes_every_game_and_counts_results_once(reopen: Reop
     first = await reopen()
     try:
         for n, table in enumerate(("t1", "t2")):
-            await first.save_table(
+            await first.tables.save_table(
                 table, guild_id=G, channel_id=50 + n, host_id=7, status="lobby",
                 state_json="{}", version=1, now=NOW,
             )  # fmt: skip
-            await first.commit_action(
+            await first.tables.commit_action(
                 table, 2, f'{{"v": "{table}"}}', '{"act": "draw"}', status="playing", now=NOW
             )
-        assert await first.record_deal_result(two_player_deal("m1", 1, 2, F(10, 3)))
+        assert await first.results.record_deal_result(two_player_deal("m1", 1, 2, F(10, 3)))
     finally:
         await first.close()
 
     second = await reopen()  # the restart
     try:
-        open_tables = sorted(await second.load_open_tables(), key=lambda t: t.table_id)
+        open_tables = sorted(await second.tables.load_open_tables(), key=lambda t: t.table_id)
         assert [(t.table_id, t.version, t.status) for t in open_tables] == [
             ("t1", 2, "playing"),
             ("t2", 2, "playing"),
         ]
-        assert [e.seq for e in await second.load_events("t1")] == [2]
+        assert [e.seq for e in await second.tables.load_events("t1")] == [2]
         # the retry after a crash between "recorded" and "shown" counts nothing twice
-        assert not await second.record_deal_result(two_player_deal("m1", 1, 2, F(10, 3)))
+        assert not await second.results.record_deal_result(two_player_deal("m1", 1, 2, F(10, 3)))
         assert len(await raw(second, "SELECT deal_id FROM deals")) == 1
-        (profile,) = (await second.player_stats(G, 2)).profiles.values()
+        (profile,) = (await second.boards.player_stats(G, 2)).profiles.values()
         assert profile.deals_played == 1  # counted once, the exact money intact
         assert profile.avg_penalty_when_losing == F(10, 3)
     finally:

@@ -1,9 +1,12 @@
-"""Connection, migrations, transactions and error translation (bot.storage.db)."""
+"""Connection, migrations, transactions and error translation (bot.storage.sqlite,
+bot.storage.migrate)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import asyncpg
@@ -18,8 +21,10 @@ from bot.storage import (
     StorageUnavailable,
     load_migrations,
 )
-from bot.storage import db as dbmod
-from tests.storage.helpers import NOW, F, G, dialect, raw, two_player_deal
+from bot.storage import migrate as dbmod
+from bot.storage import sqlite as sqlitemod
+from tests.conftest import PROJECT_ROOT
+from tests.storage.helpers import NOW, F, G, dialect, raw, raw_exec, two_player_deal
 
 
 def _schema(path: Path) -> list[tuple[str, str, str]]:
@@ -52,7 +57,7 @@ async def test_fresh_database_is_fully_migrated(tmp_path: Path) -> None:
 async def test_foreign_keys_enforced(st: Storage) -> None:
     # an event for an unknown table is refused (FK), not silently orphaned
     with pytest.raises(NotFoundError):
-        await st.append_event("nope", 1, "{}")
+        await st.tables.append_event("nope", 1, "{}")
     if dialect(st) == "sqlite":  # PostgreSQL always enforces foreign keys
         assert await raw(st, "PRAGMA foreign_keys") == [(1,)]
 
@@ -102,11 +107,11 @@ async def test_upgrade_from_every_earlier_version(tmp_path: Path, start: int) ->
         assert await s.schema_version() == latest
         assert _schema(old) == _schema(fresh)
         if start >= 1:
-            assert [t.table_id for t in await s.load_open_tables()] == ["t-old"]
-            await s.rebuild_summaries(G)
-            rows = await s.leaderboard(G, sort="net_chips", now=NOW)
+            assert [t.table_id for t in await s.tables.load_open_tables()] == ["t-old"]
+            await s.results.rebuild_summaries(G)
+            rows = await s.boards.leaderboard(G, sort="net_chips", now=NOW)
             assert [(r.user_id, r.value) for r in rows] == [(1, F(15, 2)), (2, F(-15, 2))]
-            assert (await s.recent_deals(G, 2))[0].net == F(-15, 2)
+            assert (await s.boards.recent_deals(G, 2))[0].net == F(-15, 2)
 
 
 async def test_failed_migration_rolls_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -245,12 +250,12 @@ async def test_read_only_database_surfaces_as_storage_unavailable(st: Storage) -
     read_only, writable, driver_error = _READ_ONLY[dialect(st)]
     await _raw_exec(st, read_only)
     with pytest.raises(StorageUnavailable) as failed:
-        await st.update_settings(G, turn_timer=30)
+        await st.settings.update_settings(G, turn_timer=30)
     assert isinstance(failed.value.__cause__, driver_error)
     await _raw_exec(st, writable)
     # nothing was half-written and the connection is still usable
-    assert (await st.get_settings(G)).turn_timer == 60
-    assert (await st.update_settings(G, turn_timer=30)).turn_timer == 30
+    assert (await st.settings.get_settings(G)).turn_timer == 60
+    assert (await st.settings.update_settings(G, turn_timer=30)).turn_timer == 30
 
 
 async def test_disk_full_rolls_back_and_surfaces_as_storage_unavailable(tmp_path: Path) -> None:
@@ -259,13 +264,13 @@ async def test_disk_full_rolls_back_and_surfaces_as_storage_unavailable(tmp_path
         await _raw_exec(s, f"PRAGMA max_page_count = {pages}")  # the "disk" is full now
         big = "x" * 200_000
         with pytest.raises(StorageUnavailable) as failed:
-            await s.record_deal_result(two_player_deal("m1", 1, 2, 5, history=big))
+            await s.results.record_deal_result(two_player_deal("m1", 1, 2, 5, history=big))
         assert isinstance(failed.value.__cause__, sqlite3.OperationalError)
         assert await raw(s, "SELECT COUNT(*) FROM deals") == [(0,)]
         await _raw_exec(s, "PRAGMA max_page_count = 1073741823")
         # the failed job left no transaction open: the retry is recorded normally
-        assert await s.record_deal_result(two_player_deal("m1", 1, 2, 5, history=big))
-        assert (await s.player_stats(G, 1)).profiles["points"].deals_won == 1
+        assert await s.results.record_deal_result(two_player_deal("m1", 1, 2, 5, history=big))
+        assert (await s.boards.player_stats(G, 1)).profiles["points"].deals_won == 1
 
 
 async def test_locked_database_surfaces_as_storage_unavailable(tmp_path: Path) -> None:
@@ -274,7 +279,7 @@ async def test_locked_database_surfaces_as_storage_unavailable(tmp_path: Path) -
         await _raw_exec(s, "PRAGMA busy_timeout = 50")
 
         async def new_table() -> None:
-            await s.save_table(
+            await s.tables.save_table(
                 "t", guild_id=G, channel_id=1, host_id=1, status="lobby", state_json="{}", version=1
             )
 
@@ -287,7 +292,7 @@ async def test_locked_database_surfaces_as_storage_unavailable(tmp_path: Path) -
         finally:
             other.close()
         await new_table()  # the lock is gone: the same write now succeeds
-        assert (await s.load_table("t")) is not None
+        assert (await s.tables.load_table("t")) is not None
 
 
 async def test_unopenable_path_surfaces_as_storage_unavailable(tmp_path: Path) -> None:
@@ -318,34 +323,50 @@ def test_translate_error_classifies_by_result_code() -> None:
             conn.execute("SELEC 1")
     finally:
         conn.close()
-    assert type(dbmod.translate_error(dup.value)) is StorageIntegrityError
-    wrong = dbmod.translate_error(typo.value)
+    assert type(sqlitemod.translate_error(dup.value)) is StorageIntegrityError
+    wrong = sqlitemod.translate_error(typo.value)
     assert type(wrong) is StorageError and "SQLITE_ERROR" in str(wrong)
-    assert type(dbmod.translate_error(sqlite3.ProgrammingError("closed"))) is StorageError
+    assert type(sqlitemod.translate_error(sqlite3.ProgrammingError("closed"))) is StorageError
 
 
 async def test_cancelled_caller_never_leaves_half_a_transaction(st: Storage) -> None:
     """A job runs to its end even when its caller is cancelled, so the snapshot and
     the event of one action are either both stored or both absent."""
-    await st.save_table(
+    await st.tables.save_table(
         "t1", guild_id=G, channel_id=1, host_id=1, status="lobby", state_json="{}", version=1
     )
     tasks = [
-        asyncio.ensure_future(st.commit_action("t1", v, f'{{"v": {v}}}', f'{{"e": {v}}}'))
+        asyncio.ensure_future(st.tables.commit_action("t1", v, f'{{"v": {v}}}', f'{{"e": {v}}}'))
         for v in range(2, 12)
     ]
     await asyncio.sleep(0)
     for task in tasks[::2]:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
-    table = await st.load_table("t1")
-    events = await st.load_events("t1")
+    table = await st.tables.load_table("t1")
+    events = await st.tables.load_events("t1")
     assert table is not None
     assert [e.seq for e in events][-1] == table.version
     assert all(e.event_json == f'{{"e": {e.seq}}}' for e in events)
 
 
 async def _raw_exec(s: Storage, sql: str) -> None:
-    """Run one raw statement on the storage's connection (tests only)."""
-    assert s._db is not None
-    await s._db.run(lambda c: c.execute(sql))
+    """Run one raw statement on the storage's write connection (tests only)."""
+    await raw_exec(s, sql)
+
+
+def test_an_unclosed_storage_does_not_keep_the_process_alive(tmp_path: Path) -> None:
+    """aiosqlite's connection threads are not daemons; ours are made so, or a crash path
+    that skips ``close()`` would leave the bot process hanging at exit."""
+    code = (
+        "import asyncio, sys\n"
+        "from bot.storage import Storage\n"
+        "async def main():\n"
+        f"    s = await Storage.open({str(tmp_path / 'left-open.db')!r})\n"
+        "    sys.modules['__main__'].kept = s  # referenced until the very end\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], timeout=60, capture_output=True, cwd=PROJECT_ROOT
+    )
+    assert done.returncode == 0, done.stderr

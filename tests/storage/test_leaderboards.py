@@ -22,14 +22,14 @@ async def _ladder(s: Storage, n: int) -> None:
         for k in range(u):
             results.append(two_player_deal(f"l{u}", u, 1000 + u, 1, deal_no=k))
     for r in results:
-        assert await s.record_deal_result(r)
+        assert await s.results.record_deal_result(r)
 
 
 async def test_leaderboard_ordering_and_pagination(st: Storage) -> None:
     await _ladder(st, 25)
-    page1 = await st.leaderboard(G, sort="deals_won", limit=10, now=NOW)
-    page2 = await st.leaderboard(G, sort="deals_won", limit=10, offset=10, now=NOW)
-    page3 = await st.leaderboard(G, sort="deals_won", limit=10, offset=20, now=NOW)
+    page1 = await st.boards.leaderboard(G, sort="deals_won", limit=10, now=NOW)
+    page2 = await st.boards.leaderboard(G, sort="deals_won", limit=10, offset=10, now=NOW)
+    page3 = await st.boards.leaderboard(G, sort="deals_won", limit=10, offset=20, now=NOW)
     assert [r.user_id for r in page1] == list(range(25, 15, -1))
     assert [r.rank for r in page1] == list(range(1, 11))
     assert [r.user_id for r in page2] == list(range(15, 5, -1))
@@ -39,112 +39,124 @@ async def test_leaderboard_ordering_and_pagination(st: Storage) -> None:
     assert [r.rank for r in page3[5:]] == [26] * 5
     assert [r.user_id for r in page3[5:]] == [1001, 1002, 1003, 1004, 1005]
     assert page1[0].name == "p25" and page1[0].games == 25
-    assert await st.leaderboard(G, sort="deals_won", offset=100, now=NOW) == []
-    assert await st.leaderboard(G + 1, sort="deals_won", now=NOW) == []
+    assert await st.boards.leaderboard(G, sort="deals_won", offset=100, now=NOW) == []
+    assert await st.boards.leaderboard(G + 1, sort="deals_won", now=NOW) == []
 
-    own = await st.player_rank(G, 3, sort="deals_won", now=NOW)
+    own = await st.boards.player_rank(G, 3, sort="deals_won", now=NOW)
     assert own is not None and (own.rank, own.value, own.games, own.total) == (23, 3, 3, 50)
-    loser = await st.player_rank(G, 1017, sort="deals_won", now=NOW)
+    loser = await st.boards.player_rank(G, 1017, sort="deals_won", now=NOW)
     assert loser is not None and loser.rank == 26
-    assert await st.player_rank(G, 424242, sort="deals_won", now=NOW) is None
+    assert await st.boards.player_rank(G, 424242, sort="deals_won", now=NOW) is None
 
 
 async def test_ties_share_rank_across_page_boundary(st: Storage) -> None:
     for u in (1, 2, 3, 4):
-        await st.record_deal_result(two_player_deal(f"m{u}", u, 100 + u, 3))
-    rows = await st.leaderboard(G, sort="net_chips", limit=2, offset=2, now=NOW)
+        await st.results.record_deal_result(two_player_deal(f"m{u}", u, 100 + u, 3))
+    rows = await st.boards.leaderboard(G, sort="net_chips", limit=2, offset=2, now=NOW)
     assert [(r.rank, r.user_id, r.value) for r in rows] == [(1, 3, 3), (1, 4, 3)]
-    rows = await st.leaderboard(G, sort="net_chips", limit=3, offset=3, now=NOW)
+    rows = await st.boards.leaderboard(G, sort="net_chips", limit=3, offset=3, now=NOW)
     assert [r.rank for r in rows] == [1, 5, 5]
 
 
 async def test_win_rate_min_games(st: Storage) -> None:
     # user 1: 1 of 1 (100%, too few games); user 2: 4 of 5; user 3: 3 of 6
-    await st.record_deal_result(two_player_deal("a", 1, 9, 1))
+    await st.results.record_deal_result(two_player_deal("a", 1, 9, 1))
     for k in range(5):
-        await st.record_deal_result(
+        await st.results.record_deal_result(
             two_player_deal("b", 2, 9, 1, deal_no=k)
             if k < 4
             else two_player_deal("b", 9, 2, 1, deal_no=k)
         )
     for k in range(6):
-        await st.record_deal_result(
+        await st.results.record_deal_result(
             two_player_deal("c", 3, 9, 1, deal_no=k)
             if k < 3
             else two_player_deal("c", 9, 3, 1, deal_no=k)
         )
-    rows = await st.leaderboard(G, sort="win_rate", now=NOW)
+    rows = await st.boards.leaderboard(G, sort="win_rate", now=NOW)
     assert [(r.user_id, r.value, r.games) for r in rows] == [
         (2, 0.8, 5),
         (3, 0.5, 6),
         (9, 4 / 12, 12),
     ]
-    assert await st.player_rank(G, 1, sort="win_rate", now=NOW) is None
-    rows = await st.leaderboard(G, sort="win_rate", min_games=1, now=NOW)
+    assert await st.boards.player_rank(G, 1, sort="win_rate", now=NOW) is None
+    rows = await st.boards.leaderboard(G, sort="win_rate", min_games=1, now=NOW)
     assert rows[0].user_id == 1 and rows[0].value == 1.0
 
 
 async def test_leaderboard_periods(st: Storage) -> None:
-    await st.record_deal_result(two_player_deal("old", 1, 2, 10, at=NOW - 40 * DAY))
-    await st.record_deal_result(two_player_deal("mid", 2, 1, 4, at=NOW - 10 * DAY))
-    await st.record_deal_result(two_player_deal("new", 3, 1, 1, at=NOW - 1 * DAY))
+    await st.results.record_deal_result(two_player_deal("old", 1, 2, 10, at=NOW - 40 * DAY))
+    await st.results.record_deal_result(two_player_deal("mid", 2, 1, 4, at=NOW - 10 * DAY))
+    await st.results.record_deal_result(two_player_deal("new", 3, 1, 1, at=NOW - 1 * DAY))
 
     def vals(rows):  # type: ignore[no-untyped-def]
         return {r.user_id: r.value for r in rows}
 
-    assert vals(await st.leaderboard(G, sort="net_chips", now=NOW)) == {1: 5, 2: -6, 3: 1}
-    assert vals(await st.leaderboard(G, sort="net_chips", period="30d", now=NOW)) == {
+    assert vals(await st.boards.leaderboard(G, sort="net_chips", now=NOW)) == {1: 5, 2: -6, 3: 1}
+    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="30d", now=NOW)) == {
         1: -5,
         2: 4,
         3: 1,
     }
-    assert vals(await st.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {1: -1, 3: 1}
+    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {
+        1: -1,
+        3: 1,
+    }
     # recording into the materialised window updates it immediately
-    await st.record_deal_result(two_player_deal("today", 1, 3, 7, at=NOW))
-    assert vals(await st.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {1: 6, 3: -6}
+    await st.results.record_deal_result(two_player_deal("today", 1, 3, 7, at=NOW))
+    assert vals(await st.boards.leaderboard(G, sort="net_chips", period="7d", now=NOW)) == {
+        1: 6,
+        3: -6,
+    }
     # rolling forward: 3 days later the "new" deal is still inside 7d, 7 days later not
-    assert vals(await st.leaderboard(G, sort="deals_won", period="7d", now=NOW + 3 * DAY)) == {
+    assert vals(
+        await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 3 * DAY)
+    ) == {
         1: 1,
         3: 1,
     }
-    assert vals(await st.leaderboard(G, sort="deals_won", period="7d", now=NOW + 6 * DAY)) == {
+    assert vals(
+        await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 6 * DAY)
+    ) == {
         1: 1,
         3: 0,
     }
-    assert vals(await st.leaderboard(G, sort="deals_won", period="7d", now=NOW + 7 * DAY)) == {}
-    rank = await st.player_rank(G, 2, sort="net_chips", period="30d", now=NOW)
+    assert (
+        vals(await st.boards.leaderboard(G, sort="deals_won", period="7d", now=NOW + 7 * DAY)) == {}
+    )
+    rank = await st.boards.player_rank(G, 2, sort="net_chips", period="30d", now=NOW)
     assert rank is not None and (rank.rank, rank.value, rank.total) == (1, 4, 3)
 
 
 async def test_rating_board_and_period_filter(st: Storage) -> None:
     # 1 beats 2 twice (long ago); 3 beats 4 yesterday
-    await st.record_match_result(match("a", [(1, 1), (2, 2)], at=NOW - 40 * DAY))
-    await st.record_match_result(match("b", [(1, 1), (2, 2)], at=NOW - 39 * DAY))
-    await st.record_match_result(match("c", [(3, 1), (4, 2)], at=NOW - DAY))
-    rows = await st.leaderboard(G, sort="rating", now=NOW)
+    await st.results.record_match_result(match("a", [(1, 1), (2, 2)], at=NOW - 40 * DAY))
+    await st.results.record_match_result(match("b", [(1, 1), (2, 2)], at=NOW - 39 * DAY))
+    await st.results.record_match_result(match("c", [(3, 1), (4, 2)], at=NOW - DAY))
+    rows = await st.boards.leaderboard(G, sort="rating", now=NOW)
     assert [r.user_id for r in rows] == [1, 3, 4, 2]
     assert rows[0].games == 2
     assert all(isinstance(r.value, float) for r in rows)
-    recent = await st.leaderboard(G, sort="rating", period="7d", now=NOW)
+    recent = await st.boards.leaderboard(G, sort="rating", period="7d", now=NOW)
     assert [r.user_id for r in recent] == [3, 4]
-    per_profile = await st.leaderboard(G, profile="points", sort="rating", now=NOW)
+    per_profile = await st.boards.leaderboard(G, profile="points", sort="rating", now=NOW)
     assert [r.user_id for r in per_profile] == [1, 3, 4, 2]
-    assert await st.leaderboard(G, profile="pool", sort="rating", now=NOW) == []
+    assert await st.boards.leaderboard(G, profile="pool", sort="rating", now=NOW) == []
 
 
 async def test_profile_filter_and_all_scope(st: Storage) -> None:
-    await st.record_deal_result(two_player_deal("p1", 1, 2, 10, profile="points"))
-    await st.record_deal_result(two_player_deal("q1", 2, 1, 3, profile="pool101"))
-    pts = await st.leaderboard(G, profile="points", sort="net_chips", now=NOW)
-    pool = await st.leaderboard(G, profile="pool101", sort="net_chips", now=NOW)
-    both = await st.leaderboard(G, sort="net_chips", now=NOW)
+    await st.results.record_deal_result(two_player_deal("p1", 1, 2, 10, profile="points"))
+    await st.results.record_deal_result(two_player_deal("q1", 2, 1, 3, profile="pool101"))
+    pts = await st.boards.leaderboard(G, profile="points", sort="net_chips", now=NOW)
+    pool = await st.boards.leaderboard(G, profile="pool101", sort="net_chips", now=NOW)
+    both = await st.boards.leaderboard(G, sort="net_chips", now=NOW)
     assert [(r.user_id, r.value) for r in pts] == [(1, 10), (2, -10)]
     assert [(r.user_id, r.value) for r in pool] == [(2, 3), (1, -3)]
     assert [(r.user_id, r.value, r.games) for r in both] == [(1, 7, 2), (2, -7, 2)]
     with pytest.raises(ValueError):
-        await st.leaderboard(G, sort="elo")  # type: ignore[arg-type]
+        await st.boards.leaderboard(G, sort="elo")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        await st.leaderboard(G, period="1y")  # type: ignore[arg-type]
+        await st.boards.leaderboard(G, period="1y")  # type: ignore[arg-type]
 
 
 def _brute_board(
@@ -195,7 +207,7 @@ async def test_boards_match_brute_force_while_time_rolls(seed: int) -> None:
                 ] + [seat(None, "lost", -3)]
                 d = deal(f"r{step}-{i}", 1, seats, profile=profile, at=at)
                 deals.append(d)
-                assert await s.record_deal_result(d)
+                assert await s.results.record_deal_result(d)
                 if i % 4 == 0:
                     places = list(range(1, len(users) + 1))
                     rng.shuffle(places)
@@ -206,14 +218,14 @@ async def test_boards_match_brute_force_while_time_rolls(seed: int) -> None:
                         at=at,
                     )
                     matches.append(m)
-                    assert await s.record_match_result(m)
+                    assert await s.results.record_match_result(m)
             day0 = now // DAY
             for period, days in (("all", None), ("7d", 7), ("30d", 30)):
                 lo, hi = (0, 2**62) if days is None else ((day0 - days + 1) * DAY, (day0 + 1) * DAY)
                 for profile in (None, "points"):
                     expect = _brute_board(deals, matches, profile, lo, hi)
                     for sort, idx in (("deals_won", 1), ("matches_won", 3), ("net_chips", 4)):
-                        rows = await s.leaderboard(
+                        rows = await s.boards.leaderboard(
                             G,
                             profile,
                             sort,
@@ -226,7 +238,7 @@ async def test_boards_match_brute_force_while_time_rolls(seed: int) -> None:
                         assert got == want, (period, profile, sort, now)
                         values = [r.value for r in rows]
                         assert values == sorted(values, reverse=True)
-                    rows = await s.leaderboard(
+                    rows = await s.boards.leaderboard(
                         G,
                         profile,
                         "win_rate",
@@ -239,12 +251,14 @@ async def test_boards_match_brute_force_while_time_rolls(seed: int) -> None:
                     assert {r.user_id: r.value for r in rows} == pytest.approx(want_wr)
         # the incrementally maintained summaries equal a from-scratch rebuild
         before = {
-            sort: await s.leaderboard(G, None, sort, "all", limit=100, min_games=0, now=NOW)  # type: ignore[arg-type]
+            sort: await s.boards.leaderboard(G, None, sort, "all", limit=100, min_games=0, now=NOW)  # type: ignore[arg-type]
             for sort in ("rating", "matches_won", "deals_won", "net_chips", "win_rate")
         }
-        await s.rebuild_summaries(G)
+        await s.results.rebuild_summaries(G)
         for sort, rows in before.items():
-            again = await s.leaderboard(G, None, sort, "all", limit=100, min_games=0, now=NOW)  # type: ignore[arg-type]
+            again = await s.boards.leaderboard(
+                G, None, sort, "all", limit=100, min_games=0, now=NOW
+            )  # type: ignore[arg-type]
             if sort == "rating":
                 # replay order is by finished_at, recording order was not: same players
                 assert {r.user_id for r in again} == {r.user_id for r in rows}

@@ -13,7 +13,7 @@ from tests.storage.helpers import G, raw
 
 
 async def _table(s: Storage, table_id: str, channel: int, status: str = "lobby") -> None:
-    await s.save_table(
+    await s.tables.save_table(
         table_id,
         guild_id=G,
         channel_id=channel,
@@ -29,10 +29,10 @@ async def test_a_second_open_table_in_a_channel_is_refused(st: Storage) -> None:
     with pytest.raises(StorageIntegrityError):
         await _table(st, "b", 5)
     await _table(st, "c", 6)  # another channel is fine
-    assert await st.close_table("a", "finished")
+    assert await st.tables.close_table("a", "finished")
     await _table(st, "b", 5)  # once closed, the channel is free again
     await _table(st, "d", 5, status="finished")  # closed rows do not count
-    assert sorted(t.table_id for t in await st.load_open_tables()) == ["b", "c"]
+    assert sorted(t.table_id for t in await st.tables.load_open_tables()) == ["b", "c"]
 
 
 def _open_row(conn: sqlite3.Connection, table_id: str, channel: int, created: float) -> None:
@@ -58,10 +58,10 @@ async def test_schema_2_duplicates_are_resolved_keeping_the_newest(
         _open_row(conn, "solo", 6, 100.0)
     conn.close()
 
-    with caplog.at_level(logging.WARNING, logger="bot.storage.db"):
+    with caplog.at_level(logging.WARNING, logger="bot.storage.migrate"):
         s = await Storage.open(path)
     try:
-        open_ids = sorted(t.table_id for t in await s.load_open_tables())
+        open_ids = sorted(t.table_id for t in await s.tables.load_open_tables())
         assert open_ids == ["new1", "solo"]
         closed = await raw(
             s,

@@ -13,18 +13,18 @@ from tests.storage.helpers import G
 async def test_server_default_is_images_and_round_trips(tmp_path: Path) -> None:
     path = tmp_path / "p.db"
     async with await Storage.open(path) as s:
-        assert (await s.get_settings(G)).card_images is True
-        off = await s.update_settings(G, card_images=False)
+        assert (await s.settings.get_settings(G)).card_images is True
+        off = await s.settings.update_settings(G, card_images=False)
         assert off.card_images is False
         # other settings changes keep it
-        assert (await s.update_settings(G, turn_timer=45)).card_images is False
-        assert (await s.get_settings(G + 1)).card_images is True  # per guild
+        assert (await s.settings.update_settings(G, turn_timer=45)).card_images is False
+        assert (await s.settings.get_settings(G + 1)).card_images is True  # per guild
         with pytest.raises(ValueError):
-            await s.update_settings(G, card_images=1)  # type: ignore[arg-type]
+            await s.settings.update_settings(G, card_images=1)  # type: ignore[arg-type]
     async with await Storage.open(path) as s:
-        again = await s.get_settings(G)
+        again = await s.settings.get_settings(G)
         assert (again.card_images, again.turn_timer) == (False, 45)
-        assert (await s.update_settings(G, card_images=True)).card_images is True
+        assert (await s.settings.update_settings(G, card_images=True)).card_images is True
 
 
 async def test_a_players_choice_is_remembered_everywhere_and_can_be_forgotten(
@@ -32,13 +32,16 @@ async def test_a_players_choice_is_remembered_everywhere_and_can_be_forgotten(
 ) -> None:
     path = tmp_path / "u.db"
     async with await Storage.open(path) as s:
-        assert await s.get_card_images(5) is None  # never chose: the server decides
-        await s.set_card_images(5, False)
-        await s.set_card_images(6, True)
-        assert (await s.get_card_images(5), await s.get_card_images(6)) == (False, True)
+        assert await s.preferences.get_card_images(5) is None  # never chose: the server decides
+        await s.preferences.set_card_images(5, False)
+        await s.preferences.set_card_images(6, True)
+        assert (await s.preferences.get_card_images(5), await s.preferences.get_card_images(6)) == (
+            False,
+            True,
+        )
         with pytest.raises(ValueError):
-            await s.set_card_images(5, "no")  # type: ignore[arg-type]
+            await s.preferences.set_card_images(5, "no")  # type: ignore[arg-type]
     async with await Storage.open(path) as s:  # survives a restart
-        assert await s.get_card_images(5) is False
-        await s.set_card_images(5, None)
-        assert await s.get_card_images(5) is None
+        assert await s.preferences.get_card_images(5) is False
+        await s.preferences.set_card_images(5, None)
+        assert await s.preferences.get_card_images(5) is None

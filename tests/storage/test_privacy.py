@@ -13,26 +13,28 @@ from tests.storage.helpers import NOW, F, G, deal, match, raw, seat, two_player_
 
 
 async def test_forget_user(st: Storage) -> None:
-    await st.record_deal_result(two_player_deal("m1", 1, 2, 10))
-    await st.record_deal_result(two_player_deal("m2", 2, 1, 4))
-    await st.record_deal_result(two_player_deal("x", 3, 1, 1, guild=G + 1))
-    await st.record_match_result(match("m1", [(1, 1), (2, 2)]))
-    await st.leaderboard(G, sort="net_chips", period="7d", now=NOW)  # materialise period board
-    before_2 = await st.player_stats(G, 2)
+    await st.results.record_deal_result(two_player_deal("m1", 1, 2, 10))
+    await st.results.record_deal_result(two_player_deal("m2", 2, 1, 4))
+    await st.results.record_deal_result(two_player_deal("x", 3, 1, 1, guild=G + 1))
+    await st.results.record_match_result(match("m1", [(1, 1), (2, 2)]))
+    await st.boards.leaderboard(
+        G, sort="net_chips", period="7d", now=NOW
+    )  # materialise period board
+    before_2 = await st.boards.player_stats(G, 2)
 
-    await st.forget_user(G, 1)
+    await st.privacy.forget_user(G, 1)
 
-    assert (await st.player_stats(G, 1)).profiles == {}
-    assert await st.recent_deals(G, 1) == []
-    assert await st.rating_history(G, 1) == []
+    assert (await st.boards.player_stats(G, 1)).profiles == {}
+    assert await st.boards.recent_deals(G, 1) == []
+    assert await st.boards.rating_history(G, 1) == []
     for period in ("all", "7d"):
         for sort in ("rating", "net_chips", "deals_won"):
-            rows = await st.leaderboard(G, sort=sort, period=period, now=NOW)  # type: ignore[arg-type]
+            rows = await st.boards.leaderboard(G, sort=sort, period=period, now=NOW)  # type: ignore[arg-type]
             assert [r.user_id for r in rows] == [2], (sort, period)
     # the other player's results and stats are intact
-    after_2 = await st.player_stats(G, 2)
+    after_2 = await st.boards.player_stats(G, 2)
     assert after_2 == before_2
-    (latest, *_rest) = await st.recent_deals(G, 2)
+    (latest, *_rest) = await st.boards.recent_deals(G, 2)
     assert latest.net in (F(4), F(-10))
     # the forgotten seat is anonymised, not deleted
     names = {r[0] for r in await raw(st, "SELECT name FROM deal_seats WHERE guild_id = ?", (G,))}
@@ -40,10 +42,10 @@ async def test_forget_user(st: Storage) -> None:
     left = await raw(st, "SELECT COUNT(*) FROM deal_seats WHERE user_id = 1 AND guild_id = ?", (G,))
     assert left == [(0,)]
     # other guilds are untouched
-    assert (await st.player_stats(G + 1, 1)).profiles["points"].deals_played == 1
+    assert (await st.boards.player_stats(G + 1, 1)).profiles["points"].deals_played == 1
     # a rebuild afterwards does not resurrect the user
-    await st.rebuild_summaries(G)
-    assert await st.player_rank(G, 1, sort="net_chips", now=NOW) is None
+    await st.results.rebuild_summaries(G)
+    assert await st.boards.player_rank(G, 1, sort="net_chips", now=NOW) is None
 
 
 # ------------------------------------------------ documents that name the user
@@ -88,29 +90,29 @@ def _state(table_id: str, host: int) -> str:
 
 async def _seed_documents(st: Storage) -> None:
     seats = [seat(ME, "won", 5, name=MY_NAME), seat(YOU, "lost", -5, 5, name=YOUR_NAME)]
-    await st.record_deal_result(deal("m1", 1, seats, history=_history(1)))
+    await st.results.record_deal_result(deal("m1", 1, seats, history=_history(1)))
     for table_id, status, host, channel in (
         ("t-done", "finished", ME, 1),
         ("t-open", "lobby", YOU, 2),
     ):
-        await st.save_table(
+        await st.tables.save_table(
             table_id, guild_id=G, channel_id=channel, host_id=host, status="lobby",
             state_json=_state(table_id, host) if status == "finished" else '{"seats": []}',
             version=1,
         )  # fmt: skip
-        await st.commit_action(
+        await st.tables.commit_action(
             table_id, 2, _state(table_id, host) if status == "finished" else '{"seats": []}',
             json.dumps({"type": "join", "user": ME}),
         )  # fmt: skip
-    await st.close_table("t-done", "finished")
+    await st.tables.close_table("t-done", "finished")
 
 
 async def test_forget_me_takes_name_and_id_out_of_every_stored_document(st: Storage) -> None:
     await _seed_documents(st)
-    assert await st.forget_user(G, ME)
+    assert await st.privacy.forget_user(G, ME)
 
-    [mine] = await st.recent_deals(G, YOU)
-    text = await st.hand_history(G, mine.deal_id)
+    [mine] = await st.boards.recent_deals(G, YOU)
+    text = await st.boards.hand_history(G, mine.deal_id)
     assert text is not None
     assert str(ME) not in text and MY_NAME not in text  # what the other player downloads
     doc = json.loads(text)
@@ -144,26 +146,26 @@ async def test_forget_me_takes_name_and_id_out_of_every_stored_document(st: Stor
 
 
 async def test_forget_me_waits_while_an_open_table_has_the_user(st: Storage) -> None:
-    await st.record_deal_result(two_player_deal("m1", ME, YOU, 10))
-    await st.save_table(
+    await st.results.record_deal_result(two_player_deal("m1", ME, YOU, 10))
+    await st.tables.save_table(
         "t", guild_id=G, channel_id=3, host_id=YOU, status="playing",
         state_json=_state("t", YOU), version=1,
     )  # fmt: skip
-    assert not await st.forget_user(G, ME)
-    assert len(await st.recent_deals(G, ME)) == 1  # nothing changed
-    await st.close_table("t", "finished")
-    assert await st.forget_user(G, ME)
-    assert await st.recent_deals(G, ME) == []
+    assert not await st.privacy.forget_user(G, ME)
+    assert len(await st.boards.recent_deals(G, ME)) == 1  # nothing changed
+    await st.tables.close_table("t", "finished")
+    assert await st.privacy.forget_user(G, ME)
+    assert await st.boards.recent_deals(G, ME) == []
 
 
 async def test_forget_me_again_cleans_histories_an_older_version_left(st: Storage) -> None:
     """Before this, forget-me anonymised seats but kept hand histories as they were."""
     seats = [seat(ME, "won", 5, name=MY_NAME), seat(YOU, "lost", -5, 5, name=YOUR_NAME)]
-    await st.record_deal_result(deal("m1", 1, seats, history=_history(1)))
+    await st.results.record_deal_result(deal("m1", 1, seats, history=_history(1)))
     await raw(
         st, "UPDATE deal_seats SET user_id = NULL, name = '(deleted)' WHERE user_id = ?", (ME,)
     )
-    assert await st.forget_user(G, ME)
+    assert await st.privacy.forget_user(G, ME)
     [(text,)] = await raw(st, "SELECT hand_history FROM deals")
     assert str(ME) not in str(text) and MY_NAME not in str(text)
 

@@ -15,25 +15,29 @@ from tests.storage.helpers import G
 async def test_settings_defaults_and_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     async with await Storage.open(path) as s:
-        d = await s.get_settings(G)
+        d = await s.settings.get_settings(G)
         assert (d.default_profile, d.turn_timer, d.allowed_channel_ids) == ("points", 60, None)
         assert d.channel_allowed(123)
-        await s.update_settings(G, default_profile="pool101", allowed_channel_ids=[7, 5, 7])
-        upd = await s.update_settings(G, turn_timer=45)  # other fields untouched
+        await s.settings.update_settings(
+            G, default_profile="pool101", allowed_channel_ids=[7, 5, 7]
+        )
+        upd = await s.settings.update_settings(G, turn_timer=45)  # other fields untouched
         assert (upd.default_profile, upd.turn_timer, upd.allowed_channel_ids) == (
             "pool101",
             45,
             frozenset({5, 7}),
         )
         assert upd.channel_allowed(5) and not upd.channel_allowed(6)
-        assert (await s.get_settings(G + 1)).default_profile == "points"  # per guild
+        assert (await s.settings.get_settings(G + 1)).default_profile == "points"  # per guild
         with pytest.raises(ValueError):
-            await s.update_settings(G, turn_timer=0)
+            await s.settings.update_settings(G, turn_timer=0)
         with pytest.raises(ValueError):
-            await s.update_settings(G, default_profile=" ")
+            await s.settings.update_settings(G, default_profile=" ")
     async with await Storage.open(path) as s:
-        again = await s.get_settings(G)
+        again = await s.settings.get_settings(G)
         assert again == upd
-        cleared = await s.update_settings(G, allowed_channel_ids=None)
+        cleared = await s.settings.update_settings(G, allowed_channel_ids=None)
         assert cleared.allowed_channel_ids is None and cleared.turn_timer == 45
-        assert (await s.update_settings(G, allowed_channel_ids=[])).allowed_channel_ids is None
+        assert (
+            await s.settings.update_settings(G, allowed_channel_ids=[])
+        ).allowed_channel_ids is None

@@ -12,23 +12,23 @@ from tests.storage.helpers import NOW, F, G, deal, match, seat, two_player_deal
 
 async def test_ratings_move_with_results_and_keep_history(st: Storage) -> None:
     for i in range(5):
-        await st.record_match_result(
+        await st.results.record_match_result(
             match(f"m{i}", [(1, 1), (2, 2), (3, 2), (None, 4)], at=NOW + i)
         )
-    s1 = await st.player_stats(G, 1)
-    s2 = await st.player_stats(G, 2)
-    s3 = await st.player_stats(G, 3)
+    s1 = await st.boards.player_stats(G, 1)
+    s2 = await st.boards.player_stats(G, 2)
+    s3 = await st.boards.player_stats(G, 3)
     r1, r2, r3 = (x.profiles["points"].rating for x in (s1, s2, s3))
     assert r1 is not None and r2 is not None and r3 is not None
     assert r1.mu > 25 > r2.mu and r1.ordinal > r2.ordinal
     assert r2.mu == pytest.approx(r3.mu)  # tied place, same history
     assert r1.matches == 5
     assert r1.ordinal == pytest.approx(r1.mu - 3 * r1.sigma)
-    hist = await st.rating_history(G, 1, "points")
+    hist = await st.boards.rating_history(G, 1, "points")
     assert [h.match_id for h in hist] == [f"m{i}" for i in range(5)]
     assert all(h.ordinal > h.ordinal_before for h in hist)
     # trend over the last 3 matches = current ordinal - ordinal before the 3rd-last
-    s1_3 = (await st.player_stats(G, 1, trend_matches=3)).profiles["points"]
+    s1_3 = (await st.boards.player_stats(G, 1, trend_matches=3)).profiles["points"]
     assert s1_3.rating_trend == pytest.approx(r1.ordinal - hist[2].ordinal_before)
     assert s1.overall_rating is not None and s1.overall_rating.ordinal == pytest.approx(r1.ordinal)
 
@@ -45,17 +45,17 @@ async def test_player_stats_match_hand_computation(st: Storage) -> None:
         ("void", F(0), F(0)),
     ]
     for i, (outcome, pen, net) in enumerate(rows):
-        await st.record_deal_result(
+        await st.results.record_deal_result(
             deal("mx", i, [seat(u, outcome, net, pen), seat(2, "lost", -net)])
         )
-    await st.record_deal_result(
+    await st.results.record_deal_result(
         deal("pool", 1, [seat(u, "lost", -25, 25), seat(2, "won", 25)], profile="pool101")
     )
-    await st.record_match_result(match("mx", [(u, 1), (2, 2)]))
-    await st.record_match_result(match("pool", [(u, 2), (2, 1)], profile="pool101"))
-    await st.record_match_result(match("my", [(u, 1), (2, 2)]))
+    await st.results.record_match_result(match("mx", [(u, 1), (2, 2)]))
+    await st.results.record_match_result(match("pool", [(u, 2), (2, 1)], profile="pool101"))
+    await st.results.record_match_result(match("my", [(u, 1), (2, 2)]))
 
-    stats = await st.player_stats(G, u)
+    stats = await st.boards.player_stats(G, u)
     assert set(stats.profiles) == {"points", "pool101"}
     p = stats.profiles["points"]
     assert (p.deals_played, p.deals_won) == (6, 2)  # void not counted
@@ -68,37 +68,39 @@ async def test_player_stats_match_hand_computation(st: Storage) -> None:
     q = stats.profiles["pool101"]
     assert (q.deals_played, q.deals_won, q.matches_played, q.matches_won) == (1, 0, 1, 0)
     assert q.avg_penalty_when_losing == 25 and q.net == -25
-    none = await st.player_stats(G, 999)
+    none = await st.boards.player_stats(G, 999)
     assert none.profiles == {} and none.overall_rating is None
 
 
 async def test_recent_deals_newest_first_and_limited(st: Storage) -> None:
     for i in range(15):
-        await st.record_deal_result(two_player_deal("m", 1, 2, i + 1, deal_no=i, at=NOW + i))
-    rows = await st.recent_deals(G, 2, limit=10)
+        await st.results.record_deal_result(
+            two_player_deal("m", 1, 2, i + 1, deal_no=i, at=NOW + i)
+        )
+    rows = await st.boards.recent_deals(G, 2, limit=10)
     assert [r.deal_no for r in rows] == list(range(14, 4, -1))
     assert rows[0].outcome == "lost" and rows[0].net == -15 and rows[0].match_id == "m"
-    assert await st.recent_deals(G + 1, 2) == []
+    assert await st.boards.recent_deals(G + 1, 2) == []
 
 
 async def test_hand_history_is_per_guild(st: Storage) -> None:
-    await st.record_deal_result(two_player_deal("m1", 1, 2, 5, history='{"x": [1, 2]}'))
-    (row,) = await st.recent_deals(G, 1)
-    assert await st.hand_history(G, row.deal_id) == '{"x": [1, 2]}'
-    assert await st.hand_history(G + 1, row.deal_id) is None
-    assert await st.hand_history(G, row.deal_id + 100) is None
+    await st.results.record_deal_result(two_player_deal("m1", 1, 2, 5, history='{"x": [1, 2]}'))
+    (row,) = await st.boards.recent_deals(G, 1)
+    assert await st.boards.hand_history(G, row.deal_id) == '{"x": [1, 2]}'
+    assert await st.boards.hand_history(G + 1, row.deal_id) is None
+    assert await st.boards.hand_history(G, row.deal_id + 100) is None
 
 
 async def test_played_deals_says_who_may_download_a_hand_history(st: Storage) -> None:
-    await st.record_deal_result(two_player_deal("m1", 1, 2, 10))
-    await st.record_deal_result(two_player_deal("m2", 2, 3, 10))
-    await st.record_deal_result(two_player_deal("x", 1, 3, 1, guild=G + 1))
-    ids = {r.match_id: r.deal_id for r in await st.recent_deals(G, 2)}
-    [other_guild] = [r.deal_id for r in await st.recent_deals(G + 1, 1)]
+    await st.results.record_deal_result(two_player_deal("m1", 1, 2, 10))
+    await st.results.record_deal_result(two_player_deal("m2", 2, 3, 10))
+    await st.results.record_deal_result(two_player_deal("x", 1, 3, 1, guild=G + 1))
+    ids = {r.match_id: r.deal_id for r in await st.boards.recent_deals(G, 2)}
+    [other_guild] = [r.deal_id for r in await st.boards.recent_deals(G + 1, 1)]
     every = [ids["m1"], ids["m2"], other_guild, 999]
-    assert await st.played_deals(G, 1, every) == {ids["m1"]}
-    assert await st.played_deals(G, 2, every) == {ids["m1"], ids["m2"]}
-    assert await st.played_deals(G, 4, every) == frozenset()
-    assert await st.played_deals(G, 1, []) == frozenset()
-    await st.forget_user(G, 1)
-    assert await st.played_deals(G, 1, every) == frozenset()  # a forgotten seat is nobody's
+    assert await st.boards.played_deals(G, 1, every) == {ids["m1"]}
+    assert await st.boards.played_deals(G, 2, every) == {ids["m1"], ids["m2"]}
+    assert await st.boards.played_deals(G, 4, every) == frozenset()
+    assert await st.boards.played_deals(G, 1, []) == frozenset()
+    await st.privacy.forget_user(G, 1)
+    assert await st.boards.played_deals(G, 1, every) == frozenset()  # a forgotten seat is nobody's

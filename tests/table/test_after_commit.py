@@ -77,9 +77,17 @@ async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterat
         await store.close()
 
 
+REPOS = {
+    "commit_action": "tables",
+    "record_deal_result": "results",
+    "release_table": "leases",
+    "mark_announced": "outbox",
+}
+
+
 def repo(storage: Storage, method: str) -> Any:
-    """The object that holds a storage method (where a fault is injected)."""
-    return storage
+    """The repository that holds a storage method (where a fault is injected)."""
+    return getattr(storage, REPOS[method])
 
 
 def fail_once(
@@ -153,7 +161,7 @@ async def settled(tables: TableService, condition: Callable[[], Awaitable[bool]]
 
 
 async def memory_equals_database(storage: Storage, table: Table) -> None:
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None
     assert record.version == table.version
     stored = json.loads(record.state_json)
@@ -213,7 +221,7 @@ async def test_closing_fails_after_the_commit(
     table = await points_game(tables)
     fail_once(monkeypatch, storage, "release_table")
     await play_to_the_end(tables, table)
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None and record.status == "finished"
     await new_table_opens(tables)
     await settled(tables, lambda: _nothing_pending(storage))
@@ -247,7 +255,7 @@ async def test_marking_a_posted_result_fails_and_a_restart_looks_before_posting(
     listener = Listener()
     tables = service(storage, listener)
     table = await points_game(tables)
-    real_mark = storage.mark_announced
+    real_mark = storage.outbox.mark_announced
 
     async def mark(table_id: str, kind: str, deal_no: int = 0, **kw: Any) -> bool:
         if kind == "deal_results":
@@ -258,7 +266,7 @@ async def test_marking_a_posted_result_fails_and_a_restart_looks_before_posting(
     await play_to_the_end(tables, table)
     await tables.shutdown()
     monkeypatch.setattr(repo(storage, "mark_announced"), "mark_announced", real_mark)
-    pending = await storage.pending_announcements()
+    pending = await storage.outbox.pending_announcements()
     assert [(p.kind, p.deal_no) for p in pending] == [("deal_results", 1)]
 
     after = Listener()
@@ -266,7 +274,7 @@ async def test_marking_a_posted_result_fails_and_a_restart_looks_before_posting(
     assert await restarted.recovery.restore() == []
     assert await restarted.recovery.deliver_pending() == 1
     assert after.calls == ["deal 1"] and after.again == [True]
-    assert await storage.pending_announcements() == []
+    assert await storage.outbox.pending_announcements() == []
     await restarted.shutdown()
 
 
@@ -283,7 +291,7 @@ async def test_a_slow_commit_shows_nothing_before_it_is_stored(
     hand_before = [c.id for c in table.observation_for(player).hand]
     gate = asyncio.Event()
     entered = asyncio.Event()
-    real = storage.commit_action
+    real = storage.tables.commit_action
 
     async def slow(*args: Any, **kwargs: Any) -> None:
         entered.set()
@@ -316,7 +324,7 @@ async def test_a_cancelled_change_keeps_memory_and_database_equal(
     version = table.version
     gate = asyncio.Event()
     entered = asyncio.Event()
-    real = storage.commit_action
+    real = storage.tables.commit_action
 
     async def slow(*args: Any, **kwargs: Any) -> None:
         entered.set()
@@ -354,8 +362,8 @@ async def test_a_failed_commit_changes_nothing_and_says_so(
 
 
 async def _deals_stored(storage: Storage, n: int) -> bool:
-    return len(await storage.recent_deals(GUILD, ALICE)) == n
+    return len(await storage.boards.recent_deals(GUILD, ALICE)) == n
 
 
 async def _nothing_pending(storage: Storage) -> bool:
-    return await storage.pending_announcements() == []
+    return await storage.outbox.pending_announcements() == []

@@ -192,7 +192,7 @@ async def test_a_whole_match_through_the_service_without_discord(storage: Storag
         await asyncio.sleep(0.01)
     assert service.scheduler.pending() == []
     assert CHANNEL not in service.registry.by_channel and table.id not in service.registry.by_id
-    stats = await storage.player_stats(GUILD, ALICE)
+    stats = await storage.boards.player_stats(GUILD, ALICE)
     assert stats.profiles["pool101"].deals_played == len(table.match.results)
     await service.shutdown()
 
@@ -215,7 +215,7 @@ async def test_an_idle_lobby_closes_by_itself(storage: Storage) -> None:
     assert table.status is TableStatus.CANCELLED
     assert recorder.calls[-1] == "expired"
     assert CHANNEL not in service.registry.by_channel and service.scheduler.pending() == []
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None and record.status == "cancelled"
     await service.shutdown()
 

@@ -43,8 +43,8 @@ async def one_deal(storage: Storage) -> int:
         DealSeatRecord(BOB, "bob", False, "lost", Fraction(20), Fraction(-20)),
     ]
     record = DealRecord(GUILD, "tbl1", 1, "points", 1_700_000_000, '{"deal": 1}', seats)
-    assert await storage.record_deal_result(record)
-    rows = await storage.recent_deals(GUILD, ALICE)
+    assert await storage.results.record_deal_result(record)
+    rows = await storage.boards.recent_deals(GUILD, ALICE)
     return rows[0].deal_id
 
 
@@ -106,11 +106,11 @@ async def test_settings_merge_with_what_is_stored(league: League) -> None:
 async def test_impossible_settings_are_refused_and_change_nothing(
     league: League, storage: Storage, change: SettingsChange, problem: str
 ) -> None:
-    before = await storage.get_settings(GUILD)
+    before = await storage.settings.get_settings(GUILD)
     with pytest.raises(errors.SettingsConflict) as refused:
         await league.change_settings(GUILD, change)
     assert refused.value.problem == problem
-    assert await storage.get_settings(GUILD) == before
+    assert await storage.settings.get_settings(GUILD) == before
 
 
 async def test_the_last_allowed_channel_cannot_be_removed(league: League) -> None:
@@ -130,9 +130,9 @@ async def test_forget_me_expires_and_then_deletes(
     issued = int(clock.now())
     await clock.advance(FORGET_TTL + 1)
     assert await league.forget(GUILD, ALICE, issued) == "expired"
-    assert len(await storage.recent_deals(GUILD, ALICE)) == 1  # nothing deleted
+    assert len(await storage.boards.recent_deals(GUILD, ALICE)) == 1  # nothing deleted
     assert await league.forget(GUILD, ALICE, int(clock.now())) == "done"
-    assert await storage.recent_deals(GUILD, ALICE) == []
+    assert await storage.boards.recent_deals(GUILD, ALICE) == []
 
 
 @pytest.mark.parametrize(

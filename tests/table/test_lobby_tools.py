@@ -42,7 +42,7 @@ def options(invited: tuple[int, ...] | None = None, **kw: Any) -> TableOptions:
 
 
 async def stored(storage: Storage, table: Table) -> Table:
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None
     return rebuild(record)
 

@@ -146,7 +146,7 @@ async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Sto
     v = table.version
     await tables.game.act(table, player, v, ActionKind.DRAW_STOCK)
     assert table.version == v + 1
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None and record.version == table.version
     assert Table.from_json(record.state_json).match == table.match
     assert table.match is not None and table.match.deal is not None
@@ -154,7 +154,7 @@ async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Sto
     await tables.game.act(table, player, table.version, ActionKind.DISCARD, hand[0].id)
     assert on_turn(table) != player
     assert "drew from the stock" in table.log[-2]
-    events = await storage.load_events(table.id)
+    events = await storage.tables.load_events(table.id)
     assert [json.loads(e.event_json)["type"] for e in events][-2:] == ["act", "act"]
 
 
@@ -165,7 +165,7 @@ async def test_storage_failure_rolls_back(tables: Tables, monkeypatch: pytest.Mo
     async def broken(*args: Any, **kwargs: Any) -> None:
         raise StorageError("disk full")
 
-    monkeypatch.setattr(tables.storage, "commit_action", broken)
+    monkeypatch.setattr(tables.storage.tables, "commit_action", broken)
     with pytest.raises(errors.SaveFailed):
         await tables.game.act(table, on_turn(table), table.version, ActionKind.DRAW_STOCK)
     assert table.to_json() == before
@@ -269,13 +269,13 @@ async def test_whole_match_records_results_once(tables: Tables, storage: Storage
     assert table.status is TableStatus.FINISHED
     assert table.match is not None and table.match.phase is MatchPhase.OVER
     assert CHANNEL not in tables.registry.by_channel
-    assert await storage.pending_announcements() == []  # results stored, messages posted
+    assert await storage.outbox.pending_announcements() == []  # results stored, messages posted
     # As after a crash between storing a result and marking its job: the job runs again.
     for job in result_jobs(table, 0, True, int(tables.clock.now())):
         await tables.effects.store_job(table.id, job.kind, job.deal_no, job.payload_json)
-    deals = await storage.recent_deals(GUILD, ALICE)
+    deals = await storage.boards.recent_deals(GUILD, ALICE)
     assert len(deals) == 1
-    stats = await storage.player_stats(GUILD, ALICE)
+    stats = await storage.boards.player_stats(GUILD, ALICE)
     assert stats.profiles["points"].deals_played == 1
     assert stats.profiles["points"].matches_played == 1
 

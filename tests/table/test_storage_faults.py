@@ -16,6 +16,7 @@ from bot.table import errors
 from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
 from bot.table.service import TableService as Tables
+from tests.storage.helpers import raw_exec
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB = 11, 22
@@ -97,7 +98,7 @@ async def test_results_of_a_closed_match_survive_a_crash_before_posting(storage:
     table = await _game(tables)
     with pytest.raises(Crash):  # the drop ends the one-deal match: closed, then the crash
         await tables.game.act(table, _on_turn(table), table.version, ActionKind.DROP)
-    record = await storage.load_table(table.id)
+    record = await storage.tables.load_table(table.id)
     assert record is not None and record.status == "finished"
     await tables.shutdown()
 
@@ -139,7 +140,7 @@ async def test_normal_play_posts_each_announcement_once_and_owes_nothing(
     table = await _game(tables)
     await tables.game.act(table, _on_turn(table), table.version, ActionKind.DROP)
     assert listener.posted == ["deal 1", "finished"]
-    assert await storage.pending_announcements() == []
+    assert await storage.outbox.pending_announcements() == []
     await tables.shutdown()
 
 
@@ -171,7 +172,7 @@ async def test_restore_never_loads_two_tables_for_one_channel(db_path: Path) -> 
         again, _, restored = await _restart(storage)
         assert [t.id for t in restored] == [newer.id]
         assert again.registry.in_channel(CHANNEL).id == newer.id
-        record = await storage.load_table(older.id)
+        record = await storage.tables.load_table(older.id)
         assert record is not None and record.status == "cancelled"
         await again.shutdown()
     finally:
@@ -179,7 +180,7 @@ async def test_restore_never_loads_two_tables_for_one_channel(db_path: Path) -> 
 
 
 async def test_an_unreadable_table_is_closed_and_frees_its_channel(storage: Storage) -> None:
-    await storage.save_table(
+    await storage.tables.save_table(
         "broken", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, status="playing",
         state_json='{"format": 99}', version=1,
     )  # fmt: skip
@@ -196,12 +197,11 @@ async def test_a_database_that_turns_read_only_refuses_moves_and_keeps_going(
     tables = Tables(storage, Listener(), ai_delay=0.0, deck_seed=5)
     table = await _game(tables)
     before = table.to_json()
-    assert storage._db is not None
-    await storage._db.run(lambda c: c.execute("PRAGMA query_only = ON"))
+    await raw_exec(storage, "PRAGMA query_only = ON")
     with pytest.raises(errors.SaveFailed):
         await tables.game.act(table, _on_turn(table), table.version, ActionKind.DRAW_STOCK)
     assert table.to_json() == before  # nothing happened, in memory either
-    await storage._db.run(lambda c: c.execute("PRAGMA query_only = OFF"))
+    await raw_exec(storage, "PRAGMA query_only = OFF")
     await tables.game.act(
         table, _on_turn(table), table.version, ActionKind.DRAW_STOCK
     )  # and it carries on
