@@ -96,8 +96,7 @@ class Effects:
         it is done (and, if this process stops first, at the next start)."""
 
         async def attempt() -> None:
-            await store_result(self.ctx.storage, kind, payload_json)
-            await self.ctx.storage.outbox.mark_announced(table_id, _kind(kind), deal_no)
+            await store_result(self.ctx.storage, table_id, kind, deal_no, payload_json)
 
         try:
             await attempt()
@@ -195,11 +194,3 @@ class Effects:
     def pending(self) -> int:
         """Retries still running (tests wait for them)."""
         return sum(1 for t in self._retries if not t.done())
-
-
-def _kind(kind: str) -> AnnouncementKind:
-    if kind == "record_deal":
-        return "record_deal"
-    if kind == "record_match":
-        return "record_match"
-    raise ValueError(kind)

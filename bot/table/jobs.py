@@ -52,14 +52,20 @@ def result_jobs(work: Table, deals_before: int, match_ended: bool, now: int) -> 
     return jobs
 
 
-async def store_result(storage: Storage, kind: str, payload_json: str) -> None:
-    """Store one job's record (idempotent: a repeat changes nothing)."""
-    if kind == "record_deal":
-        await storage.results.record_deal_result(deal_from_json(payload_json))
-    elif kind == "record_match":
-        await storage.results.record_match_result(match_from_json(payload_json))
-    else:
-        raise ValueError(f"not a result job: {kind!r}")
+async def store_result(
+    storage: Storage, table_id: str, kind: str, deal_no: int, payload_json: str
+) -> None:
+    """Store one job's record and mark the job done, in one transaction: either both happen
+    or neither (and storing a record twice changes nothing, should a run stop between)."""
+    async with storage.transaction() as tx:
+        if kind == "record_deal":
+            await storage.results.record_deal_result(deal_from_json(payload_json), tx=tx)
+            await storage.outbox.mark_announced(table_id, "record_deal", deal_no, tx=tx)
+        elif kind == "record_match":
+            await storage.results.record_match_result(match_from_json(payload_json), tx=tx)
+            await storage.outbox.mark_announced(table_id, "record_match", deal_no, tx=tx)
+        else:
+            raise ValueError(f"not a result job: {kind!r}")
 
 
 # ---- the payload format: plain JSON, amounts as exact fractions "n/d" ----------------------
