@@ -16,3 +16,6 @@ def vectors_path() -> Path:
     if not VECTORS.exists():
         pytest.skip(f"rule vectors not found at {VECTORS} (../shared is not beside the project)")
     return VECTORS
+
+
+from tests.postgres import cluster  # noqa: E402, F401  (a private PostgreSQL, stopped at will)
