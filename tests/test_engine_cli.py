@@ -78,7 +78,7 @@ def test_bad_lines_get_errors_and_processing_continues() -> None:
     assert out[6]["valid"] is False and out[6]["deadwood"] == 10
 
 
-def test_all_shared_vectors_through_the_cli(vectors_path: Path) -> None:
+def test_all_rule_vectors_through_the_cli(vectors_path: Path) -> None:
     text = vectors_path.read_text()
     proc = run_cli(stdin=text)
     assert proc.returncode == 0, proc.stdout[-500:]
