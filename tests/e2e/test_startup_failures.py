@@ -1,0 +1,112 @@
+"""Start-up as an admin meets it: the real entry point (`python -m bot`) in a folder holding
+`.env`, against the fake Discord. A token Discord rejects, a Discord that cannot be reached:
+one line on stderr and exit code 2. Ctrl-C: a clean stop. No voice warnings at any start."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from tests.e2e.harness import TOKEN
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.driver import REPO_ROOT
+
+# Well-formed (three dot-separated parts), but not the token the fake Discord knows.
+OTHER_TOKEN = "OTk5OTk5OTk5OTk5OTk5OTk5.XxYyZz.zyxwvutsrqponmlkjihgfedcba9876"
+
+
+def write_env(folder: Path, **values: str) -> None:
+    folder.joinpath(".env").write_text("".join(f"{k}={v}\n" for k, v in values.items()))
+
+
+async def start_bot(folder: Path, url: str) -> asyncio.subprocess.Process:
+    """`python -m bot` (through the fake's launcher, which only points discord.py at `url`)
+    in `folder`, its own process group as in a terminal; settings only from `folder/.env`."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(REPO_ROOT),
+        "FAKE_DISCORD_URL": url,
+        "PYTHONUNBUFFERED": "1",
+    }
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.fakediscord.launch",
+        "bot",
+        cwd=str(folder),
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+async def finish(proc: asyncio.subprocess.Process, timeout: float = 60) -> tuple[int, str, str]:
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    except TimeoutError:
+        os.killpg(proc.pid, signal.SIGKILL)
+        await proc.wait()
+        raise
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+def lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+async def test_a_rejected_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    write_env(tmp_path, DISCORD_TOKEN=OTHER_TOKEN, DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        code, out, err = await finish(await start_bot(tmp_path, fake.server.url))
+        assert ("GET", "/users/@me", 401) in fake.server.request_log
+        assert fake.server.identify_count == 0
+    assert code == 2, err
+    assert len(lines(err)) == 1, err
+    assert "rejected the token" in err and "DISCORD_TOKEN" in err
+    assert "Traceback" not in err + out
+
+
+async def test_discord_unreachable_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """Nothing listens at the address (what a machine without network, or with Discord's
+    address blocked, meets): no aiohttp traceback, one line naming the problem."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    write_env(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
+    code, out, err = await finish(await start_bot(tmp_path, f"http://127.0.0.1:{port}"))
+    assert code == 2, err
+    assert len(lines(err)) == 1, err
+    assert "cannot reach Discord" in err
+    assert "Traceback" not in err + out
+
+
+async def test_ctrl_c_stops_cleanly_and_no_voice_warnings(tmp_path: Path) -> None:
+    write_env(
+        tmp_path,
+        DISCORD_TOKEN=TOKEN,
+        DATABASE_PATH=str(tmp_path / "bot.sqlite3"),
+        LOG_LEVEL="INFO",
+    )
+    async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
+        proc = await start_bot(tmp_path, fake.server.url)
+        try:
+            await fake.wait_for_commands("rummy", timeout=30)
+            await fake.wait_for(lambda: fake.connected, timeout=30)
+        except BaseException:
+            os.killpg(proc.pid, signal.SIGKILL)
+            raise
+        # Ctrl-C in a terminal interrupts the whole foreground process group, the drawing
+        # process included.
+        os.killpg(proc.pid, signal.SIGINT)
+        code, out, err = await finish(proc, timeout=30)
+    assert code in (0, 130), err
+    assert "Traceback" not in err + out, err
+    assert "voice will NOT be supported" not in err, err
+    assert "PyNaCl" not in err and "davey" not in err
+    assert "synced commands" in err  # the bot did run, on the settings of the .env it read
