@@ -63,7 +63,7 @@ def test_empty_hand_refused() -> None:
         parse_faces("   ")
 
 
-# ---- copies against the rules' deck (docs/rules.md, rulings: no more jokers than are in play) --------
+# ---- copies against the rules' deck (docs/rules.md, rulings: no more jokers than in play) ----
 
 
 @pytest.mark.parametrize(

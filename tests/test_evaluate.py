@@ -46,7 +46,7 @@ def test_every_rule_vector(vectors_path: Path) -> None:
     assert not failures, "\n".join(failures)
 
 
-# ---- worked examples of docs/rules.md ----------------------------------------------------------------
+# ---- worked examples of docs/rules.md ------------------------------------------------------
 
 
 def test_paplu_example_declaration_is_valid() -> None:

@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.config import Settings
 from bot.engine.evaluate import build_tables
 from bot.storage import Storage
@@ -65,9 +66,13 @@ class PapluBot(commands.Bot):
         )
         self.settings = settings
         self._resumed = False  # True from the first READY on (see `ever_ready`)
+        self.heartbeat = health.heartbeat_path(settings.database_path)
+        self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
+        health.clear(self.heartbeat)  # a previous run's file must not vouch for this one
+        self._heartbeat_task = asyncio.create_task(self._keep_heartbeat(), name="heartbeat")
         self.storage = await Storage.open_url(self.settings.database)
         if self.settings.deck_seed is not None:
             log.warning(
@@ -108,6 +113,17 @@ class PapluBot(commands.Bot):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(self.close()))
 
+    async def _keep_heartbeat(self) -> None:
+        """`bot.health`'s file: written from the event loop while connected, so a stuck loop
+        or a lost login shows as a stale heartbeat."""
+        while not self.is_closed():
+            if self.is_ready():
+                try:
+                    await asyncio.to_thread(health.beat, self.heartbeat)
+                except OSError:
+                    log.warning("could not write the heartbeat %s", self.heartbeat, exc_info=True)
+            await asyncio.sleep(health.INTERVAL)
+
     @property
     def ever_ready(self) -> bool:
         """Has this process been connected to Discord at least once? A failure before that is a
@@ -116,6 +132,8 @@ class PapluBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        with contextlib.suppress(OSError):  # at once, not INTERVAL seconds later
+            health.beat(self.heartbeat)
         if not self._resumed:
             self._resumed = True
             try:  # results a crash kept from being posted (closed tables' outbox)
@@ -155,6 +173,10 @@ class PapluBot(commands.Bot):
         await answer_error(interaction, error, interaction.command)
 
     async def close(self) -> None:
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+        with contextlib.suppress(OSError):
+            health.clear(self.heartbeat)
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         if hasattr(self, "presenter"):
@@ -258,9 +280,7 @@ async def _run_until_closed(bot: PapluBot, token: str) -> None:
         try:
             await bot.connect(reconnect=True)
         except discord.PrivilegedIntentsRequired:
-            raise StartupFailure(
-                "Discord refused the gateway intents this bot asks for"
-            ) from None
+            raise StartupFailure("Discord refused the gateway intents this bot asks for") from None
         except (*_UNREACHABLE, discord.ConnectionClosed, AttributeError) as exc:
             # discord.py retries a lost connection by itself once it has one; a failure
             # before the first READY is a start-up problem. (Its retry of a first connection

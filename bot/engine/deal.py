@@ -5,7 +5,7 @@ A deal knows nothing about matches, chips or Discord. It holds where every physi
 which phase, and it accepts or refuses one `Action` at a time. Settlement (who pays what) is in
 `settlement.py`; the match wraps deals in `match.py`.
 
-Turn structure (docs/rules.md, "A turn"): a turn starts in the DRAW phase. The player either draws (the
+Turns (docs/rules.md, "A turn"): a turn starts in the DRAW phase. The player either draws (the
 top stock card or the top discard) and moves to the DISCARD phase, or packs (drops), or, on a
 first turn where the rules allow it, declares the dealt 13 ("hand rummy"). In the DISCARD phase
 the player throws one card (never the physical card just taken from the pile) or declares by

@@ -110,3 +110,49 @@ async def test_ctrl_c_stops_cleanly_and_no_voice_warnings(tmp_path: Path) -> Non
     assert "voice will NOT be supported" not in err, err
     assert "PyNaCl" not in err and "davey" not in err
     assert "synced commands" in err  # the bot did run, on the settings of the .env it read
+
+
+def health_check(db: Path) -> tuple[int, str]:
+    import subprocess
+
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO_ROOT), "DATABASE_PATH": str(db)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.health"],
+        cwd=db.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+async def test_health_check_follows_the_connected_bot(tmp_path: Path) -> None:
+    """The Docker HEALTHCHECK (`python -m bot.health`): unhealthy before the bot connects,
+    healthy while it is connected, unhealthy again once it stopped."""
+    from bot.discord_ui.client import PapluBot
+    from tests.e2e.harness import settings
+
+    db = tmp_path / "bot.sqlite3"
+    assert health_check(db)[0] == 1
+    async with (
+        FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake,
+        fake.running(PapluBot(settings(db))),
+    ):
+        await fake.wait_for_commands("rummy")
+        await fake.wait_for(lambda: (tmp_path / ".heartbeat").exists(), timeout=10)
+        code, said = await asyncio.to_thread(health_check, db)
+        assert code == 0 and "healthy" in said
+    code, said = health_check(db)
+    assert code == 1 and "no heartbeat" in said
+
+
+def test_a_stale_heartbeat_is_unhealthy(tmp_path: Path) -> None:
+    from bot import health
+
+    path = health.heartbeat_path(tmp_path / "x.sqlite3")
+    health.beat(path)
+    assert health.problem(path) is None
+    mtime = path.stat().st_mtime
+    assert health.problem(path, now=mtime + health.STALE_AFTER - 1) is None
+    assert "old" in (health.problem(path, now=mtime + health.STALE_AFTER + 1) or "")
