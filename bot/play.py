@@ -35,6 +35,7 @@ from typing import TextIO
 from .ai import TIERS, make_policy
 from .ai.review import ReplayError, review_seat
 from .ai.review_text import review_lines
+from .clihelp import HelpFormatter
 from .engine.actions import Action, ActionKind
 from .engine.cards import Card, CardParseError, Face, rank_name
 from .engine.describe import amount
@@ -514,16 +515,12 @@ def build(profile: str, ais: Sequence[str], seed: int | None, name: str,
     return match, policies
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """The module docstring as written, and every option's default in its help."""
-
-
 def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
          out: TextIO | None = None) -> int:  # fmt: skip
     parser = argparse.ArgumentParser(
         prog="python -m bot.play", description=__doc__, formatter_class=HelpFormatter
     )
-    parser.add_argument("--profile", default="points",
+    parser.add_argument("--profile", "--variant", dest="profile", default="points",
                         help=f"rules profile: {', '.join(PROFILES)}")  # fmt: skip
     parser.add_argument("--ai", default="medium",
                         help=f"AI seats, comma separated, from {', '.join(TIERS)}; "
@@ -532,7 +529,8 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
                         help="reproducible shuffles and AI (default: a fresh shuffle)")  # fmt: skip
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
-                        help="house rule or match option, e.g. honor, no_reshuffle")  # fmt: skip
+                        help="house rule or match option, e.g. honor, no_reshuffle; may be "
+                        "repeated (default: the profile's rules)")  # fmt: skip
     parser.add_argument("--no-review", action="store_true",
                         help="skip the review of your play after each deal")  # fmt: skip
     args = parser.parse_args(argv)

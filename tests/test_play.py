@@ -298,3 +298,15 @@ def test_results_use_words_and_wild_marks() -> None:
     assert re.search(r"Deal \d+ won by .+ \((declared|everyone else dropped out)\)", out)
     results = out[out.index("won by") :]
     assert "*" in results or "🃏" in results  # wild cards marked in revealed hands
+
+
+def test_help_gives_defaults_and_the_tiers_of_bot_ai(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.ai import TIERS
+
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "--profile PROFILE, --variant PROFILE" in out
+    assert "(default: points)" in out and "(default: medium)" in out
+    assert all(tier in out for tier in TIERS)
+    assert "(default: None)" not in out
