@@ -25,35 +25,62 @@ def write_env(folder: Path, **values: str) -> None:
 
 async def start_bot(folder: Path, url: str) -> asyncio.subprocess.Process:
     """`python -m bot` (through the fake's launcher, which only points discord.py at `url`)
-    in `folder`, its own process group as in a terminal; settings only from `folder/.env`."""
+    in `folder`, its own process group as in a terminal; settings only from `folder/.env`.
+    Its output goes to files (`finish` reads them): a pipe would stay open as long as the
+    drawing process the bot started, which outlives it by a moment."""
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(REPO_ROOT),
         "FAKE_DISCORD_URL": url,
         "PYTHONUNBUFFERED": "1",
+        "PYTHONFAULTHANDLER": "1",  # a stuck bot's threads are dumped by SIGABRT (`finish`)
     }
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "tests.fakediscord.launch",
-        "bot",
-        cwd=str(folder),
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-        start_new_session=True,
-    )
+    with open(folder / "stdout.log", "wb") as out, open(folder / "stderr.log", "wb") as err:
+        return await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "tests.fakediscord.launch",
+            "bot",
+            cwd=str(folder),
+            env=env,
+            stdout=out,
+            stderr=err,
+            start_new_session=True,
+        )
 
 
-async def finish(proc: asyncio.subprocess.Process, timeout: float = 60) -> tuple[int, str, str]:
+async def finish(
+    proc: asyncio.subprocess.Process, folder: Path, timeout: float = 60
+) -> tuple[int, str, str]:
+    """Wait for the bot to exit; its exit code, stdout and stderr."""
     try:
-        out, err = await asyncio.wait_for(proc.communicate(), timeout)
+        code = await asyncio.wait_for(proc.wait(), timeout)
     except TimeoutError:
+        os.kill(proc.pid, signal.SIGABRT)  # the stacks of its threads, into stderr.log
+        await asyncio.sleep(2)
         os.killpg(proc.pid, signal.SIGKILL)
         await proc.wait()
-        raise
-    assert proc.returncode is not None
-    return proc.returncode, out.decode(), err.decode()
+        raise AssertionError(
+            f"the bot did not exit within {timeout} s; stderr:\n"
+            + (folder / "stderr.log").read_text(errors="replace")
+        ) from None
+    out = (folder / "stdout.log").read_text(errors="replace")
+    err = (folder / "stderr.log").read_text(errors="replace")
+    return code, out, err
+
+
+async def group_gone(pgid: int, timeout: float = 20) -> bool:
+    """Has every process of the bot's process group exited (the drawing process too)?"""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        try:
+            os.killpg(pgid, 0)
+        except ProcessLookupError:
+            return True
+        await asyncio.sleep(0.2)
+    os.killpg(pgid, signal.SIGKILL)
+    return False
 
 
 def lines(text: str) -> list[str]:
@@ -63,7 +90,7 @@ def lines(text: str) -> list[str]:
 async def test_a_rejected_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
     write_env(tmp_path, DISCORD_TOKEN=OTHER_TOKEN, DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
     async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
-        code, out, err = await finish(await start_bot(tmp_path, fake.server.url))
+        code, out, err = await finish(await start_bot(tmp_path, fake.server.url), tmp_path)
         assert ("GET", "/users/@me", 401) in fake.server.request_log
         assert fake.server.identify_count == 0
     assert code == 2, err
@@ -79,7 +106,8 @@ async def test_discord_unreachable_is_one_line_and_exit_2(tmp_path: Path) -> Non
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     write_env(tmp_path, DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "bot.sqlite3"))
-    code, out, err = await finish(await start_bot(tmp_path, f"http://127.0.0.1:{port}"))
+    proc = await start_bot(tmp_path, f"http://127.0.0.1:{port}")
+    code, out, err = await finish(proc, tmp_path)
     assert code == 2, err
     assert len(lines(err)) == 1, err
     assert "cannot reach Discord" in err
@@ -98,14 +126,21 @@ async def test_ctrl_c_stops_cleanly_and_no_voice_warnings(tmp_path: Path) -> Non
         try:
             await fake.wait_for_commands("rummy", timeout=30)
             await fake.wait_for(lambda: fake.connected, timeout=30)
+            log = tmp_path / "stderr.log"
+            for _ in range(300):  # until the bot has handled READY (on_ready)
+                if "logged in as" in log.read_text(errors="replace"):
+                    break
+                await asyncio.sleep(0.1)
         except BaseException:
             os.killpg(proc.pid, signal.SIGKILL)
             raise
         # Ctrl-C in a terminal interrupts the whole foreground process group, the drawing
         # process included.
         os.killpg(proc.pid, signal.SIGINT)
-        code, out, err = await finish(proc, timeout=30)
+        code, out, err = await finish(proc, tmp_path)
+        gone = await group_gone(proc.pid)
     assert code in (0, 130), err
+    assert gone, "a process the bot started outlived it by 20 s (the drawing process?)"
     assert "Traceback" not in err + out, err
     assert "voice will NOT be supported" not in err, err
     assert "PyNaCl" not in err and "davey" not in err
