@@ -8,11 +8,19 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 RUN useradd --create-home --uid 10001 paplu
 
-COPY pyproject.toml README.md ./
+# The pinned dependencies first (their layer is reused while the lock is unchanged), then the
+# bot itself without resolving again; `pip check` fails the build if the lock misses one.
+COPY requirements.lock ./
+RUN pip install -r requirements.lock
+COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install . && mkdir -p /app/data && chown paplu:paplu /app/data
+RUN pip install --no-deps . && pip check && mkdir -p /app/data && chown paplu:paplu /app/data
 
 USER paplu
 VOLUME ["/app/data"]
-CMD ["python", "-m", "bot"]
+# Healthy while the bot is connected to Discord and its event loop runs: it refreshes
+# data/.heartbeat every 30 s (see bot/health.py); the check reads only that file's age.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=90s --retries=3 \
+    CMD ["python", "-m", "bot.health"]
+CMD ["paplu-bot"]

@@ -89,8 +89,10 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
         if ids_raw:
             raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards)")
         return None, None
-    if not count_raw.isdigit() or int(count_raw) < 1:
-        raise ConfigError(f"SHARD_COUNT must be a whole number of at least 1, got {count_raw!r}")
+    if not count_raw.isdigit() or not 1 <= int(count_raw) <= MAX_SHARD_COUNT:
+        raise ConfigError(
+            f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARD_COUNT}, got {count_raw!r}"
+        )
     count = int(count_raw)
     if not ids_raw:
         return count, tuple(range(count))
@@ -126,16 +128,29 @@ def _pool_size(env: Mapping[str, str]) -> int:
     return int(raw)
 
 
+#: The accepted range of every numeric setting, in seconds (README, settings table). Outside
+#: it a value is almost surely a typo (`LOBBY_TIMEOUT=0` closes every lobby at once,
+#: `NEXT_DEAL_DELAY=1e9` never starts the next deal), so it is refused, not clamped.
+RANGES: dict[str, tuple[float, float]] = {
+    "AI_DELAY": (0.0, 30.0),
+    "NEXT_DEAL_DELAY": (0.0, 600.0),
+    "LOBBY_TIMEOUT": (60.0, 86400.0),
+}
+#: Discord's own bound on shards per bot is far below this; it catches a stray digit.
+MAX_SHARD_COUNT = 4096
+
+
 def _float(env: Mapping[str, str], name: str, default: float) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
+    low, high = RANGES[name]
     try:
         value = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
-    if value < 0:
-        raise ConfigError(f"{name} must not be negative, got {raw!r}")
+    if not low <= value <= high:  # also refuses nan and inf
+        raise ConfigError(f"{name} must be between {low:g} and {high:g} seconds, got {raw!r}")
     return value
 
 
@@ -189,7 +204,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     guild_raw = env.get("DEV_GUILD_ID", "").strip()
     dev_guild_id: int | None = None
     if guild_raw:
-        if not guild_raw.isdigit():
+        # A Discord id (snowflake) is a positive 64-bit number: at most 20 digits.
+        if not guild_raw.isdigit() or len(guild_raw) > 20 or not 0 < int(guild_raw) < 2**63:
             raise ConfigError(f"DEV_GUILD_ID must be a server id (digits only), got {guild_raw!r}")
         dev_guild_id = int(guild_raw)
 
@@ -198,8 +214,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, got {level_raw!r}")
 
     seed_raw = env.get("DECK_SEED", "").strip()
-    if seed_raw and not seed_raw.lstrip("-").isdigit():
-        raise ConfigError(f"DECK_SEED must be a whole number, got {seed_raw!r}")
+    digits = seed_raw.removeprefix("-")
+    if seed_raw and (not digits.isdigit() or len(digits) > 19 or abs(int(seed_raw)) >= 2**63):
+        raise ConfigError(f"DECK_SEED must be a whole number (64-bit), got {seed_raw!r}")
 
     shard_count, shard_ids = _shards(env)
 

@@ -2,22 +2,27 @@
 
 This is how a newcomer tries the game without Discord, and how a developer reproduces a rules
 question: the same engine, the same observations and the same AI tiers as the bot, with a plain
-text table. One human seat (you, seat 1) plays against the AI seats named by `--ai`.
+text table. One human seat (you) plays against the AI seats named by `--ai`.
 
-Your hand is always shown grouped the way the engine would arrange it (pure runs, runs, sets,
-then loose cards), numbered so you can pick a card by its number or by its code (`7H`, `10S`,
-`JK`). Prompts:
+Cards are shown as on Discord (`7♥`, `10♠`, `🃏` a printed joker; `*` marks a wild card) and
+typed with letters or symbols (`7H`, `10s`, `7♥`, `JK`). Your hand is shown grouped the way
+the engine would arrange it (pure runs, runs, sets, then the rest: wild cards, pairs,
+near-runs and loose cards when nothing is grouped yet), numbered so you can also pick a card
+by its number, with its deadwood. Prompts:
 
 * at the start of your turn: `s` draw from the stock, `d` take the top discard, `p` drop
-  (pack), `r` declare the dealt hand (hand rummy, where the rules allow it), `q` quit;
-* after drawing: a card (`7H` or its number) to discard it, `declare 7H` (or `! 7H`) to throw
-  7H and show the rest; a hint tells you when the engine sees a valid declaration.
+  (pack; asks first, saying what it costs), `r` declare the dealt hand (hand rummy, where the
+  rules allow it), `h` help, `q` leave the table (asks first);
+* after drawing (the card you drew is named and marked `(new)`): a card (`7H` or its number)
+  to throw it, `declare 7H` (or `! 7H`) to throw 7H and show the rest; a hint tells you when
+  the engine sees a valid declaration.
 
 Bad input never crashes the game: it prints what was wrong and asks again. Input may come from
 a pipe, so tests drive a whole match through stdin; if the input ends, you leave the table
 (counted as a drop, like closing the window at a real table) and the AI seats finish the match.
-`--seed` makes the shuffles and the AI reproducible. After each deal you played, a short review
-lists the moves where the hard AI would have played differently and why (`--no-review` skips it).
+Ctrl-C stops the game at once. `--seed` makes the shuffles and the AI reproducible. After each
+deal you played, a short review lists the moves where the hard AI would have played
+differently and why (`--no-review` skips it).
 """
 
 from __future__ import annotations
@@ -27,64 +32,126 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .ai import make_policy
+from .ai import TIERS, make_policy
 from .ai.review import ReplayError, review_seat
 from .ai.review_text import review_lines
+from .clihelp import HelpFormatter
 from .engine.actions import Action, ActionKind
 from .engine.cards import Card, CardParseError, Face, rank_name
 from .engine.describe import amount
 from .engine.errors import RummyError
-from .engine.evaluate import Evaluation, evaluate_drawn, evaluate_hand
+from .engine.evaluate import Evaluation, evaluate_drawn
 from .engine.match import Match, MatchPhase, Player, ScoreKind
 from .engine.observation import Observation
 from .engine.policy import Policy
-from .engine.rules import get_profile, parse_options
-from .engine.states import SeatState
+from .engine.rules import PROFILES, Rules, get_profile, parse_options
+from .engine.settlement import Basis, Charge
+from .engine.states import EndReason, SeatState
+from .table.advice import advise, structure
 
-TIERS = ("easy", "medium", "hard")
 _KIND = {"pure": "pure run", "impure": "run", "set": "set"}
+_PART = {"wild": "wild", "pairs": "pairs", "near_runs": "near runs", "nothing": "loose"}
+_END = {
+    EndReason.DECLARED: "declared",
+    EndReason.HAND_RUMMY: "declared the dealt hand",
+    EndReason.LAST_STANDING: "everyone else dropped out",
+    EndReason.VOID: "the stock ran out",
+}
+_BASIS = {
+    Basis.DEADWOOD: "deadwood",
+    Basis.FIRST_DROP: "dropped before drawing",
+    Basis.MIDDLE_DROP: "dropped",
+    Basis.WRONG_SHOW: "wrong show",
+    Basis.WRONG_SHOW_DROP: "wrong show (paid as a drop)",
+    Basis.HAND_RUMMY_DROPPED: "had dropped (hand rummy)",
+}
+HELP = """\
+How to play (docs/rules.md has the full rules):
+  Make groups: runs (3+ cards of one suit in order: 4♥ 5♥ 6♥) and sets (3 or 4 of one rank in
+  different suits). Wild cards (* and 🃏) stand in for any card. To declare you need every card
+  in a group, with at least two runs, one of them pure (no wild card standing in).
+At the start of your turn:
+  s            draw the top card of the stock
+  d            take the top card of the discard pile
+  p            drop (pack): leave this deal for a fixed cost (asks first)
+  r            declare the hand you were dealt, where the rules allow it
+After drawing:
+  7H or 7♥     throw that card (a number from the list works too: 5)
+  declare 7H   throw 7H and show the rest (also: ! 7H)
+Any time:
+  h or help    this help
+  q or quit    leave the table: it counts as a drop, the AI seats play on (asks first)
+Cards: A 2 .. 10 J Q K with a suit S H D C (or ♠ ♥ ♦ ♣), any case; T is 10; JK is a printed
+joker. Deadwood is what your unmatched cards would cost you if someone declared now."""
+
+
+def card_text(c: Card, rules: Rules, wild_rank: int | None) -> str:
+    """The one card notation of the terminal game: suit symbols, `*` on a wild card."""
+    mark = "*" if rules.is_wild(c.face, wild_rank) and not c.face.is_joker else ""
+    return c.face.pretty + mark
 
 
 class InputEnded(Exception):
     """The input stream ran out: the human leaves the table."""
 
 
-def arranged(obs: Observation) -> tuple[list[tuple[str, list[Card]]], list[Card]]:
-    """The hand as the engine arranges it: (label, cards) groups, then loose cards.
+def arranged(obs: Observation) -> tuple[list[tuple[str, list[Card]]], str]:
+    """The hand as the Discord hand view shows it, and a line about its deadwood.
 
-    With 14 cards in hand the engine's best 13 are grouped and the card it would throw is shown
-    last among the loose cards."""
-    hand = list(obs.hand)
-    if not hand:
-        return [], []
-    ev: Evaluation
-    extra: list[Card] = []
-    if len(hand) == 14:
-        drawn = evaluate_drawn(hand, obs.rules, obs.wild_rank, forbidden=obs.taken)
-        ev = drawn.best
-        extra = [drawn.best_discard]
+    Sections are (label, cards): the engine's groups, then the unmatched cards (with 14 cards,
+    the card the engine would throw last). A hand with no group yet is split as on Discord
+    (`bot.table.advice.structure`): wild cards, pairs, near-runs, loose cards. The evaluation
+    is the Discord view's own (`bot.table.advice.advise`)."""
+    if not obs.hand:
+        return [], ""
+    advice = advise(obs)
+    ev = advice.best
+    sections = [(_KIND.get(g.kind.value, g.kind.value), list(g.cards)) for g in ev.groups]
+    left = list(ev.leftover)
+    drawn = advice.drawn
+    if drawn is not None:
+        left.append(drawn.best_discard)
+    if not ev.groups:
+        sections += [(_PART[part], cards) for part, cards in structure(left, obs.wild_rank)]
+    elif left:
+        sections.append(("loose", left))
+    if drawn is not None:
+        best = card_text(drawn.best_discard, obs.rules, obs.wild_rank)
+        note = f"throwing {best} leaves deadwood {ev.deadwood}"
+        note += " - you can declare!" if drawn.declarable else ""
     else:
-        ev = evaluate_hand(hand, obs.rules, obs.wild_rank)
-    groups = [(_KIND.get(g.kind.value, g.kind.value), list(g.cards)) for g in ev.groups]
-    return groups, list(ev.leftover) + extra
+        note = f"deadwood {ev.deadwood} (you would pay {ev.penalty} if someone declared now)"
+    return sections, note
 
 
 def show_hand(obs: Observation, out: TextIO) -> list[Card]:
-    """Print the grouped hand with numbers; returns the cards in numbered order."""
-    groups, loose = arranged(obs)
+    """Print the grouped hand with numbers and its deadwood; returns the cards in numbered
+    order (the order a number typed at the prompt refers to)."""
+    sections, note = arranged(obs)
     order: list[Card] = []
-    for label, cards in groups:
-        out.write(f"  {label:<9}" + " ".join(_numbered(c, order, obs) for c in cards) + "\n")
-    if loose:
-        out.write("  loose    " + " ".join(_numbered(c, order, obs) for c in loose) + "\n")
+    for label, cards in sections:
+        out.write(f"  {label:<10}" + " ".join(_numbered(c, order, obs) for c in cards) + "\n")
+    if note:
+        out.write(f"  {note[0].upper()}{note[1:]}.\n")
     return order
 
 
 def _numbered(c: Card, order: list[Card], obs: Observation) -> str:
     order.append(c)
-    mark = "*" if obs.rules.is_wild(c.face, obs.wild_rank) else ""
-    taken = "(taken)" if obs.taken is not None and c.id == obs.taken.id else ""
-    return f"{len(order)}:{c.face.code}{mark}{taken}"
+    text = card_text(c, obs.rules, obs.wild_rank)
+    if obs.taken is not None and c.id == obs.taken.id:
+        text += "(taken)"
+    elif obs.drawn is not None and c.id == obs.drawn.id:
+        text += "(new)"
+    return f"{len(order)}:{text}"
+
+
+class LeaveTable(Exception):
+    """The human chose to leave (`q`, confirmed) or the input ran out."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class TerminalGame:
@@ -114,6 +181,14 @@ class TerminalGame:
         if not self.inp.isatty():
             self.out.write(line if line.endswith("\n") else line + "\n")  # echo piped input
         return line.strip()
+
+    def confirm(self, question: str) -> bool:
+        """A yes/no question; anything but y/yes is no (the safe answer)."""
+        return self.ask(f"{question} [y/N] > ").strip().lower() in ("y", "yes")
+
+    def card(self, c: Card) -> str:
+        deal = self.match.deal
+        return card_text(c, self.match.rules, None if deal is None else deal.wild_rank)
 
     # -- main loop ----------------------------------------------------------------------
 
@@ -146,7 +221,7 @@ class TerminalGame:
         m = self.match
         deal = m.deal
         assert deal is not None
-        ind = "none" if deal.indicator is None else deal.indicator.face.code
+        ind = "none" if deal.indicator is None else deal.indicator.face.pretty  # not in play
         wr = deal.wild_rank
         wild = "printed jokers" + ("" if wr is None else f" and every {rank_name(wr)}")
         self.say("")
@@ -171,7 +246,9 @@ class TerminalGame:
             if s.seat != obs.seat
         )
         self.say("")
-        self.say(f"Stock {obs.stock_size} | top discard {top.face.code if top else '-'} | {others}")
+        self.say(
+            f"Stock {obs.stock_size} | top discard {self.card(top) if top else '-'} | {others}"
+        )
 
     def _human_turn(self) -> None:
         m = self.match
@@ -183,10 +260,21 @@ class TerminalGame:
             if m.phase is MatchPhase.PLAYING and deal is not None and deal.turn == self.human:
                 self._discard_phase()
         except InputEnded:
-            self.say("Input ended: you leave the table (counted as a drop).")
-            self.human_left = True
-            if m.phase is MatchPhase.PLAYING:
-                m.apply(Action.leave(self.human))
+            self._leave("Input ended: you leave the table (counted as a drop).")
+        except LeaveTable as left:
+            self._leave(left.reason)
+
+    def _leave(self, why: str) -> None:
+        self.say(why)
+        self.human_left = True
+        if self.match.phase is MatchPhase.PLAYING:
+            self.match.apply(Action.leave(self.human))
+
+    def _quit(self) -> None:
+        """`q`: leave the table, after a confirmation (raises LeaveTable when confirmed)."""
+        if self.confirm("Leave the table? It counts as a drop; the AI seats play on."):
+            raise LeaveTable("You leave the table (counted as a drop).")
+        self.say("You stay.")
 
     def _draw_phase(self, obs: Observation) -> None:
         kinds = {a.kind for a in obs.legal_actions}
@@ -196,27 +284,34 @@ class TerminalGame:
             options.append("s=stock")
         if ActionKind.TAKE_DISCARD in kinds:
             top = obs.top_discard
-            options.append(f"d=discard ({top.face.code if top else '-'})")
+            options.append(f"d=take {self.card(top) if top else '-'}")
         if ActionKind.DROP in kinds:
             options.append(f"p=drop (costs {obs.drop_cost})")
         if rummy:
             options.append("r=declare your dealt hand")
-        options.append("q=quit")
+        options += ["h=help", "q=quit"]
         self.say("Your hand:")
         show_hand(obs, self.out)
         while True:
             choice = self.ask(f"Your turn: {', '.join(options)} > ").lower()
             action: Action | None = None
+            if choice in ("h", "help", "?"):
+                self.say(HELP)
+                continue
+            if choice in ("q", "quit"):
+                self._quit()
+                continue
             if choice in ("s", "stock") and ActionKind.DRAW_STOCK in kinds:
                 action = Action.draw_stock(self.human)
             elif choice in ("d", "discard", "take") and ActionKind.TAKE_DISCARD in kinds:
                 action = Action.take_discard(self.human)
             elif choice in ("p", "drop", "pack") and ActionKind.DROP in kinds:
+                if not self.confirm(f"Drop out of this deal? It costs {obs.drop_cost} points."):
+                    self.say("You stay in the deal.")
+                    continue
                 action = Action.drop(self.human)
             elif choice in ("r", "rummy") and rummy:
                 action = Action.declare(self.human, None)
-            elif choice in ("q", "quit"):
-                raise InputEnded()
             if action is None:
                 self.say(f"'{choice}' is not one of: {', '.join(options)}. Try again.")
                 continue
@@ -225,21 +320,37 @@ class TerminalGame:
 
     def _discard_phase(self) -> None:
         obs = self.match.observation(self.human)
+        drawn = obs.drawn
+        if drawn is not None and obs.taken is not None and drawn.id == obs.taken.id:
+            self.say(
+                f"You took {self.card(drawn)} from the discard pile (it cannot go straight back)."
+            )
+        elif drawn is not None:
+            self.say(f"You drew {self.card(drawn)} from the stock.")
         self.say("You now hold:")
         order = show_hand(obs, self.out)
         declares = [a for a in obs.legal_actions if a.kind is ActionKind.DECLARE]
         hint = ""
         ev = evaluate_drawn(list(obs.hand), obs.rules, obs.wild_rank, forbidden=obs.taken)
         if ev.declarable:
-            hint = f" You can declare: type 'declare {ev.winning_discards[0].face.code}'."
+            best = ev.winning_discards[0]
+            hint = (
+                f" You can declare by throwing {self.card(best)}: type 'declare {best.face.code}'."
+            )
         while True:
             raw = self.ask(
-                f"Discard a card (code like 7H, or number 1-{len(order)}); "
-                f"'declare <card>' to show.{hint} > "
+                f"Throw a card (like 7H, or its number 1-{len(order)}), "
+                f"'declare <card>' to show, h=help, q=quit.{hint} > "
             )
             text = raw.strip()
-            declare = False
             low = text.lower()
+            if low in ("h", "help", "?"):
+                self.say(HELP)
+                continue
+            if low in ("q", "quit"):
+                self._quit()
+                continue
+            declare = False
             for prefix in ("declare ", "! ", "!"):
                 if low.startswith(prefix):
                     declare, text = True, text[len(prefix) :].strip()
@@ -247,21 +358,38 @@ class TerminalGame:
             card = self._pick(text, order, obs)
             if card is None:
                 continue
-            if obs.taken is not None and card.id == obs.taken.id:
-                twin = next((c for c in obs.hand if c.face == card.face and c.id != card.id), None)
-                if twin is None:
-                    self.say("You may not throw the card you just took from the pile.")
-                    continue
-                card = twin
             if declare:
-                action = Action.declare(self.human, card.id)
-                if action not in declares:
-                    self.say(f"Throwing {card.face.code} does not leave a valid declaration.")
+                action = self._declaration(card, obs, declares)
+                if action is None:
+                    self.say(f"Throwing {self.card(card)} does not leave a valid declaration.")
                     continue
             else:
+                if obs.taken is not None and card.id == obs.taken.id:
+                    twin = next(
+                        (c for c in obs.hand if c.face == card.face and c.id != card.id), None
+                    )
+                    if twin is None:
+                        self.say("You may not throw the card you just took from the pile.")
+                        continue
+                    card = twin
                 action = Action.discard(self.human, card.id)
             if self._apply(action):
                 return
+
+    def _declaration(self, card: Card, obs: Observation, declares: list[Action]) -> Action | None:
+        """The declaration that throws `card`, or a copy of its face: two copies of 3♦ leave
+        the same 13 faces whichever is thrown, but the engine lists each winning discard by
+        one physical card, so the copy the player named (by its face, or by a number that
+        points at the other copy) is matched by face. None when no copy of it wins."""
+        exact = Action.declare(self.human, card.id)
+        if exact in declares:
+            return exact
+        by_id = {c.id: c for c in obs.hand}
+        for action in declares:
+            thrown = by_id.get(action.card) if action.card is not None else None
+            if thrown is not None and thrown.face == card.face:
+                return action
+        return None
 
     def _pick(self, text: str, order: list[Card], obs: Observation) -> Card | None:
         if not text:
@@ -278,11 +406,13 @@ class TerminalGame:
         except CardParseError as exc:
             self.say(str(exc))
             return None
-        for c in order:
-            if c.face == face:
-                return c
-        self.say(f"You do not hold {face.code}.")
-        return None
+        copies = [c for c in order if c.face == face]
+        if not copies:
+            self.say(f"You do not hold {face.pretty}.")
+            return None
+        # Prefer a copy that may be thrown (not the one just taken from the pile).
+        free = [c for c in copies if obs.taken is None or c.id != obs.taken.id]
+        return (free or copies)[0]
 
     def _apply(self, action: Action) -> bool:
         try:
@@ -300,25 +430,31 @@ class TerminalGame:
         deal = m.deal
         self.say("")
         if result.void:
-            self.say(f"Deal {result.number} is void: nobody pays.")
+            self.say(f"Deal {result.number} is void ({_END[result.end]}): nobody pays.")
         elif result.winner is not None:
-            self.say(f"Deal {result.number} won by {m.players[result.winner].name} ({result.end}).")
+            who = m.players[result.winner].name
+            self.say(f"Deal {result.number} won by {who} ({_END[result.end]}).")
         charges = {c.seat: c for c in result.charges}
         finals = deal.final_evaluations() if deal is not None else {}
-        self.say(f"  {'seat':<14}{'pays':>8}{'basis':>14}{'total':>10}   hand")
+        self.say(f"  {'player':<14}{'pays':>8}  {'why':<28}{'total':>8}   hand")
         for s, p in enumerate(m.players):
             ch = charges.get(s)
             pays = amount(ch.amount) if ch else "-"
-            basis = ch.basis.value if ch else ("winner" if s == result.winner else "")
+            why = _why(ch) if ch else ("won" if s == result.winner else "")
             hand = ""
             if s in finals:
-                ev = finals[s]
-                parts = [" ".join(c.face.code for c in g.cards) for g in ev.groups]
-                if ev.leftover:
-                    parts.append("loose: " + " ".join(c.face.code for c in ev.leftover))
-                hand = " | ".join(parts)
+                hand = self._arrangement(finals[s])
             score = amount(m.scores[s])
-            self.say(f"  {p.name:<14}{pays:>8}{basis:>14}{score:>10}   {hand}")
+            self.say(f"  {p.name:<14}{pays:>8}  {why:<28}{score:>8}   {hand}")
+
+    def _arrangement(self, ev: Evaluation) -> str:
+        parts = [
+            _KIND.get(g.kind.value, g.kind.value) + " " + " ".join(self.card(c) for c in g.cards)
+            for g in ev.groups
+        ]
+        if ev.leftover:
+            parts.append("loose " + " ".join(self.card(c) for c in ev.leftover))
+        return " | ".join(parts)
 
     def _review(self) -> None:
         """What hard would have played differently in the human's deal (their own information
@@ -327,11 +463,12 @@ class TerminalGame:
             return
         try:
             review = review_seat(self.match, self.human)
-        except ReplayError:
+        except ReplayError as exc:
+            self.say(f"(No review of this deal: {exc}.)")
             return
         self.say("")
         self.say("Review of your play:")
-        for line in review_lines(review, lambda c: c.face.code):
+        for line in review_lines(review, self.card):
             self.say(f"  {line}")
 
     def _final(self) -> None:
@@ -345,6 +482,18 @@ class TerminalGame:
             self.say("Winner: " + ", ".join(m.players[s].name for s in m.winners))
         else:
             self.say("No winner.")
+
+
+def _why(ch: Charge) -> str:
+    """Why a seat pays, in words: "deadwood 23", "dropped before drawing", ..."""
+    words = _BASIS.get(ch.basis, ch.basis.value.replace("_", " "))
+    if ch.basis is Basis.DEADWOOD:
+        words = f"deadwood {ch.base}"
+    if ch.multiplier != 1:
+        words += f", x{ch.multiplier}"
+    if ch.rate != 1:
+        words += f", at {amount(ch.rate)} rate"
+    return words
 
 
 def build(profile: str, ais: Sequence[str], seed: int | None, name: str,
@@ -369,18 +518,19 @@ def build(profile: str, ais: Sequence[str], seed: int | None, name: str,
 def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
          out: TextIO | None = None) -> int:  # fmt: skip
     parser = argparse.ArgumentParser(
-        prog="python -m bot.play",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="python -m bot.play", description=__doc__, formatter_class=HelpFormatter
     )
-    parser.add_argument("--profile", default="points", help="rules profile (points, pool101, ...)")
-    parser.add_argument(
-        "--ai", default="medium", help="AI tiers, comma separated: easy,medium,hard"
-    )
-    parser.add_argument("--seed", type=int, default=None, help="reproducible shuffles and AI")
+    parser.add_argument("--profile", "--variant", dest="profile", default="points",
+                        help=f"rules profile: {', '.join(PROFILES)}")  # fmt: skip
+    parser.add_argument("--ai", default="medium",
+                        help=f"AI seats, comma separated, from {', '.join(TIERS)}; "
+                        "e.g. easy,hard for two opponents")  # fmt: skip
+    parser.add_argument("--seed", type=int, default=None,
+                        help="reproducible shuffles and AI (default: a fresh shuffle)")  # fmt: skip
     parser.add_argument("--name", default="You", help="your name at the table")
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
-                        help="house rule or match option, e.g. honor, no_reshuffle")  # fmt: skip
+                        help="house rule or match option, e.g. honor, no_reshuffle; may be "
+                        "repeated (default: the profile's rules)")  # fmt: skip
     parser.add_argument("--no-review", action="store_true",
                         help="skip the review of your play after each deal")  # fmt: skip
     args = parser.parse_args(argv)
@@ -393,10 +543,15 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
     except ValueError as exc:
         parser.error(str(exc))
     # The human is whichever seat holds the "human" player (seating may move it).
-    game = TerminalGame(match, policies, inp or sys.stdin, out or sys.stdout)
+    output = out or sys.stdout
+    game = TerminalGame(match, policies, inp or sys.stdin, output)
     game.human = match.seat_of("human")
     game.review = not args.no_review
-    return game.run()
+    try:
+        return game.run()
+    except KeyboardInterrupt:  # Ctrl-C: stop at once, no traceback
+        output.write("\nStopped (Ctrl-C).\n")
+        return 130
 
 
 if __name__ == "__main__":

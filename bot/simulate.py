@@ -1,6 +1,6 @@
-"""Play many deals with program players: `python -m bot.simulate --variant paplu --players 4`.
+"""Play many deals with program players: `python -m bot.simulate --profile paplu --players 4`.
 
-Meaning of `--deals K`: K deals in total, played as consecutive matches of the chosen variant
+Meaning of `--deals K`: K deals in total, played as consecutive matches of the chosen profile
 (a new match starts whenever one ends; the last one may be cut short). Every seat is driven by a
 policy (`--seats random,random,...`, names registered in `bot.engine.policy.POLICIES`, i.e.
 `random`, `easy`, `medium`, `hard`, or `module.path:ClassName` for any outside class that
@@ -14,7 +14,8 @@ summary then gives, per policy: deals played, deal win rate with a 95% (Wilson) 
 interval (a void deal is a deal nobody won), average penalty paid per deal, drops and average
 decision time. With `--check` every step is verified against the engine's
 invariants (card conservation, hand sizes, ledger sums). `--dump-dir` writes each finished
-deal's hand history as JSON; `--json` prints one summary object at the end.
+deal's hand history as JSON; `--json` prints one summary object at the end (the plain output
+says the same in sentences and a table). `--variant` is the old name of `--profile`.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from . import ai as _ai  # noqa: F401  (registers the easy/medium/hard tiers)
+from .clihelp import HelpFormatter
 from .engine.actions import Action, ActionKind
 from .engine.deal import Deal, OutReason, Phase
 from .engine.match import Match, MatchPhase, ScoreKind
 from .engine.observation import Observation
 from .engine.policy import POLICIES, Policy, PolicyFactory
-from .engine.rules import MatchFormat, Rules, get_profile, parse_options
+from .engine.rules import PROFILES, MatchFormat, Rules, get_profile, parse_options
 from .engine.settlement import fixed_cost
 
 
@@ -63,7 +65,8 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "variant": self.variant,
+            "profile": self.variant,
+            "variant": self.variant,  # the same: the key's name before `profile`
             "players": self.players,
             "deals": self.deals,
             "matches": self.matches,
@@ -313,24 +316,37 @@ def check_match_end(match: Match) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.simulate", description=__doc__)
-    parser.add_argument("--variant", default="paplu", help="profile name")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.simulate", description=__doc__, formatter_class=HelpFormatter
+    )
+    parser.add_argument("--profile", "--variant", dest="profile", default="paplu",
+                        help=f"rules profile: {', '.join(PROFILES)}")  # fmt: skip
     parser.add_argument("--players", type=int, default=None,
                         help="seats (default: one per --seats entry, else 4)")  # fmt: skip
     parser.add_argument("--deals", type=int, default=100, help="total deals (across matches)")
-    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=None,
+                        help="seed of the whole run (shuffles and policies), for a "
+                        "reproducible run (default: a fresh one)")  # fmt: skip
     parser.add_argument("--seats", default="",
                         help="comma-separated policies per seat: random, easy, medium, hard, "
-                        "or module.path:ClassName")  # fmt: skip
+                        "or module.path:ClassName (default: random at every seat)")  # fmt: skip
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                         help="house-rule toggle or match option, e.g. honor, no_reshuffle, "
-                        "num_deals=3")  # fmt: skip
-    parser.add_argument("--dump-dir", type=Path, default=None)
-    parser.add_argument("--check", action="store_true", help="verify invariants every step")
-    parser.add_argument("--json", action="store_true", help="print one JSON summary")
+                        "num_deals=3; may be repeated (default: the profile's rules)")  # fmt: skip
+    parser.add_argument("--dump-dir", type=Path, default=None, metavar="DIR",
+                        help="write every finished deal's hand history there as JSON "
+                        "(default: none written)")  # fmt: skip
+    parser.add_argument(
+        "--check", action="store_true", help="verify invariants every step (default: off)"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON summary (default: sentences and a table)",
+    )
     args = parser.parse_args(argv)
     try:
-        rules = get_profile(args.variant)
+        rules = get_profile(args.profile)
         rules = rules.with_options(**parse_options(args.option))
     except ValueError as exc:
         parser.error(str(exc))
@@ -350,12 +366,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        for k, v in out.items():
-            if k != "policies":
-                print(f"{k:>18}: {v}")
+        print(summary_text(out))
         print()
         print(policy_table(out["policies"]))
     return 1 if summary.errors else 0
+
+
+_ENDS = {"declared": "declared", "hand_rummy": "hand rummy", "last_standing": "last one standing",
+         "void": "void"}  # fmt: skip
+
+
+def summary_text(out: dict[str, Any]) -> str:
+    """The run in a few plain sentences (the `--json` object, for people)."""
+    rate = out["deals_per_second"]
+    speed = f" ({rate:,} deals/s)" if rate is not None else ""
+    lines = [
+        f"{out['profile']}, {out['players']} players: {out['deals']:,} deals in "
+        f"{out['matches']:,} matches ({out['matches_finished']:,} played to the end), "
+        f"{out['steps']:,} moves, {out['seconds']:.2f} s{speed}.",
+    ]
+    ends = out["ends"]
+    if ends:
+        parts = [f"{_ENDS.get(k, k.replace('_', ' '))} {v:,}" for k, v in ends.items()]
+        lines.append("How the deals ended: " + ", ".join(parts) + ".")
+    if out["errors"]:
+        lines.append(f"{len(out['errors'])} error(s):")
+        lines.extend(f"  {e}" for e in out["errors"])
+    else:
+        lines.append("No errors.")
+    return "\n".join(lines)
 
 
 def policy_table(policies: dict[str, dict[str, Any]]) -> str:

@@ -1,4 +1,10 @@
-"""Shared test helpers: locating the shared rule documents beside the project."""
+"""Shared test helpers: the project root and the rule vectors.
+
+`tests/data/rule_vectors.jsonl` is a copy of the test vectors of the project's rules
+specification (written up for players in `docs/rules.md`): one JSON object a line, a hand with
+its indicator and profile (`variant`) and the ruling the rules give it. It lives in the
+repository so that a plain clone runs every vector test; nothing here looks outside the project.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +13,13 @@ from pathlib import Path
 import pytest
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SHARED = PROJECT_ROOT.parent / "shared"
-VECTORS = SHARED / "rules" / "vectors.jsonl"
+VECTORS = PROJECT_ROOT / "tests" / "data" / "rule_vectors.jsonl"
 
 
 @pytest.fixture(scope="session")
 def vectors_path() -> Path:
-    if not VECTORS.exists():
-        pytest.skip(f"rule vectors not found at {VECTORS} (../shared is not beside the project)")
+    """The rule vectors. Missing means a broken checkout: fail, never skip."""
+    assert VECTORS.is_file(), f"rule vectors missing from the repository: {VECTORS}"
     return VECTORS
 
 

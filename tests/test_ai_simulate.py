@@ -80,3 +80,51 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+# ---- the command line: plain words, every flag explained, --profile -----------------------
+
+
+def test_plain_output_is_sentences_and_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--profile", "points", "--players", "2", "--deals", "6", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("points, 2 players: 6 deals in ")
+    assert "How the deals ended: " in out and "No errors." in out
+    # No Python reprs: dicts, lists, None.
+    for repr_bit in ("{", "}", "[", "]", "None", "'"):
+        assert repr_bit not in out, repr_bit
+    assert "policy" in out and "win %" in out
+
+
+def test_variant_is_the_old_name_of_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--players", "2", "--deals", "4", "--seed", "2", "--json"]
+    assert main(["--profile", "pool101", *args]) == 0
+    new = json.loads(capsys.readouterr().out)
+    assert main(["--variant", "pool101", *args]) == 0
+    old = json.loads(capsys.readouterr().out)
+    assert new["profile"] == old["profile"] == "pool101"
+
+    def untimed(summary: dict[str, object]) -> dict[str, object]:
+        timing = ("seconds", "deals_per_second", "avg_decision_ms")
+        out = {k: v for k, v in summary.items() if k not in timing and k != "policies"}
+        policies = summary["policies"]
+        assert isinstance(policies, dict)
+        out["policies"] = {
+            n: {k: v for k, v in st.items() if k not in timing} for n, st in policies.items()
+        }
+        return out
+
+    assert untimed(new) == untimed(old)  # the same seed, the same run
+
+
+def test_every_flag_has_help_and_says_its_default(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    options = out[out.index("options:") :]
+    for flag in ("--profile", "--players", "--deals", "--seed", "--seats", "--option",
+                 "--dump-dir", "--check", "--json"):  # fmt: skip
+        start = options.index(f"\n  {flag}") + 1  # the option's own entry, not a mention
+        block = options[start:].split("\n  --", 1)[0]
+        assert "default" in block, (flag, block)
+    assert "(default: None)" not in out

@@ -63,7 +63,7 @@ def test_empty_hand_refused() -> None:
         parse_faces("   ")
 
 
-# ---- copies against the rules' deck (RULES.md, rulings: no more jokers than are in play) --------
+# ---- copies against the rules' deck (docs/rules.md, rulings: no more jokers than in play) ----
 
 
 @pytest.mark.parametrize(
@@ -111,3 +111,28 @@ def test_ruling_text_refuses_a_third_joker() -> None:
     cards = parse_cards("JK JK JK 2S 3S 4S 5H 6H 7H 8C 9C 10C KD", max_copies=2)
     with pytest.raises(TooManyCopiesError, match="JK"):
         ruling_text(cards, rules, Face.parse("8D"))
+
+
+@pytest.mark.parametrize(
+    ("profile", "text", "face", "count"),
+    [
+        ("points", " ".join(["AS"] * 13), "AS", 13),  # was reported as "appears 3 times"
+        ("points", "JK JK JK JK 2S 3S 4S 5H 6H 7H 8C 9C 10C", "JK", 4),
+        ("points", "7h 7H 2S 7h 3S 7H", "7H", 4),
+        ("classic", " ".join(["KD"] * 5 + ["2C"]), "KD", 5),  # three decks: 3 allowed
+    ],
+)
+def test_too_many_copies_reports_the_true_count(
+    profile: str, text: str, face: str, count: int
+) -> None:
+    """`/rummy check` and the `check` CLI read hands with `Rules.parse_hand`: the refusal
+    names how often the face really appears in the hand, not the copy that passed the limit."""
+    rules = get_profile(profile)
+    with pytest.raises(TooManyCopiesError) as err:
+        rules.parse_hand(text)
+    assert err.value.face == Face.parse(face)
+    assert err.value.count == count
+    assert f"appears {count} times" in str(err.value)
+    # The same count when the hand was read leniently and checked against the rules later.
+    with pytest.raises(TooManyCopiesError, match=f"appears {count} times"):
+        rules.check_copies(parse_cards(text, max_copies=13, max_jokers=13))

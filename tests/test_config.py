@@ -163,3 +163,80 @@ def test_entry_point_rejects_bad_shards_with_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1 and "SHARD_IDS" in lines[0]
+
+
+# ---- ranges of the numeric settings -------------------------------------------------------
+
+OUT_OF_RANGE = [
+    ("AI_DELAY", "-1"),
+    ("AI_DELAY", "31"),
+    ("AI_DELAY", "nan"),
+    ("NEXT_DEAL_DELAY", "1e9"),
+    ("NEXT_DEAL_DELAY", "inf"),
+    ("LOBBY_TIMEOUT", "0"),
+    ("LOBBY_TIMEOUT", "59"),
+    ("LOBBY_TIMEOUT", "86401"),
+    ("SHARD_COUNT", "5000"),
+    ("DEV_GUILD_ID", "9" * 30),
+    ("DECK_SEED", "1" * 5000),  # int() itself refuses more than 4,300 digits
+]
+
+
+@pytest.mark.parametrize(("name", "raw"), OUT_OF_RANGE)
+def test_numeric_settings_outside_their_range_are_refused(name: str, raw: str) -> None:
+    with pytest.raises(ConfigError, match=name) as info:
+        load_settings({"DISCORD_TOKEN": TOKEN, name: raw})
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "value"),
+    [
+        ("AI_DELAY", "0", 0.0),
+        ("AI_DELAY", "30", 30.0),
+        ("NEXT_DEAL_DELAY", "600", 600.0),
+        ("LOBBY_TIMEOUT", "60", 60.0),
+        ("LOBBY_TIMEOUT", "86400", 86400.0),
+    ],
+)
+def test_range_ends_are_accepted(name: str, raw: str, value: float) -> None:
+    s = load_settings({"DISCORD_TOKEN": TOKEN, name: raw})
+    assert getattr(s, name.lower()) == value
+
+
+@pytest.mark.parametrize(
+    ("name", "raw"), [("AI_DELAY", "99"), ("NEXT_DEAL_DELAY", "1e9"), ("LOBBY_TIMEOUT", "0")]
+)
+def test_entry_point_refuses_a_setting_out_of_range(tmp_path: Path, name: str, raw: str) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PROJECT_ROOT), "DISCORD_TOKEN": TOKEN}
+    env[name] = raw
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 2
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and name in lines[0] and "between" in lines[0]
+
+
+# ---- .env from the current folder ---------------------------------------------------------
+
+
+def test_env_file_is_the_current_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.__main__ import env_file
+
+    monkeypatch.chdir(tmp_path)
+    assert env_file() == tmp_path / ".env"
+
+
+def test_entry_point_reads_env_from_the_current_folder(tmp_path: Path) -> None:
+    """The package is imported from outside the current folder (as after `pip install .`,
+    where it sits in site-packages): the `.env` that counts is the one where the admin runs
+    the bot. Its deliberately bad setting shows it was read."""
+    assert PROJECT_ROOT not in tmp_path.parents
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\nLOBBY_TIMEOUT=5\n")
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(PROJECT_ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert "LOBBY_TIMEOUT" in proc.stderr and "DISCORD_TOKEN" not in proc.stderr

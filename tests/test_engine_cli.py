@@ -78,7 +78,7 @@ def test_bad_lines_get_errors_and_processing_continues() -> None:
     assert out[6]["valid"] is False and out[6]["deadwood"] == 10
 
 
-def test_all_shared_vectors_through_the_cli(vectors_path: Path) -> None:
+def test_all_rule_vectors_through_the_cli(vectors_path: Path) -> None:
     text = vectors_path.read_text()
     proc = run_cli(stdin=text)
     assert proc.returncode == 0, proc.stdout[-500:]
@@ -179,3 +179,37 @@ def test_more_printed_jokers_than_the_deck_holds_is_refused() -> None:
     assert second["valid"] is True
     human = run_cli("--variant", "points", "--indicator", "8D", *three.split())
     assert human.returncode == 1 and "JK" in human.stdout and "VALID" not in human.stdout
+
+
+# ---- --profile, as in bot.play and bot.simulate (--variant kept) ----------------------------
+
+HAND = ["4H", "5H", "6H", "9S", "10S", "JK", "7C", "7D", "7S", "AC", "2C", "3C", "4C"]
+
+
+def test_profile_and_its_old_name_variant_rule_alike() -> None:
+    new = run_cli("--profile", "paplu", "--indicator", "8D", *HAND)
+    old = run_cli("--variant", "paplu", "--indicator", "8D", *HAND)
+    assert new.returncode == old.returncode == 0
+    assert new.stdout == old.stdout and new.stdout.startswith("paplu,")
+    points = run_cli("--profile", "points", "--indicator", "8D", *HAND)
+    assert points.stdout.startswith("points,")
+
+
+def test_json_lines_accept_profile_for_variant() -> None:
+    line = {"hand": " ".join(HAND), "indicator": "8D"}
+    proc = run_cli(stdin=json.dumps({**line, "profile": "paplu"}) + "\n")
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["valid"] is True
+
+
+def test_help_names_every_option() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot.engine", "check", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=PROJECT_ROOT,
+        timeout=60,
+    )
+    assert proc.returncode == 0
+    assert "--profile PROFILE, --variant PROFILE" in proc.stdout
+    assert "(default: points)" in proc.stdout and "--indicator" in proc.stdout

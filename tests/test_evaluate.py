@@ -1,4 +1,4 @@
-"""Hand evaluation: the worked examples of RULES.md, the shared vectors, and properties."""
+"""Hand evaluation: the worked examples of docs/rules.md, the rule vectors, and properties."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from bot.engine.reference import reference_evaluate
 from bot.engine.rules import PROFILES, Rules, get_profile
 from tests.engine_helpers import hand, random_hand, wild
 
-# ---- the shared vectors ---------------------------------------------------------------------
+# ---- the rule vectors -----------------------------------------------------------------------
 
 
-def test_every_shared_vector(vectors_path: Path) -> None:
+def test_every_rule_vector(vectors_path: Path) -> None:
     failures = []
     lines = vectors_path.read_text().splitlines()
     assert lines, "the vectors file is empty"
@@ -46,7 +46,7 @@ def test_every_shared_vector(vectors_path: Path) -> None:
     assert not failures, "\n".join(failures)
 
 
-# ---- worked examples of RULES.md ----------------------------------------------------------------
+# ---- worked examples of docs/rules.md ------------------------------------------------------
 
 
 def test_paplu_example_declaration_is_valid() -> None:

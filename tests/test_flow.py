@@ -1,4 +1,4 @@
-"""Deal and match flow: one test per rule of RULES.md that the state machine decides.
+"""Deal and match flow: one test per rule of docs/rules.md that the state machine decides.
 
 Deals are *rigged*: `rig()` puts chosen faces in chosen hands, the indicator, the opening
 discard and the top of the stock, so each test reads like a hand played at a table.
@@ -33,7 +33,7 @@ from bot.engine.match import Match, MatchPhase
 from bot.engine.rules import PROFILES, DeclarationMode, Rules, get_profile
 from bot.engine.settlement import Basis
 
-# RULES.md worked example (eights wild there; valid with any wild rank that is not in it).
+# docs/rules.md worked example (eights wild there; valid with any wild rank that is not in it).
 VALID_13 = "4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C"
 NEEDS_4C = "4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C KD"  # draw 4C, discard KD
 # Both lives; leftovers K♣ 5♦ pay 15.

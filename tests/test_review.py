@@ -118,3 +118,50 @@ def test_the_terminal_game_prints_the_review_after_a_deal() -> None:
     text = out.getvalue()
     assert "Review of your play:" in text
     assert "hard would have made" in text
+
+
+def _play_unseeded(
+    profile: str, players: int, rng_seed: int, drop_chance: float
+) -> tuple[Match, dict[int, list[Decision]]]:
+    """One unseeded deal (the OS generator shuffles, as in the terminal game without --seed)
+    between random players; every seat's decisions recorded as played."""
+    from bot.engine.policy import RandomPolicy
+
+    match = Match.create([f"P{i}" for i in range(players)], profile, seed=None)
+    rng = random.Random(rng_seed)
+    policies = [RandomPolicy(rng, drop_chance=drop_chance) for _ in range(players)]
+    live: dict[int, list[Decision]] = {s: [] for s in range(players)}
+    while match.phase is MatchPhase.PLAYING:
+        deal = match.deal
+        assert deal is not None
+        obs = match.observation(deal.turn)
+        action = policies[deal.turn].act(obs)
+        live[deal.turn].append(Decision(obs, action))
+        match.apply(action)
+    return match, live
+
+
+def test_an_unseeded_deal_replays_into_what_each_seat_saw() -> None:
+    """No seed: the replay lays out the recorded deck order, and follows the shuffles made
+    during the deal (first drops shuffled under the stock in paplu, reshuffled piles in
+    pool101) through the recorded draws. Each seat's rebuilt decisions are exactly its own."""
+    from bot.engine.events import Dropped, Reshuffled
+
+    seen: set[str] = set()
+    for i in range(16):
+        # paplu, 3-5 players dropping often: first drops go under the stock. pool101, two
+        # players who never drop: random play seldom declares, so the stock runs out.
+        if i % 2:
+            match, live = _play_unseeded("paplu", 3 + i % 3, i, 0.15)
+        else:
+            match, live = _play_unseeded("pool101", 2, i, 0.0)
+        deal = match.deal
+        assert deal is not None and deal.seed is None
+        for e in deal.events:
+            if isinstance(e, Dropped) and e.to_stock_bottom:
+                seen.add("dropped under the stock")
+            if isinstance(e, Reshuffled):
+                seen.add("reshuffled")
+        for seat, decisions in live.items():
+            assert seat_decisions(match, seat) == decisions, (i, seat)
+    assert seen == {"dropped under the stock", "reshuffled"}, seen

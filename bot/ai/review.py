@@ -23,8 +23,9 @@ measures support are kept (a different throw among equals is no lesson), ranked 
 matter; a missed declaration always comes first.
 
 Everything is a pure function of the decisions given; `seat_decisions(match, seat)` rebuilds
-those decisions for the deal that just ended by replaying its actions from its seed, and reads
-nothing but `Match.observation(seat)` at each of the seat's turns. Work is counted in
+those decisions for the deal that just ended by replaying its actions from its recorded deck
+order and draws (seeded or not), and reads nothing but `Match.observation(seat)` at each of the
+seat's turns. Work is counted in
 evaluations (hard's own budget plus at most one evaluation per distinct unseen face and
 alternative), never in time, so a review is the same on every machine.
 """
@@ -346,25 +347,31 @@ _MOVES = (Drew, Took, Discarded, Dropped, Declared, WrongShow)
 
 
 class ReplayError(ValueError):
-    """The finished deal cannot be rebuilt (it was not seeded, or replays differently)."""
+    """The finished deal cannot be rebuilt (its record is inconsistent)."""
 
 
 def seat_decisions(match: Match, seat: int) -> list[Decision]:
     """`seat`'s decisions in the deal that just ended (`match.finished_deal()`), each with the
     observation the seat had then, rebuilt by replaying the deal's accepted actions from its
-    seed in a copy of the match. Only `observation(seat)` of the copy is read, so nothing the
-    seat could not see at that moment enters a decision. Raises `ReplayError` when there is no
-    finished deal or it cannot be replayed."""
+    recorded order in a copy of the match (each stock draw given the card the deal recorded,
+    so shuffles made during an unseeded deal replay too). Only `observation(seat)` of the copy
+    is read, so nothing the seat could not see at that moment enters a decision. Raises
+    `ReplayError` when there is no finished deal or it cannot be replayed."""
     finished = match.finished_deal()
     deal = match.deal
     if finished is None or deal is None:
         raise ReplayError("no finished deal to review")
     if seat not in deal.seats:
         raise ReplayError("that seat did not play the deal")
-    fresh = Deal.start(match.rules, deal.seats, deal.dealer, deal.seed, deal.number)
-    if fresh.order != deal.order:
-        raise ReplayError("the deal does not replay from its seed")
+    # The deal's recorded order, not its seed: an unseeded deal (the terminal game without
+    # --seed) replays just as well. Shuffles made during the deal are followed through the
+    # recorded draws below.
+    fresh = Deal.start(
+        match.rules, deal.seats, deal.dealer, deal.seed, deal.number,
+        order=deal.order, salt=deal.salt,
+    )  # fmt: skip
     actions = deal.actions
+    draws = iter([e.card.id for e in deal.events if isinstance(e, Drew)])
     data = match.to_dict()
     data["version"] = match.version - len(actions)  # every accepted action bumps it once
     data["deal"] = fresh.to_dict()
@@ -389,6 +396,15 @@ def seat_decisions(match: Match, seat: int) -> list[Decision]:
     for action, auto in zip(actions, autos, strict=True):
         if action.seat == seat and action.kind is not ActionKind.LEAVE:
             out.append(Decision(shadow.observation(seat), action, auto))
+        if action.kind is ActionKind.DRAW_STOCK:
+            replayed = shadow.deal
+            drawn = next(draws, None)
+            if replayed is None or drawn is None:
+                raise ReplayError("the deal's draws and actions disagree")
+            try:
+                replayed.stack_stock(drawn)
+            except ValueError:
+                raise ReplayError("a recorded draw is not in the replayed stock") from None
         shadow.apply(action, auto=auto)
     return out
 

@@ -16,13 +16,16 @@ import json
 import logging
 import signal
 import socket
+import sys
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.config import Settings
 from bot.engine.evaluate import build_tables
 from bot.storage import Storage
@@ -53,6 +56,7 @@ class PapluBot(commands.Bot):
     tables: TableService
 
     def __init__(self, settings: Settings) -> None:
+        logging_filters.quiet_startup()  # before the constructor logs its voice warnings
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=INTENTS,
@@ -61,10 +65,14 @@ class PapluBot(commands.Bot):
             max_messages=None,  # the bot edits its messages by id; it never reads a cached one
         )
         self.settings = settings
-        self._resumed = False
+        self._resumed = False  # True from the first READY on (see `ever_ready`)
+        self.heartbeat = health.heartbeat_path(settings.database_path)
+        self._heartbeat_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
+        health.clear(self.heartbeat)  # a previous run's file must not vouch for this one
+        self._heartbeat_task = asyncio.create_task(self._keep_heartbeat(), name="heartbeat")
         self.storage = await Storage.open_url(
             self.settings.database, pool_size=self.settings.database_pool_size
         )
@@ -107,8 +115,27 @@ class PapluBot(commands.Bot):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(self.close()))
 
+    async def _keep_heartbeat(self) -> None:
+        """`bot.health`'s file: written from the event loop while connected, so a stuck loop
+        or a lost login shows as a stale heartbeat."""
+        while not self.is_closed():
+            if self.is_ready():
+                try:
+                    await asyncio.to_thread(health.beat, self.heartbeat)
+                except OSError:
+                    log.warning("could not write the heartbeat %s", self.heartbeat, exc_info=True)
+            await asyncio.sleep(health.INTERVAL)
+
+    @property
+    def ever_ready(self) -> bool:
+        """Has this process been connected to Discord at least once? A failure before that is a
+        start-up problem (bad token, no network); after it, a crash to be shown in full."""
+        return self._resumed
+
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s)", self.user, getattr(self.user, "id", "?"))
+        with contextlib.suppress(OSError):  # at once, not INTERVAL seconds later
+            health.beat(self.heartbeat)
         if not self._resumed:
             self._resumed = True
             try:  # results a crash kept from being posted (closed tables' outbox)
@@ -148,6 +175,10 @@ class PapluBot(commands.Bot):
         await answer_error(interaction, error, interaction.command)
 
     async def close(self) -> None:
+        if self._heartbeat_task is not None:
+            self._heartbeat_task.cancel()
+        with contextlib.suppress(OSError):
+            health.clear(self.heartbeat)
         if hasattr(self, "tables"):
             await self.tables.shutdown()
         if hasattr(self, "presenter"):
@@ -195,10 +226,73 @@ def _sync_marker(database_path: Path) -> Path:
     return path
 
 
-def run(settings: Settings) -> None:
+class StartupFailure(Exception):
+    """The bot could not get connected to Discord; the message is one line for the operator."""
+
+
+def run(settings: Settings) -> int:
+    """Run the bot until it is stopped; returns the process's exit code.
+
+    0 after a clean stop (SIGTERM), 130 after Ctrl-C, 2 when it never got connected: a token
+    Discord rejects, no network, Discord unreachable. Those print one line on stderr (what went
+    wrong and what to check), not the library's traceback. A failure once the bot has been
+    connected is a crash and propagates with its traceback."""
     discord.utils.setup_logging(level=settings.log_level)
     logging_filters.install()
     bot = make_bot(settings)
     if settings.shard_count is not None:
         log.info("running shards %s of %s", list(settings.shard_ids or ()), settings.shard_count)
-    bot.run(settings.token, log_handler=None)
+    try:
+        asyncio.run(_run_until_closed(bot, settings.token))
+    except KeyboardInterrupt:
+        # asyncio.run cancelled the bot's task; `async with bot` closed it on the way out.
+        print("stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+    except StartupFailure as exc:
+        print(f"discord error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+#: What failing to reach Discord looks like: sockets (no network, refused, DNS), aiohttp,
+#: time-outs, Discord's own server errors, no gateway.
+_UNREACHABLE = (
+    OSError,
+    aiohttp.ClientError,
+    asyncio.TimeoutError,
+    discord.DiscordServerError,
+    discord.GatewayNotFound,
+)
+
+
+async def _run_until_closed(bot: PapluBot, token: str) -> None:
+    """`Client.start`, with the start-up failures turned into `StartupFailure`."""
+    async with bot:
+        try:
+            await bot.login(token)
+        except discord.LoginFailure:
+            raise StartupFailure(
+                "Discord rejected the token (401 Unauthorized): check DISCORD_TOKEN in .env "
+                "(Developer Portal > Bot > Reset Token)"
+            ) from None
+        except _UNREACHABLE as exc:
+            if bot.user is not None:
+                raise  # logged in: the failure is in our own set-up, shown in full
+            raise StartupFailure(f"cannot reach Discord: {_reason(exc)}") from None
+        try:
+            await bot.connect(reconnect=True)
+        except discord.PrivilegedIntentsRequired:
+            raise StartupFailure("Discord refused the gateway intents this bot asks for") from None
+        except (*_UNREACHABLE, discord.ConnectionClosed, AttributeError) as exc:
+            # discord.py retries a lost connection by itself once it has one; a failure
+            # before the first READY is a start-up problem. (Its retry of a first connection
+            # that never opened fails on the missing websocket: hence AttributeError.)
+            if bot.ever_ready:
+                raise
+            raise StartupFailure(f"cannot connect to the Discord gateway: {_reason(exc)}") from None
+
+
+def _reason(exc: BaseException) -> str:
+    """One line about a network failure (aiohttp's messages can run over several)."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 160 else text[:157] + "..."

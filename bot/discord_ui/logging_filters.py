@@ -1,8 +1,13 @@
-"""Keeping secrets out of the logs.
+"""Keeping secrets and noise out of the logs.
 
 At DEBUG level discord.py logs gateway payloads and HTTP routes, and both carry interaction
-tokens (anyone holding one can answer as the bot for 15 minutes). This filter rewrites every
+tokens (anyone holding one can answer as the bot for 15 minutes). `RedactTokens` rewrites every
 record's message before it is emitted, whatever handler the operator configured.
+
+`QuietStartup` drops what discord.py's client says at every start that an operator of this bot
+cannot act on: that the voice libraries (PyNaCl, davey) are missing (the bot never joins a
+voice channel, so it does not install them) and that it is "logging in using static token"
+(the bot says "logged in as ..." itself once connected).
 """
 
 from __future__ import annotations
@@ -44,3 +49,21 @@ def install() -> None:
     for handler in logging.getLogger().handlers:
         if not any(isinstance(f, RedactTokens) for f in handler.filters):
             handler.addFilter(RedactTokens())
+
+
+_NOISE = ("voice will NOT be supported", "logging in using static token")
+
+
+class QuietStartup(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        return not any(noise in message for noise in _NOISE)
+
+
+def quiet_startup() -> None:
+    """Attach `QuietStartup` to the `discord.client` logger (a logger's own filter sees its
+    records whatever the handlers). Call it before the client is built: the voice warnings
+    are logged by the client's constructor."""
+    logger = logging.getLogger("discord.client")
+    if not any(isinstance(f, QuietStartup) for f in logger.filters):
+        logger.addFilter(QuietStartup())

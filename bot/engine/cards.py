@@ -5,13 +5,14 @@ same face and still be different objects: the rule "you may not discard the card
 from the pile" follows the physical card, not its face. That is why a `Card` carries an `id`
 (unique within one deal's deck) beside its `Face`.
 
-Notation (RULES.md): rank `A 2 .. 10 J Q K` (`T` accepted for 10) followed by a suit
+Notation (docs/rules.md): rank `A 2 .. 10 J Q K` (`T` accepted for 10) followed by a suit
 `S H D C` (or the symbols), any case; `JK` is a printed joker. The canonical output form is
 `10H`, `AS`, `JK`.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -204,14 +205,17 @@ def check_copies(
     by construction. It guards hands typed in (`check`, `/rummy check`), where a third joker
     would otherwise be ruled a valid declaration.
     """
-    seen: dict[Face, int] = {}
-    for i, c in enumerate(cards):
-        face = c.face if isinstance(c, Card) else c
-        seen[face] = seen.get(face, 0) + 1
+    faces = [c.face if isinstance(c, Card) else c for c in cards]
+    # Count the whole hand first: the message gives the true number of copies (13 x AS is
+    # "13 times"), not the count at which the limit was first passed.
+    total = Counter(faces)
+    seen: Counter[Face] = Counter()
+    for i, face in enumerate(faces):
+        seen[face] += 1
         limit = max_jokers if face.is_joker else max_copies
         if seen[face] > limit:
             token = tokens[i] if tokens is not None and i < len(tokens) else None
-            raise TooManyCopiesError(face, seen[face], limit, token)
+            raise TooManyCopiesError(face, total[face], limit, token)
 
 
 def format_cards(cards: Iterable[Card | Face], pretty: bool = False) -> str:

@@ -1,8 +1,9 @@
 """`python -m bot.engine check` and `verify`: the engine's rulings from the command line.
 
-`check` has two modes. With cards on the command line it prints one hand's ruling for a person.
-Without, it reads JSON lines on stdin (`{"hand", "indicator", "variant"}`) and writes one JSON
-line per input line, in order, so rule vectors and bug reports can be checked in bulk.
+`check` has two modes. With cards on the command line it prints one hand's ruling for a person
+(`--profile`, `--variant` being its old name). Without, it reads JSON lines on stdin
+(`{"hand", "indicator", "variant"}`, `profile` accepted for `variant`) and writes one JSON line
+per input line, in order, so rule vectors and bug reports can be checked in bulk.
 
 `verify HISTORY.json ...` rechecks downloaded hand histories against the shuffle commitment the
 table showed (`fairness.verify`): it prints OK or what does not match, and exits 0 only when
@@ -65,6 +66,8 @@ def rule_line(line: str) -> dict[str, Any]:
         raise LineError(f"not JSON we can read: a number too long ({exc})") from None
     if not isinstance(data, dict):
         raise LineError("each line must be a JSON object")
+    if "variant" not in data and "profile" in data:  # the profile's newer name
+        data = {**data, "variant": data["profile"]}
     missing = [k for k in ("hand", "indicator", "variant") if k not in data]
     if missing:
         raise LineError(f"missing field(s): {', '.join(missing)}")
@@ -184,12 +187,23 @@ def run_verify(paths: Sequence[Path], out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.engine", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.engine",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     check = sub.add_parser("check", help="rule on hands (JSON lines on stdin, or cards as args)")
-    check.add_argument("cards", nargs="*", help="13 or 14 cards, e.g. 4H 5H 6H 9S ...")
-    check.add_argument("--variant", default="points", choices=sorted(PROFILES))
-    check.add_argument("--indicator", default=None, help="the indicator (cut joker), e.g. 8D")
+    check.add_argument("cards", nargs="*",
+                       help="13 or 14 cards, e.g. 4H 5H 6H 9S ... (default: read JSON lines "
+                       "from stdin)")  # fmt: skip
+    check.add_argument("--profile", "--variant", dest="profile", default="points",
+                       choices=sorted(PROFILES), metavar="PROFILE",
+                       help=f"rules profile: {', '.join(PROFILES)} "
+                       "(default: %(default)s)")  # fmt: skip
+    check.add_argument("--indicator", default=None,
+                       help="the indicator (cut joker), e.g. 8D; required with cards "
+                       "(default: none)")  # fmt: skip
     check_history = sub.add_parser(
         "verify", help="recheck hand histories against the shuffle commitment shown at the table"
     )
@@ -201,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--indicator is required with cards on the command line")
     try:
         if args.cards:
-            return run_human(args.cards, args.variant, args.indicator, sys.stdout)
+            return run_human(args.cards, args.profile, args.indicator, sys.stdout)
         return run_lines(_lenient(sys.stdin), sys.stdout)
     except BrokenPipeError:
         # The reader went away (`check < lines | head -1`): stop quietly. Point stdout at

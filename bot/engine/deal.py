@@ -5,7 +5,7 @@ A deal knows nothing about matches, chips or Discord. It holds where every physi
 which phase, and it accepts or refuses one `Action` at a time. Settlement (who pays what) is in
 `settlement.py`; the match wraps deals in `match.py`.
 
-Turn structure (RULES.md "Turn"): a turn starts in the DRAW phase. The player either draws (the
+Turns (docs/rules.md, "A turn"): a turn starts in the DRAW phase. The player either draws (the
 top stock card or the top discard) and moves to the DISCARD phase, or packs (drops), or, on a
 first turn where the rules allow it, declares the dealt 13 ("hand rummy"). In the DISCARD phase
 the player throws one card (never the physical card just taken from the pile) or declares by
@@ -127,15 +127,32 @@ class Deal:
 
     @classmethod
     def start(
-        cls, rules: Rules, seats: Sequence[int], dealer: int, seed: int | None, number: int = 1
+        cls,
+        rules: Rules,
+        seats: Sequence[int],
+        dealer: int,
+        seed: int | None,
+        number: int = 1,
+        *,
+        order: Sequence[int] | None = None,
+        salt: str | None = None,
     ) -> Deal:
         """Shuffle, deal 13 each from the dealer's right, expose the indicator and the opening
-        discard; the rest is the stock. The player on the dealer's right plays first."""
+        discard; the rest is the stock. The player on the dealer's right plays first.
+
+        `order` (card ids, top first) and `salt` replay a deal that was already shuffled, seeded
+        or not: its recorded order is laid out instead of a new shuffle (`Deal.order` of the
+        original, see `bot.ai.review`)."""
         deal = cls(rules, seats, dealer, seed, number)
         cards = list(deal.deck)
-        make_rng(seed, "shuffle").shuffle(cards)
+        if order is None:
+            make_rng(seed, "shuffle").shuffle(cards)
+        else:
+            if sorted(order) != sorted(c.id for c in cards):
+                raise ValueError("the order given is not a permutation of this deal's deck")
+            cards = [deal.card(i) for i in order]
         deal.order = [c.id for c in cards]
-        deal.salt = new_salt(seed)
+        deal.salt = new_salt(seed) if salt is None else salt
         rest = deal._deal_out()
         for s, h in deal.dealt.items():
             deal.hands[s] = list(h)
@@ -186,6 +203,17 @@ class Deal:
         for a in actions:
             deal.apply(a)
         return deal
+
+    def stack_stock(self, card_id: int) -> None:
+        """For replays only: put the physical card `card_id`, which is somewhere in the stock,
+        on its top. A replay of an unseeded deal cannot redo the shuffles made during the deal
+        (a first drop's cards shuffled under the stock, a reshuffled pile), but the deal's
+        `Drew` events record what each stock draw gave: stacking that card before the draw
+        replays the deal exactly. Only the hidden order of the stock changes."""
+        i = next((k for k, c in enumerate(self.stock) if c.id == card_id), None)
+        if i is None:
+            raise ValueError(f"card {card_id} is not in the stock")
+        self.stock.append(self.stock.pop(i))
 
     # ---- table geometry ---------------------------------------------------------------------
 

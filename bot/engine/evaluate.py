@@ -22,7 +22,7 @@ How it works, and why it is fast enough to run on every click:
   the length of the ruling.
 * A suit's answer is a small table: for each (substitutes used, has a pure run, runs 0/1/2+)
   the most card value its runs can protect, with a witness. Four tables are combined with a
-  tiny knapsack over the substitute budget, and the rules of RULES.md decide what counts:
+  tiny knapsack over the substitute budget, and the rules of docs/rules.md decide what counts:
   no pure run, every card counts; a lone pure run is protected or not per profile; with both
   lives every group is protected and only leftovers count. Set choices that cannot beat the
   best so far are ruled out by a value bound, then by a combine that keeps no witnesses.

@@ -1,6 +1,6 @@
 """Classifying one group of cards: pure sequence, impure sequence or set.
 
-The semantics (RULES.md "Groups"): a group is valid if *some* assignment of its wild cards makes
+The meaning (docs/rules.md, "Groups"): a group is valid if *some* assignment of its wild cards makes
 it valid. A wild card may stand in for any card, or be itself. A wild-rank card used as itself
 keeps a sequence pure (eights wild: 7♥ 8♥ 9♥ is pure); printed jokers are never natural. Aces
 are low (A-2-3) or high (Q-K-A), never both, never wrapping. A set is one rank in different

@@ -1,7 +1,7 @@
 """A deliberately naive evaluator, kept only to check the fast one.
 
 It tries every subset of the hand as a possible group (asking `groups.py`, which follows the
-wording of RULES.md directly), then finds the best partition by dynamic programming over
+wording of docs/rules.md directly), then finds the best partition by dynamic programming over
 bitmasks. It shares no search code with `evaluate.py`, so agreement between the two on
 thousands of random hands is real evidence. It is hundreds of times slower; never use it in
 play.

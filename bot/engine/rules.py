@@ -1,8 +1,8 @@
-"""The rules object: every way the six profiles of RULES.md differ, held as data.
+"""The rules object: every way the six profiles of docs/rules.md differ, held as data.
 
 Nothing outside this module may ask "which profile is this?"; code asks the rules object a
 question instead (`rules.set_max`, `rules.stock_exhausted`, ...). The presets below are a table
-a reader can compare column by column with the one in RULES.md.
+a reader can compare column by column with the one in docs/rules.md.
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class Rules:
     default_deals: int | None
     first_dealer: FirstDealer
     drop_paid: DropPaid
-    # House-rule toggles (RULES.md "House-rule toggles").
+    # House-rule toggles (docs/rules.md, "House toggles").
     no_reshuffle: bool = False
     joker_indicator_doubles: bool = False
     aces_wild_on_joker: bool = False
@@ -205,7 +205,7 @@ class Rules:
         """Most printed jokers in any deck this profile uses, after the house toggles.
 
         Not a multiple of `max_copies`: two decks hold 2 jokers in the two-deck profiles but 4
-        in `classic` (RULES.md, Profiles: cards), so it is read from the deck sizes.
+        in `classic` (docs/rules.md, the profiles' deck row), so it is read from the deck sizes.
         """
         return max(self.deck_size(s.max_players).jokers for s in self.deck_sizes)
 
@@ -215,8 +215,8 @@ class Rules:
         Raises `TooManyCopiesError` (a `CardParseError`, so a `ValueError`) naming the card.
         Call it wherever a hand comes from outside: the `check` CLI, `/rummy check`.
 
-        The indicator is not counted against the hand: RULES.md's ruling limits what "a hand
-        or `check` input" holds, and the shared rule vectors rule on hands that hold both
+        The indicator is not counted against the hand: the ruling of docs/rules.md limits what a
+        hand or `check` input holds, and the rule vectors rule on hands that hold both
         copies of the indicator's face (two decks, indicator 9♣, hand 9♣ 9♣ ...).
         """
         check_copies(cards, self.max_copies, self.max_jokers)
@@ -249,7 +249,7 @@ class Rules:
         return new
 
     def validate(self) -> None:
-        """Refuse combinations the rules do not define (RULES.md and `LIMITS`).
+        """Refuse combinations the rules do not define (docs/rules.md and `LIMITS`).
 
         Checked on every `with_options` and by `Match.create`, so a forged or mistyped option
         cannot start a match: a pool limit of 1, a negative drop, a deals count not offered.
@@ -360,7 +360,7 @@ class Rules:
 TWO_DECKS = (DeckSize(6, 2, 2),)
 CLASSIC_DECKS = (DeckSize(3, 1, 2), DeckSize(6, 2, 4), DeckSize(10, 3, 6))
 
-# The six profiles of RULES.md. Read across a row of keyword arguments to compare profiles.
+# The six profiles of docs/rules.md. Read across a row of keyword arguments to compare profiles.
 _COMMON: dict[str, Any] = dict(set_min=3, invalid_penalty=80, hand_rummy_dropped_pay=10)
 
 POINTS = Rules(

@@ -3,8 +3,6 @@ the table service computed once for this table version."""
 
 from __future__ import annotations
 
-import itertools
-
 import discord
 
 from bot.engine.cards import Card
@@ -17,6 +15,7 @@ from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
+from bot.table.advice import structure as hand_structure
 
 from .text import COLOUR, KIND_LABEL, amount, card, cards, cost_text, wild_text
 
@@ -121,35 +120,18 @@ def discard_option_description(advice: HandAdvice, c: Card) -> str:
     return f"leaves deadwood {ev.deadwood}"
 
 
+#: The words for the parts of `bot.table.advice.structure` (a hand with no group yet).
+STRUCTURE_LABEL = {
+    "wild": "Wild cards",
+    "pairs": "Pairs (half a set)",
+    "near_runs": "Near-runs",
+    "nothing": "Fits nothing yet",
+}
+
+
 def structure(hand: list[Card], wild_rank: int | None) -> list[tuple[str, list[Card]]]:
-    """Cards that form no group yet, sorted into what a player looks for: wild cards, pairs
-    of one rank (half a set), near-runs of one suit (7♦ 8♦, or 7♦ _ 9♦ with one gap), and
-    cards that fit nothing. Each part keeps suit order, so the hand still reads by suit."""
-    wild = [c for c in hand if c.face.is_joker or c.rank == wild_rank]
-    rest = sorted((c for c in hand if c not in wild), key=lambda c: (c.suit, c.rank))
-    by_rank: dict[int, list[Card]] = {}
-    for c in rest:
-        by_rank.setdefault(c.rank, []).append(c)
-    in_pair = {c.id for cs in by_rank.values() if len({x.suit for x in cs}) >= 2 for c in cs}
-    near: set[int] = set()
-    by_suit: dict[int, list[Card]] = {}
-    for c in rest:
-        if c.id not in in_pair:
-            by_suit.setdefault(c.suit, []).append(c)
-    for cs in by_suit.values():
-        for a, b in itertools.pairwise(cs):
-            if 1 <= b.rank - a.rank <= 2:
-                near.update((a.id, b.id))
-        ace, king = cs[0], cs[-1]
-        if ace.rank == 1 and king.rank >= 12 and len(cs) > 1:  # Q-K-A wraps to the ace
-            near.update((ace.id, king.id))
-    parts = [
-        ("Wild cards", wild),
-        ("Pairs (half a set)", [c for c in rest if c.id in in_pair]),
-        ("Near-runs", [c for c in rest if c.id in near]),
-        ("Fits nothing yet", [c for c in rest if c.id not in in_pair and c.id not in near]),
-    ]
-    return [(name, cs) for name, cs in parts if cs]
+    """`bot.table.advice.structure` with its parts named for the embed."""
+    return [(STRUCTURE_LABEL[part], cs) for part, cs in hand_structure(hand, wild_rank)]
 
 
 def _after_the_deal(e: discord.Embed, obs: Observation, finished: FinishedDeal) -> discord.Embed:
