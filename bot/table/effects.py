@@ -119,12 +119,17 @@ class Effects:
         have been posted by an earlier run that stopped before marking it (the listener then
         looks for it before posting)."""
         listener = self.ctx.listener
+        tries = [0]
 
         async def post() -> None:
+            # A failed attempt may have posted all the same (Discord stored the message, its
+            # answer was lost): every retry looks for it first.
+            maybe_posted = again or tries[0] > 0
+            tries[0] += 1
             if kind == "deal_results":
-                await listener.deal_finished(table, deal_no, again=again)
+                await listener.deal_finished(table, deal_no, again=maybe_posted)
             else:
-                await listener.table_closed(table, "finished", again=again)
+                await listener.table_closed(table, "finished", again=maybe_posted)
             try:
                 await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
             except (StorageError, OSError):

@@ -205,6 +205,7 @@ async def test_posting_the_results_fails_once_and_is_retried(storage: Storage) -
     await play_to_the_end(tables, table)
     await settled(tables, lambda: _nothing_pending(storage))
     assert listener.calls.count("deal 1") == 1 and listener.calls.count("finished") == 1
+    assert listener.again == [True]  # the retry looks for the message before posting it
     assert await _deals_stored(storage, 1)
     await new_table_opens(tables)
     await tables.shutdown()
