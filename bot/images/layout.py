@@ -478,6 +478,7 @@ def _slot_width(piece: _Piece, label_w: Sequence[int], card_w: int, step: int) -
 
 
 def _row_width(row: Sequence[_Piece], label_w: Sequence[int], card_w: int, step: int) -> int:
+    """A row's width: its pieces side by side, a group gap between two."""
     return sum(_slot_width(p, label_w, card_w, step) for p in row) + GROUP_GAP * (len(row) - 1)
 
 
@@ -493,43 +494,55 @@ def _pieces(sizes: Sequence[int], lo: int, hi: int) -> list[_Piece]:
     return out
 
 
+@lru_cache(maxsize=512)
 def plan_rows(
-    sizes: Sequence[int],
-    label_w: Sequence[int],
+    sizes: tuple[int, ...],
+    label_w: tuple[int, ...],
     row_width: int,
     card_w: int,
     min_step: int,
     preferred: int = HAND_STEP,
     max_rows: int = 4,
-) -> tuple[list[list[_Piece]], int]:
+) -> tuple[tuple[tuple[_Piece, ...], ...], int]:
     """Break the hand (sections of `sizes` cards, in order) into rows no wider than
     `row_width`, and choose the step between covered cards.
 
     Fewest rows first; then rows that break between groups rather than inside one; then the
     widest step (more of each covered card shows); then the narrowest picture (balanced rows,
     so it scales down less on a phone). A hand is at most 14 cards, so trying every break is
-    cheap (under a hundred candidates)."""
+    cheap (under a hundred candidates), and hands of the same shape share the answer."""
     total = sum(sizes)
     bounds = set(itertools.accumulate(sizes))
     steps = range(max(preferred, min_step), min_step - 1, -1)
+    segments: dict[tuple[int, int], tuple[tuple[_Piece, ...], list[int]]] = {}
+
+    def segment(lo: int, hi: int) -> tuple[tuple[_Piece, ...], list[int]]:
+        """One row holding cards lo..hi-1: its pieces and its width at each step."""
+        if (lo, hi) not in segments:
+            row = tuple(_pieces(sizes, lo, hi))
+            segments[lo, hi] = (row, [_row_width(row, label_w, card_w, st) for st in steps])
+        return segments[lo, hi]
+
     for rows in range(1, max_rows + 1):
-        best: tuple[tuple[int, int, int], list[list[_Piece]], int] | None = None
+        best: tuple[tuple[int, int, int], tuple[tuple[_Piece, ...], ...], int] | None = None
         for cuts in itertools.combinations(range(1, total), rows - 1):
             edges = (0, *cuts, total)
-            plan = [_pieces(sizes, edges[i], edges[i + 1]) for i in range(rows)]
+            parts = [segment(edges[i], edges[i + 1]) for i in range(rows)]
             inner = sum(1 for c in cuts if c not in bounds)
-            for step in steps:
-                width = max(_row_width(r, label_w, card_w, step) for r in plan)
+            for k, step in enumerate(steps):
+                width = max(widths[k] for _row, widths in parts)
                 if width <= row_width:
                     key = (inner, -step, width)
                     if best is None or key < best[0]:
-                        best = (key, plan, step)
+                        best = (key, tuple(row for row, _w in parts), step)
                     break
         if best is not None:
             return best[1], best[2]
     # Wider than any sensible picture: one section per row at the narrowest step.
-    return [_pieces(sizes, a, a + n) for a, n in zip(itertools.accumulate((0, *sizes)), sizes,
-                                                       strict=False)], min_step  # fmt: skip
+    starts = itertools.accumulate((0, *sizes))
+    return tuple(tuple(_pieces(sizes, a, a + n)) for a, n in zip(starts, sizes, strict=False)), (
+        min_step
+    )
 
 
 def _tag_text(pc: PlacedCard) -> tuple[str, str] | None:
@@ -572,8 +585,8 @@ def hand_scene(
     card_w, card_h = CARD_SIZES["large"]
     label_w = [text_width(sec.label, LABEL_SIZE) for sec in sections]
     rows, step = plan_rows(
-        [len(sec.cards) for sec in sections],
-        label_w,
+        tuple(len(sec.cards) for sec in sections),
+        tuple(label_w),
         HAND_MAX_WIDTH - 2 * MARGIN,
         card_w,
         min_hand_step("large"),

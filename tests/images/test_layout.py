@@ -389,14 +389,14 @@ def test_tags_never_cover_each_other(states: dict[str, Observation]) -> None:
 
 
 def test_the_row_plan_keeps_groups_whole_when_it_can() -> None:
-    labels = [60] * 5
-    rows, step = layout.plan_rows([3, 3, 3, 4, 1], labels, 564, 84, 52)
+    labels = (60,) * 5
+    rows, step = layout.plan_rows((3, 3, 3, 4, 1), labels, 564, 84, 52)
     # Three groups of three do not fit one row at a step that shows the index: 2 + 3.
     assert [[p.section for p in r] for r in rows] == [[0, 1], [2, 3, 4]]
     assert all(p.start == 0 for r in rows for p in r)  # no group split across rows
     assert step == 52
     # One group longer than a row: it continues on the next, in order.
-    rows, _ = layout.plan_rows([14], [80], 564, 84, 52)
+    rows, _ = layout.plan_rows((14,), (80,), 564, 84, 52)
     assert [(p.start, p.count) for r in rows for p in r] == [(0, 7), (7, 7)]
 
 
