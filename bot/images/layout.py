@@ -180,7 +180,7 @@ class Scene:
 
     width: int
     height: int
-    background: str  # "felt" (hand, results) or "table" (the oval table)
+    background: str  # "felt": the painter's one background
     boxes: tuple[Box, ...] = ()
     discs: tuple[Disc, ...] = ()
     fans: tuple[Fan, ...] = ()  # drawn before the cards

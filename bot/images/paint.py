@@ -19,8 +19,6 @@ from .layout import Box, Disc, Fan, Label, PlacedCard, Scene, badge_box, font
 
 FELT = (24, 96, 60)
 FELT_DARK = (18, 76, 47)
-SURROUND = (30, 36, 34)
-RIM = (92, 58, 34)
 
 STYLES: dict[str, tuple[tuple[int, int, int], bool]] = {
     # name: (colour, bold)
@@ -69,13 +67,6 @@ class RenderedImage:
 @lru_cache(maxsize=16)
 def _background(kind: str, width: int, height: int) -> Image.Image:
     """The felt (cached per size; copied, never drawn on)."""
-    if kind == "table":
-        im = Image.new("RGB", (width, height), SURROUND)
-        d = ImageDraw.Draw(im)
-        d.ellipse((26, 54, width - 26, height - 20), fill=RIM)
-        d.ellipse((40, 68, width - 40, height - 34), fill=FELT)
-        d.ellipse((150, 150, width - 150, height - 120), outline=(36, 112, 72), width=3)
-        return im
     im = Image.new("RGB", (width, height), FELT)
     ImageDraw.Draw(im).rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=3)
     return im
