@@ -626,7 +626,7 @@ def hand_scene(
     tag_line = LABEL_SIZE + 5
     for ri, row in enumerate(rows):
         top = y + label_line + RAISE
-        row_cards: list[tuple[PlacedCard, int]] = []  # with the width of its visible strip
+        row_cards: list[PlacedCard] = []
         x = MARGIN
         for piece in row:
             sec = sections[piece.section]
@@ -651,14 +651,14 @@ def hand_scene(
                     row=ri,
                 )
                 cards.append(pc)
-                row_cards.append((pc, step if i < piece.count - 1 else slot - i * step))
+                row_cards.append(pc)
             x += slot + GROUP_GAP
         # Tags under the marked cards; one that would run into the previous tag of this row
         # goes on a second line, so none covers another.
         tag_y = top + card_h + 10
         ends = [-(10**6), -(10**6)]
         lines = 1
-        for pc, _visible in row_cards:
+        for pc in row_cards:
             tag = _tag_text(pc)
             if tag is None:
                 continue
