@@ -315,6 +315,9 @@ class Match:
             recent=tuple(lines[-recent:]) if recent else (),
             winners=self.winners,
             commitment=None if deal is None else deal.commitment,
+            pile_history=()
+            if deal is None
+            else tuple(PileCard(e.card, e.by, e.taken_by, e.recycled) for e in deal.pile_log),
         )
 
     # ---- changes ------------------------------------------------------------------------

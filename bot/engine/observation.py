@@ -102,3 +102,6 @@ class PublicView:
     recent: tuple[str, ...]  # last public actions in words, oldest first
     winners: tuple[int, ...]
     commitment: str | None  # of the current (or last) deal's shuffle; never its salt or order
+    # Every card thrown this deal, oldest first, and who took it back (each seat's
+    # Observation has the same list: the discards are public evidence).
+    pile_history: tuple[PileCard, ...] = ()

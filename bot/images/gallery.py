@@ -1,14 +1,18 @@
-"""Sample images for reviewing the art without Discord: `python -m bot.images gallery --out DIR`."""
+"""Sample images for reviewing the art without Discord: `python -m bot.images gallery --out DIR`.
+
+Besides each picture as sent, the gallery holds the hand and the table scaled to a phone's
+width (`*-phone.png`), which is how most players see them."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from PIL import Image
 
 from . import samples, sprites
 from .hand import render_hand
-from .layout import CARD_SIZES
+from .layout import CARD_SIZES, PHONE_WIDTH
 from .paint import FELT, RenderedImage
 from .results import render_results
 from .table import render_table
@@ -28,6 +32,13 @@ def deck_sheet() -> Image.Image:
     return sheet
 
 
+def phone_view(img: RenderedImage) -> Image.Image:
+    """The picture as a phone shows it: scaled to `PHONE_WIDTH` px wide."""
+    im = Image.open(io.BytesIO(img.data)).convert("RGB")
+    height = round(im.height * PHONE_WIDTH / im.width)
+    return im.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
+
+
 def write_gallery(out: Path, fmt: str = "png") -> list[Path]:
     """Write the sample set to `out` and return the paths written."""
     out.mkdir(parents=True, exist_ok=True)
@@ -38,12 +49,22 @@ def write_gallery(out: Path, fmt: str = "png") -> list[Path]:
         path.write_bytes(img.data)
         written.append(path)
 
+    def save_phone(name: str, img: RenderedImage) -> None:
+        path = out / f"{name}-phone.png"
+        phone_view(img).quantize(256, dither=Image.Dither.NONE).save(path, "PNG", optimize=True)
+        written.append(path)
+
     for state, obs in samples.hand_states().items():
-        save(f"hand-{state}", render_hand(obs, fmt=fmt))
+        hand = render_hand(obs, fmt=fmt)
+        save(f"hand-{state}", hand)
         if state == "drawn":
+            save_phone(f"hand-{state}", hand)
             save(f"hand-{state}-by-suit", render_hand(obs, sort_by_suit=True, fmt=fmt))
     for seats in (2, 6):
-        save(f"table-{seats}-seats", render_table(samples.table_view(seats), fmt=fmt))
+        table = render_table(samples.table_view(seats), fmt=fmt)
+        save(f"table-{seats}-seats", table)
+        if seats == 6:
+            save_phone(f"table-{seats}-seats", table)
     save("results", render_results(samples.finished_history(), fmt=fmt))
     sheet = out / "deck.png"
     deck_sheet().save(sheet, "PNG", optimize=False)

@@ -1,9 +1,12 @@
 """Where every card, label and mark goes, computed without drawing anything.
 
-This module imports no Pillow on purpose: the geometry of an image is the part worth testing
-(every card of the hand appears once, in the order the discard menu lists them, groups apart,
-marks on the right cards), and plain dataclasses make those tests fast and exact. The painter
-(`paint.py`) turns a `Scene` into pixels and decides nothing.
+The geometry of an image is the part worth testing (every card of the hand appears once, in
+the order the discard menu lists them, groups apart, marks on the right cards, text large
+enough for a phone), and plain dataclasses make those tests fast and exact. The painter
+(`paint.py`) and the card art (`sprites.py`) turn this geometry into pixels and decide
+nothing about where things go. The one thing borrowed from Pillow here is the bundled font's
+measurements (`font`, `text_width`): a label is sized to fit its text, so no label needs
+cutting, and the corner index of a card is placed from the real glyph boxes.
 
 Privacy is also settled here, by the types each builder accepts: `table_scene` takes only a
 `PublicView`, `results_scene` only a finished hand history, and `hand_scene` the one seat's
@@ -12,30 +15,45 @@ Privacy is also settled here, by the types each builder accepts: `table_scene` t
 
 from __future__ import annotations
 
+import itertools
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
-from bot.engine.observation import Observation, PublicView
+from bot.engine.observation import Observation, PileCard, PublicView
+
+if TYPE_CHECKING:
+    from PIL.ImageFont import FreeTypeFont, ImageFont
 
 # ---- sizes ---------------------------------------------------------------------------------
 # Card sizes by name; the painter renders one sprite per (face, size). Large is the hand and
-# the table centre, small the results rows, mini the backs fanned in front of each seat.
+# the table, small the results rows, mini the backs fanned in the results for hidden hands.
 CARD_SIZES: dict[str, tuple[int, int]] = {
     "large": (84, 118),
     "small": (60, 84),
     "mini": (26, 37),
 }
-MAX_WIDTH = 1000  # Discord shows wider images scaled down; 14 cards must fit
+MAX_WIDTH = 1000  # Discord shows wider images scaled down; nothing is wider than this
 MARGIN = 18
 GROUP_GAP = 24  # between two groups of the hand: wider than any in-group step is "covered"
-HAND_STEP = 52  # preferred horizontal step between overlapping cards of one group
+HAND_STEP = 54  # preferred horizontal step between overlapping cards of one group
 RAISE = 14  # the card just drawn sits this much higher than its neighbours
+
+# Phones: Discord shows a picture about 360 px wide, whatever its real width. The hand and
+# the table are laid out so that, scaled to that width, a card's rank is at least 12 px tall
+# and every label's font at least 9 px (tests check the computed sizes).
+PHONE_WIDTH = 360
+MIN_RANK_PX = 12
+MIN_LABEL_PX = 9
+HAND_MAX_WIDTH = 600  # 360/600 = 0.6: ranks of 21 px and labels of 15 px stay readable
+LABEL_SIZE = 15  # the smallest label in the hand and table pictures
+HEADER_SIZE = 17
 
 KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # ♠ ♥ ♣ ♦: colours alternate (same as the menu today)
@@ -47,6 +65,24 @@ STATUS_TEXT = {
     "eliminated": "eliminated",
     "left": "left the table",
 }
+
+
+# ---- text measurements ------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> FreeTypeFont | ImageFont:
+    """Pillow's bundled scalable font at `size` px (cached: loading parses the font). The
+    painter draws with this very font, so what is measured here is what gets drawn."""
+    from PIL import ImageFont as _ImageFont
+
+    return _ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int) -> int:
+    """How wide `text` is drawn at `size` px, counting the 1 px outline bold labels get."""
+    return math.ceil(font(size).getlength(text)) + 2
 
 
 # ---- scene objects -----------------------------------------------------------------------------
@@ -66,6 +102,7 @@ class PlacedCard:
     drawn: bool = False  # just drawn this turn (highlighted)
     taken: bool = False  # just taken from the pile: may not be discarded this turn
     suggested: bool = False  # the engine's best discard
+    row: int = 0  # the hand's row (a hand wraps onto several rows to stay phone-sized)
 
     @property
     def width(self) -> int:
@@ -143,7 +180,7 @@ class Scene:
 
     width: int
     height: int
-    background: str  # "felt" (hand, results) or "table" (the oval table)
+    background: str  # "felt": the painter's one background
     boxes: tuple[Box, ...] = ()
     discs: tuple[Disc, ...] = ()
     fans: tuple[Fan, ...] = ()  # drawn before the cards
@@ -152,11 +189,171 @@ class Scene:
     sections: tuple[Section, ...] = ()  # hand scenes: the groups, for tests and alt text
 
 
-# ---- small text helpers ---------------------------------------------------------------------
+# ---- the card face: where the index, the pips and the court panel go --------------------------
+# Fractions of the card's width (w) or height (h). The corner index is the rank with its suit
+# beside it (not below): a short index leaves the whole middle of the card to the pips, so a
+# rank large enough for a phone never touches them, and the strip a covered card shows
+# (`min_hand_step`) carries both.
+
+FACE_SS = 4  # the art is drawn at this multiple and scaled down (sprites.py)
+RANK_EM = 0.36  # rank font size / w: 30 px on the large card, whose capitals are 21 px
+RANK_MAX_EM = 0.86  # a wider rank ("10") is drawn condensed to this width, in font sizes
+INDEX_SUIT = 0.18  # suit height beside the rank / w
+PIP = 0.13  # pip height / w
+PIP_COLUMNS = {"L": 0.3, "M": 0.5, "R": 0.7}
+PIP_ROWS: dict[int, list[tuple[str, float]]] = {
+    2: [("M", 0), ("M", 1)],
+    3: [("M", 0), ("M", 0.5), ("M", 1)],
+    4: [("L", 0), ("R", 0), ("L", 1), ("R", 1)],
+    5: [("L", 0), ("R", 0), ("M", 0.5), ("L", 1), ("R", 1)],
+    6: [(c, r) for r in (0, 0.5, 1) for c in "LR"],
+    7: [*((c, r) for r in (0, 0.5, 1) for c in "LR"), ("M", 0.25)],
+    8: [*((c, r) for r in (0, 0.5, 1) for c in "LR"), ("M", 0.25), ("M", 0.75)],
+    9: [*((c, r) for r in (0, 1 / 3, 2 / 3, 1) for c in "LR"), ("M", 0.5)],
+    10: [*((c, r) for r in (0, 1 / 3, 2 / 3, 1) for c in "LR"), ("M", 1 / 6), ("M", 5 / 6)],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned box on a card, in the card's own pixels (floats: sub-pixel art)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def gap(self, other: Rect) -> float:
+        """The clear space between two boxes (negative when they overlap)."""
+        dx = max(other.x0 - self.x1, self.x0 - other.x1)
+        dy = max(other.y0 - self.y1, self.y0 - other.y1)
+        return max(dx, dy)
+
+    def union(self, other: Rect) -> Rect:
+        return Rect(
+            min(self.x0, other.x0),
+            min(self.y0, other.y0),
+            max(self.x1, other.x1),
+            max(self.y1, other.y1),
+        )
+
+    def rotated(self, w: float, h: float) -> Rect:
+        """The same box turned half a circle about the card's centre (the lower index)."""
+        return Rect(w - self.x1, h - self.y1, w - self.x0, h - self.y0)
+
+
+@dataclass(frozen=True, slots=True)
+class IndexGeometry:
+    """A card's upper-left index (the lower-right one is it turned half a circle)."""
+
+    text: str
+    rank_size: int  # font size at the art's scale (FACE_SS times the card's pixels)
+    baseline: float  # of the rank, in card pixels
+    rank: Rect  # the rank's ink, outline included
+    rank_width: float  # the rank as drawn (condensed when wider than RANK_MAX_EM)
+    cap_height: float  # how tall the rank's capitals/digits stand, in card pixels
+    suit: Rect  # the suit symbol beside the rank (its centre and height: see `suit_h`)
+    suit_h: float
+
+    @property
+    def box(self) -> Rect:
+        return self.rank.union(self.suit)
 
 
 def rank_name(rank: int) -> str:
     return _RANK_NAMES.get(rank, str(rank))
+
+
+@lru_cache(maxsize=64)
+def index_geometry(rank: int, size: str) -> IndexGeometry:
+    """Where the corner index of a card of `rank` (0: the joker's) sits at `size`.
+
+    Measured on the real glyphs at the art's scale, so the rank's box is the ink drawn."""
+    w, h = CARD_SIZES[size]
+    pad_x, pad_y = 0.045 * w, 0.04 * h
+    text = "JOKER" if rank == 0 else rank_name(rank)
+    rank_size = round(RANK_EM * w * FACE_SS)
+    stroke = round(0.012 * w * FACE_SS) / FACE_SS
+    if rank == 0:  # the joker: a small star over nothing; its index is the word, stacked
+        star = 0.24 * w
+        r = Rect(pad_x, pad_y, pad_x + star, pad_y + star)
+        return IndexGeometry(text, rank_size, pad_y + star, r, star, star, r, star)
+    f = font(rank_size)
+    left, top, right, bottom = f.getbbox(text, anchor="ls")
+    natural = (right - left) / FACE_SS
+    drawn = min(natural, RANK_MAX_EM * rank_size / FACE_SS)
+    baseline = pad_y + stroke - top / FACE_SS
+    rank_box = Rect(pad_x, pad_y, pad_x + drawn + 2 * stroke, baseline + bottom / FACE_SS + stroke)
+    suit_h = INDEX_SUIT * w
+    cy = baseline + top / FACE_SS / 2
+    sx = rank_box.x1 + 0.03 * w
+    suit = Rect(sx, cy - suit_h / 2, sx + suit_h, cy + suit_h / 2)
+    return IndexGeometry(text, rank_size, baseline, rank_box, drawn, -top / FACE_SS, suit, suit_h)
+
+
+def rank_glyph_height(rank: int, size: str) -> float:
+    """The height of a card's rank as drawn, in the picture's pixels (the phone test's
+    number: capitals and digits of the bundled font stand 0.70 of its size)."""
+    return index_geometry(rank, size).cap_height
+
+
+@lru_cache(maxsize=16)
+def _field_top(size: str, courts: bool = False) -> float:
+    """Where the card's middle (pips, or the court panel) may begin: below the index of
+    every number card (or of every court card: the Q's tail reaches lower)."""
+    h = CARD_SIZES[size][1]
+    ranks = range(11, 14) if courts else range(1, 11)
+    lowest = max(index_geometry(r, size).box.y1 for r in ranks)
+    return lowest + 0.03 * h
+
+
+def pip_boxes(rank: int, size: str) -> list[tuple[float, float, float, bool]]:
+    """The pips of a number card: (centre x, centre y, height, upside down), top to bottom
+    between the two indices."""
+    if not 2 <= rank <= 10:
+        return []
+    w, h = CARD_SIZES[size]
+    ph = PIP * w
+    top = _field_top(size) + ph / 2
+    bottom = h - top
+    return [
+        (PIP_COLUMNS[col] * w, top + row * (bottom - top), ph, row > 0.5)
+        for col, row in PIP_ROWS[rank]
+    ]
+
+
+def pip_rect(cx: float, cy: float, ph: float) -> Rect:
+    """A pip's ink box: every suit shape is at most as wide as it is tall (sprites.draw_suit)."""
+    return Rect(cx - ph / 2, cy - ph / 2, cx + ph / 2, cy + ph / 2)
+
+
+def court_panel(size: str) -> Rect:
+    """The framed panel that holds a court card's figure, between the two indices."""
+    w, h = CARD_SIZES[size]
+    top = _field_top(size, courts=True)
+    return Rect(0.17 * w, top, 0.83 * w, h - top)
+
+
+def badge_box(size: str, slot: int) -> Rect:
+    """Where a card's marks go (0: the wild star, 1: the "may not discard" sign): under the
+    corner index, on the strip a covered card keeps visible."""
+    w, h = CARD_SIZES[size]
+    b = round(0.26 * w)
+    x = 0.045 * w
+    y = max(index_geometry(r, size).box.y1 for r in range(1, 14)) + 0.03 * h
+    y += slot * (b + 4)
+    return Rect(x, y, x + b, y + b)
+
+
+@lru_cache(maxsize=8)
+def min_hand_step(size: str = "large") -> int:
+    """The narrowest strip of a covered card that still shows its whole index and marks."""
+    right = max(index_geometry(r, size).box.x1 for r in range(0, 14))
+    right = max(right, badge_box(size, 0).x1)
+    return math.ceil(right + 2)
+
+
+# ---- small text helpers ---------------------------------------------------------------------
 
 
 def amount_text(x: Fraction | int | str) -> str:
@@ -266,14 +463,99 @@ def just_drawn(obs: Observation) -> Card | None:
     return None
 
 
-def _group_step(sizes: Sequence[int], card_w: int, gap: int, preferred: int, width: int) -> int:
-    """The in-group step that fits all groups within `width` (never above `preferred`)."""
-    groups = len(sizes)
-    overlaps = sum(sizes) - groups
-    if overlaps <= 0:
-        return preferred
-    room = width - 2 * MARGIN - groups * card_w - (groups - 1) * gap
-    return max(16, min(preferred, room // overlaps))
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """A run of one section's cards on one row (a long section may continue on the next)."""
+
+    section: int
+    start: int
+    count: int
+
+
+def _slot_width(piece: _Piece, label_w: Sequence[int], card_w: int, step: int) -> int:
+    """The room a piece takes: its cards, or its label if that is wider."""
+    return max(card_w + (piece.count - 1) * step, label_w[piece.section])
+
+
+def _row_width(row: Sequence[_Piece], label_w: Sequence[int], card_w: int, step: int) -> int:
+    """A row's width: its pieces side by side, a group gap between two."""
+    return sum(_slot_width(p, label_w, card_w, step) for p in row) + GROUP_GAP * (len(row) - 1)
+
+
+def _pieces(sizes: Sequence[int], lo: int, hi: int) -> list[_Piece]:
+    """The section fragments covering the hand's cards lo..hi-1 (in hand order)."""
+    out = []
+    first = 0
+    for si, n in enumerate(sizes):
+        a, b = max(lo, first), min(hi, first + n)
+        if a < b:
+            out.append(_Piece(si, a - first, b - a))
+        first += n
+    return out
+
+
+@lru_cache(maxsize=512)
+def plan_rows(
+    sizes: tuple[int, ...],
+    label_w: tuple[int, ...],
+    row_width: int,
+    card_w: int,
+    min_step: int,
+    preferred: int = HAND_STEP,
+    max_rows: int = 4,
+) -> tuple[tuple[tuple[_Piece, ...], ...], int]:
+    """Break the hand (sections of `sizes` cards, in order) into rows no wider than
+    `row_width`, and choose the step between covered cards.
+
+    Fewest rows first; then rows that break between groups rather than inside one; then the
+    widest step (more of each covered card shows); then the narrowest picture (balanced rows,
+    so it scales down less on a phone). A hand is at most 14 cards, so trying every break is
+    cheap (under a hundred candidates), and hands of the same shape share the answer."""
+    total = sum(sizes)
+    bounds = set(itertools.accumulate(sizes))
+    steps = range(max(preferred, min_step), min_step - 1, -1)
+    segments: dict[tuple[int, int], tuple[tuple[_Piece, ...], list[int]]] = {}
+
+    def segment(lo: int, hi: int) -> tuple[tuple[_Piece, ...], list[int]]:
+        """One row holding cards lo..hi-1: its pieces and its width at each step."""
+        if (lo, hi) not in segments:
+            row = tuple(_pieces(sizes, lo, hi))
+            segments[lo, hi] = (row, [_row_width(row, label_w, card_w, st) for st in steps])
+        return segments[lo, hi]
+
+    for rows in range(1, max_rows + 1):
+        best: tuple[tuple[int, int, int], tuple[tuple[_Piece, ...], ...], int] | None = None
+        for cuts in itertools.combinations(range(1, total), rows - 1):
+            edges = (0, *cuts, total)
+            parts = [segment(edges[i], edges[i + 1]) for i in range(rows)]
+            inner = sum(1 for c in cuts if c not in bounds)
+            for k, step in enumerate(steps):
+                width = max(widths[k] for _row, widths in parts)
+                if width <= row_width:
+                    key = (inner, -step, width)
+                    if best is None or key < best[0]:
+                        best = (key, tuple(row for row, _w in parts), step)
+                    break
+        if best is not None:
+            return best[1], best[2]
+    # Wider than any sensible picture: one section per row at the narrowest step.
+    starts = itertools.accumulate((0, *sizes))
+    return tuple(tuple(_pieces(sizes, a, a + n)) for a, n in zip(starts, sizes, strict=False)), (
+        min_step
+    )
+
+
+def _tag_text(pc: PlacedCard) -> tuple[str, str] | None:
+    """The words under a marked card: every mark it carries, most important first."""
+    if pc.taken:
+        return ("can't discard", "tag_taken")
+    if pc.drawn and pc.suggested:
+        return ("new, discard?", "tag_drawn")
+    if pc.drawn:
+        return ("new", "tag_drawn")
+    if pc.suggested:
+        return ("discard?", "tag_suggested")
+    return None
 
 
 def hand_scene(
@@ -281,7 +563,9 @@ def hand_scene(
     evaluation: Evaluation | DrawnEvaluation | None = None,
     sort_by_suit: bool = False,
 ) -> Scene:
-    """The private hand: sections left to right, each with its label, marks on the cards."""
+    """The private hand: sections left to right, wrapping onto rows so that the picture stays
+    at most `HAND_MAX_WIDTH` wide (readable on a phone), each with its label, marks on the
+    cards; read left to right, top to bottom, it is `hand_order`."""
     if obs.match_phase != "playing" or not obs.hand:
         return Scene(
             420,
@@ -299,52 +583,21 @@ def hand_scene(
     rules = obs.rules
 
     card_w, card_h = CARD_SIZES["large"]
-    step = _group_step([len(s.cards) for s in sections], card_w, GROUP_GAP, HAND_STEP, MAX_WIDTH)
-    header_h = 34
-    label_h = 22
-    top = header_h + label_h + RAISE
-    cards: list[PlacedCard] = []
-    labels: list[Label] = []
-    boxes: list[Box] = []
-    x = MARGIN
-    for gi, sec in enumerate(sections):
-        span = card_w + (len(sec.cards) - 1) * step
-        boxes.append(Box(x - 6, top - RAISE - 6, x + span + 6, top + card_h + 24, "group", 10))
-        labels.append(
-            Label(sec.label, x, header_h, 15, f"kind_{sec.kind}", "la", max_width=span + 4)
-        )
-        for i, c in enumerate(sec.cards):
-            is_drawn = drawn is not None and c.id == drawn.id
-            cards.append(
-                PlacedCard(
-                    c.face,
-                    x + i * step,
-                    top - RAISE if is_drawn else top,
-                    "large",
-                    card_id=c.id,
-                    group=gi,
-                    wild=rules.is_wild(c.face, wild_rank),
-                    drawn=is_drawn,
-                    taken=taken is not None and c.id == taken.id,
-                    suggested=suggested is not None and c.id == suggested.id,
-                )
-            )
-        x += span + GROUP_GAP
-    width = max(x - GROUP_GAP + MARGIN, 560)
-    tag_y = top + card_h + 4
-    for pc in cards:
-        visible = min(step, card_w) if pc is not _last_in_group(cards, pc) else card_w
-        tag = None
-        if pc.taken:
-            tag = ("can't discard", "tag_taken")
-        elif pc.drawn:
-            tag = ("new", "tag_drawn")
-        elif pc.suggested:
-            tag = ("discard?", "tag_suggested")
-        if tag is not None:
-            labels.append(Label(tag[0], pc.x + 4, tag_y, 13, tag[1], "la", max_width=visible + 40))
+    label_w = [text_width(sec.label, LABEL_SIZE) for sec in sections]
+    rows, step = plan_rows(
+        tuple(len(sec.cards) for sec in sections),
+        tuple(label_w),
+        HAND_MAX_WIDTH - 2 * MARGIN,
+        card_w,
+        min_hand_step("large"),
+    )
+    width = max(
+        max(_row_width(r, label_w, card_w, step) for r in rows) + 2 * MARGIN,
+        HAND_MIN_WIDTH,
+    )
 
-    # Header: the numbers a player decides by, in the same words as the text embed.
+    # Header: the numbers a player decides by, in the same words as the text embed; the
+    # wild note beside it when both fit, else on a line of its own.
     if isinstance(ev, DrawnEvaluation) and not sort_by_suit:
         dead = f"Best discard leaves deadwood {best.deadwood}"
         if ev.declarable:
@@ -353,13 +606,73 @@ def hand_scene(
         dead = f"Deadwood now: {best.deadwood}"
     else:
         dead = f"Deadwood {best.deadwood}"
-    labels.append(Label(dead, MARGIN, 9, 17, "gold" if best.valid else "ink", "la"))
     note = wild_note(wild_rank, obs.indicator, rules.nothing_wild)
-    labels.append(Label(note, width - MARGIN, 9, 17, "muted", "ra"))
-    height = tag_y + 24
+    labels: list[Label] = []
+    inner_w = width - 2 * MARGIN
+    dead_w, note_w = text_width(dead, HEADER_SIZE), text_width(note, HEADER_SIZE)
+    labels.append(Label(dead, MARGIN, 10, HEADER_SIZE, "gold" if best.valid else "ink", "la",
+                        max_width=inner_w))  # fmt: skip
+    if dead_w + 16 + note_w <= inner_w:
+        labels.append(Label(note, width - MARGIN, 10, HEADER_SIZE, "muted", "ra",
+                            max_width=note_w))  # fmt: skip
+        y = 36
+    else:
+        labels.append(Label(note, MARGIN, 34, HEADER_SIZE, "muted", "la", max_width=inner_w))
+        y = 60
+
+    cards: list[PlacedCard] = []
+    boxes: list[Box] = []
+    label_line = LABEL_SIZE + 7
+    tag_line = LABEL_SIZE + 5
+    for ri, row in enumerate(rows):
+        top = y + label_line + RAISE
+        row_cards: list[PlacedCard] = []
+        x = MARGIN
+        for piece in row:
+            sec = sections[piece.section]
+            slot = _slot_width(piece, label_w, card_w, step)
+            span = card_w + (piece.count - 1) * step
+            boxes.append(Box(x - 6, top - RAISE - 6, x + span + 6, top + card_h + 8, "group", 10))
+            labels.append(Label(sec.label, x, y, LABEL_SIZE, f"kind_{sec.kind}", "la",
+                                max_width=slot + 4))  # fmt: skip
+            for i, c in enumerate(sec.cards[piece.start : piece.start + piece.count]):
+                is_drawn = drawn is not None and c.id == drawn.id
+                pc = PlacedCard(
+                    c.face,
+                    x + i * step,
+                    top - RAISE if is_drawn else top,
+                    "large",
+                    card_id=c.id,
+                    group=piece.section,
+                    wild=rules.is_wild(c.face, wild_rank),
+                    drawn=is_drawn,
+                    taken=taken is not None and c.id == taken.id,
+                    suggested=suggested is not None and c.id == suggested.id,
+                    row=ri,
+                )
+                cards.append(pc)
+                row_cards.append(pc)
+            x += slot + GROUP_GAP
+        # Tags under the marked cards; one that would run into the previous tag of this row
+        # goes on a second line, so none covers another.
+        tag_y = top + card_h + 10
+        ends = [-(10**6), -(10**6)]
+        lines = 1
+        for pc in row_cards:
+            tag = _tag_text(pc)
+            if tag is None:
+                continue
+            tw = text_width(tag[0], LABEL_SIZE)
+            tx = pc.x + 2
+            line = 0 if tx >= ends[0] + 8 else 1
+            lines = max(lines, line + 1)
+            ends[line] = tx + tw
+            labels.append(Label(tag[0], tx, tag_y + line * tag_line, LABEL_SIZE, tag[1], "la",
+                                max_width=tw))  # fmt: skip
+        y = tag_y + lines * tag_line + 8
     return Scene(
         width,
-        height,
+        y + 2,
         "felt",
         boxes=tuple(boxes),
         cards=tuple(cards),
@@ -368,25 +681,37 @@ def hand_scene(
     )
 
 
-def _last_in_group(cards: Sequence[PlacedCard], pc: PlacedCard) -> PlacedCard:
-    return [c for c in cards if c.group == pc.group][-1]
+HAND_MIN_WIDTH = 420  # room for the header's numbers
 
 
 # ---- the public table ---------------------------------------------------------------------------
+# The text message already lists the seats, the stock and the turn with a live countdown
+# (Discord's relative timestamps tick; a picture cannot, and `PublicView` holds no deadline).
+# What text shows poorly is the discard pile: which cards went by, who threw each, which one
+# someone picked up. So the picture is that, at phone size: the indicator, the last throws
+# as cards with their throwers, whose turn it is, and a compact plate per seat.
 
-TABLE_W, TABLE_H = 920, 600
-_PLATE_W, _PLATE_H = 184, 72
-_FAN_STEP = 6
+TABLE_W = 600
+PILE_SHOWN = 6  # the last throws shown: a full round at a six-seat table
+_PILE_STEP = 74  # the pile's cards overlap a little; each caption gets this much room
+_PLATE_H = 48
+_PLATE_GAP = 10
 
 
-def _seat_centres(n: int) -> list[tuple[int, int]]:
-    """Seats around the oval, seat 0 at the bottom, then clockwise as a table goes round."""
-    cx, cy, rx, ry = TABLE_W // 2, TABLE_H // 2, 350, 232
-    out = []
-    for i in range(n):
-        angle = math.pi / 2 + 2 * math.pi * i / n
-        out.append((round(cx + rx * math.cos(angle)), round(cy + ry * math.sin(angle))))
-    return out
+def _first_name(name: str, fallback: str) -> str:
+    """A thrower's caption under a card: the first word of the name (the plates below show
+    it whole)."""
+    plain = plain_name(name, fallback)
+    return plain.split(" ")[0]
+
+
+def _fitted(text: str, size: int, room: int) -> str:
+    """`text`, shortened with "..." only if it cannot fit `room` (a very long Discord name)."""
+    if text_width(text, size) <= room:
+        return text
+    while text and text_width(text + "...", size) > room:
+        text = text[:-1]
+    return text.rstrip() + "..."
 
 
 def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
@@ -395,75 +720,126 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
     `nothing_wild` is the one rule the caption needs (a rules fact, not a card)."""
     boxes: list[Box] = []
     discs: list[Disc] = []
-    fans: list[Fan] = []
     cards: list[PlacedCard] = []
     labels: list[Label] = []
+    W = TABLE_W
+    inner = W - 2 * MARGIN
     variant = plain_name(view.variant, "Rummy").capitalize()
     title = f"{variant} · deal {view.deal_number}"
     if view.match_phase == "over":
         title = f"{variant} · match over"
-    labels.append(Label(title, 16, 12, 18, "ink", "la"))
+    stock = f"Stock {view.stock_size}"
+    labels.append(Label(stock, W - MARGIN, 12, 18, "ink", "ra", max_width=text_width(stock, 18)))
+    title_room = inner - text_width(stock, 18) - 16
+    labels.append(Label(_fitted(title, 18, title_room), MARGIN, 12, 18, "ink", "la",
+                        max_width=title_room))  # fmt: skip
+    names = {s.seat: plain_name(s.name, f"Seat {s.seat + 1}") for s in view.seats}
+    if view.turn is not None:
+        doing = "to draw or drop" if view.phase == "draw" else "to discard or declare"
+        turn = f"{names.get(view.turn, '?')}'s turn: {doing}"
+    elif view.match_phase == "over":
+        turn = "The match is over"
+    else:
+        turn = "Between deals"
+    labels.append(Label(_fitted(turn, 18, inner), MARGIN, 40, 18, "gold", "la", max_width=inner))
 
-    mini_w, mini_h = CARD_SIZES["mini"]
-    for (cx, cy), seat in zip(_seat_centres(len(view.seats)), view.seats, strict=True):
-        s = seat.seat
-        on_turn = view.turn == s
-        playing = seat.status == "active"
-        x0, y0 = cx - _PLATE_W // 2, cy - _PLATE_H // 2 + 12
-        style = "plate_turn" if on_turn else ("plate" if playing else "plate_out")
-        boxes.append(Box(x0, y0, x0 + _PLATE_W, y0 + _PLATE_H, style, 12))
-        name = plain_name(seat.name, f"Seat {s + 1}")
-        labels.append(Label(name, x0 + 12, y0 + 8, 17, "name", "la", max_width=_PLATE_W - 44))
-        score = f"score {amount_text(seat.score)}"
-        info = f"{seat.cards} cards · {score}" if playing and seat.cards else score
-        labels.append(Label(info, x0 + 12, y0 + 31, 14, "muted", "la", max_width=_PLATE_W - 20))
-        if on_turn:
-            step_text = "to draw or drop" if view.phase == "draw" else "to discard or declare"
-            labels.append(Label(f"On turn: {step_text}", x0 + 12, y0 + 51, 13, "gold", "la",
-                                max_width=_PLATE_W - 20))  # fmt: skip
-        elif seat.status not in ("active", "waiting"):
-            status = STATUS_TEXT.get(seat.status, seat.status)
-            labels.append(Label(status, x0 + 12, y0 + 51, 13, "red", "la"))
-        if seat.is_dealer:
-            discs.append(Disc(x0 + _PLATE_W - 18, y0 + 18, 11, "dealer", "D"))
-        # The fan of backs sits just above the plate, one back per card held.
-        if playing and seat.cards:
-            n = seat.cards
-            fan_w = mini_w + (n - 1) * _FAN_STEP
-            fx = cx - fan_w // 2
-            fans.append(Fan(fx, y0 - mini_h + 8, n, s, "mini", _FAN_STEP))
-
-    # Centre: stock, top discard, indicator, each with a caption.
     card_w, card_h = CARD_SIZES["large"]
-    cy = TABLE_H // 2 - card_h // 2 - 10
-    slots = [TABLE_W // 2 - 150, TABLE_W // 2 - card_w // 2, TABLE_W // 2 + 150 - card_w]
-    cap_y = cy + card_h + 10
-    if view.stock_size > 0:
-        layers = min(4, 1 + view.stock_size // 15)
-        for i in range(layers):
-            cards.append(PlacedCard(None, slots[0] - 2 * i, cy - 2 * i, "large"))
-    else:
-        boxes.append(Box(slots[0], cy, slots[0] + card_w, cy + card_h, "slot", 8))
-    labels.append(Label(f"Stock {view.stock_size}", slots[0] + card_w // 2, cap_y, 15, "ink", "ma"))
-    if view.top_discard is not None:
-        cards.append(PlacedCard(view.top_discard.face, slots[1], cy, "large"))
-    else:
-        boxes.append(Box(slots[1], cy, slots[1] + card_w, cy + card_h, "slot", 8))
-    labels.append(Label("Discard", slots[1] + card_w // 2, cap_y, 15, "ink", "ma"))
+    top = 96
+    # The indicator and what it makes wild.
+    labels.append(Label("Indicator", MARGIN, top - 22, LABEL_SIZE, "muted", "la",
+                        max_width=text_width("Indicator", LABEL_SIZE)))  # fmt: skip
     if view.indicator is not None:
-        cards.append(PlacedCard(view.indicator.face, slots[2], cy, "large"))
+        cards.append(PlacedCard(view.indicator.face, MARGIN, top, "large"))
     else:
-        boxes.append(Box(slots[2], cy, slots[2] + card_w, cy + card_h, "slot", 8))
-    labels.append(Label("Indicator", slots[2] + card_w // 2, cap_y, 15, "ink", "ma"))
+        boxes.append(Box(MARGIN, top, MARGIN + card_w, top + card_h, "slot", 8))
     note = wild_note(view.wild_rank, view.indicator, nothing_wild)
-    labels.append(Label(note, slots[2] + card_w // 2, cap_y + 20, 14, "gold", "ma"))
+    cap_y = top + card_h + 8
+    # Under the card, on two lines when it is wider ("Wild: 8s" / "+ jokers").
+    note_lines = [note]
+    if text_width(note, LABEL_SIZE) > card_w + 16 and " + " in note:
+        head, tail = note.split(" + ", 1)
+        note_lines = [head, f"+ {tail}"]
+    for k, line in enumerate(note_lines):
+        labels.append(Label(line, MARGIN, cap_y + 20 * k, LABEL_SIZE, "gold", "la",
+                            max_width=text_width(line, LABEL_SIZE)))  # fmt: skip
+    note_w = max(text_width(line, LABEL_SIZE) for line in note_lines)
+
+    # The pile: the last throws, oldest left, each with its thrower; a card taken back says
+    # by whom, the live top of the pile is framed.
+    px = MARGIN + max(card_w, note_w) + 24
+    thrown = [e for e in view.pile_history if not e.recycled][-PILE_SHOWN:]
+    if not thrown and view.top_discard is not None:
+        thrown = [PileCard(view.top_discard, None, None, False)]
+    caption = "Discards, newest on the right"
+    labels.append(Label(caption, px, top - 22, LABEL_SIZE, "muted", "la",
+                        max_width=text_width(caption, LABEL_SIZE)))  # fmt: skip
+    top_card = None if view.top_discard is None else view.top_discard.id
+    pile_room = W - MARGIN - 4 - px
+    step = _PILE_STEP
+    if len(thrown) > 1:
+        step = min(_PILE_STEP, (pile_room - card_w) // (len(thrown) - 1))
+    room = step - 4
+    captions = len(note_lines)
+    for i, e in enumerate(thrown):
+        x = px + i * step
+        last = i == len(thrown) - 1
+        if e.card.id == top_card:
+            boxes.append(Box(x - 5, top - 5, x + card_w + 5, top + card_h + 5, "pile_top", 10))
+        elif e.taken_by is not None:
+            boxes.append(Box(x - 5, top - 5, x + card_w + 5, top + card_h + 5, "pile_taken", 10))
+        cards.append(PlacedCard(e.card.face, x, top, "large", card_id=e.card.id, group=i))
+        here = card_w if last else room
+        who = "start" if e.discarded_by is None else _first_name(
+            names.get(e.discarded_by, "?"), f"Seat {e.discarded_by + 1}")  # fmt: skip
+        labels.append(Label(_fitted(who, LABEL_SIZE, here), x + 2, cap_y, LABEL_SIZE, "muted",
+                            "la", max_width=here))  # fmt: skip
+        if e.taken_by is not None:
+            taker = _first_name(names.get(e.taken_by, "?"), f"Seat {e.taken_by + 1}")
+            for k, line in enumerate(("taken by", _fitted(taker, LABEL_SIZE, here)), 1):
+                labels.append(Label(line, x + 2, cap_y + 20 * k, LABEL_SIZE, "red", "la",
+                                    max_width=here))  # fmt: skip
+            captions = 3
+    if not thrown:
+        boxes.append(Box(px, top, px + card_w, top + card_h, "slot", 8))
+
+    # The seats: two plates a row; the one on turn framed in gold, the dealer's button.
+    y = cap_y + 20 * max(captions, 1) + 12
+    plate_w = (inner - _PLATE_GAP) // 2
+    for i, seat in enumerate(view.seats):
+        s = seat.seat
+        x0 = MARGIN + (i % 2) * (plate_w + _PLATE_GAP)
+        y0 = y + (i // 2) * (_PLATE_H + _PLATE_GAP)
+        playing = seat.status == "active"
+        on_turn = view.turn == s
+        style = "plate_turn" if on_turn else ("plate" if playing else "plate_out")
+        boxes.append(Box(x0, y0, x0 + plate_w, y0 + _PLATE_H, style, 10))
+        if playing and seat.cards:
+            info = f"{seat.cards} cards · {amount_text(seat.score)}"
+            info_style = "muted"
+        elif seat.status not in ("active", "waiting"):
+            info = STATUS_TEXT.get(seat.status, str(seat.status))
+            info_style = "red"
+        else:
+            info = f"score {amount_text(seat.score)}"
+            info_style = "muted"
+        right = x0 + plate_w - 10
+        if seat.is_dealer:
+            discs.append(Disc(right - 11, y0 + _PLATE_H // 2, 11, "dealer", "D"))
+            right -= 28
+        info_w = text_width(info, LABEL_SIZE)
+        labels.append(Label(info, right, y0 + _PLATE_H // 2, LABEL_SIZE, info_style, "rm",
+                            max_width=info_w))  # fmt: skip
+        name_room = right - info_w - 12 - (x0 + 12)
+        labels.append(Label(_fitted(names[s], 17, name_room), x0 + 12, y0 + _PLATE_H // 2, 17,
+                            "name", "lm", max_width=name_room))  # fmt: skip
+    rows = (len(view.seats) + 1) // 2
+    height = y + rows * (_PLATE_H + _PLATE_GAP) + 8
     return Scene(
-        TABLE_W,
-        TABLE_H,
-        "table",
+        W,
+        height,
+        "felt",
         boxes=tuple(boxes),
         discs=tuple(discs),
-        fans=tuple(fans),
         cards=tuple(cards),
         labels=tuple(labels),
     )
@@ -472,7 +848,8 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
 # ---- results -------------------------------------------------------------------------------------
 
 _RESULT_NAME_W = 200
-_RESULT_STEP = 34
+_RESULT_NAME_MAX = 300  # a longer name (Discord allows 32 characters) is shortened
+_RESULT_STEP = 40  # the small card's index is 38 px wide
 _RESULT_GAP = 16
 _RESULT_ROW_H = 128
 
@@ -484,11 +861,36 @@ def _wild_rank_of(history: Mapping[str, Any]) -> int | None:
     return Face.parse(f"{name}S").rank
 
 
+def _result_texts(
+    history: Mapping[str, Any], names: Mapping[int, str], deltas: Mapping[int, Fraction]
+) -> dict[int, list[tuple[str, int, str, int]]]:
+    """Each row's left-column texts: (text, size, style, y offset in the row)."""
+    winner = history["end"].get("winner")
+    charges = {int(c["seat"]): c for c in history.get("charges", [])}
+    out: dict[int, list[tuple[str, int, str, int]]] = {}
+    for seat_str in history["final"]:
+        seat = int(seat_str)
+        rows = [(names.get(seat, f"Seat {seat + 1}"), 18, "name", 14)]
+        charge = charges.get(seat)
+        if charge is not None:
+            rows.append((f"pays {amount_text(charge['amount'])}", 16, "red", 42))
+            basis = str(charge["basis"]).replace("_", " ")
+            rows.append((f"{basis} {charge['base']}", 14, "muted", 64))
+        elif seat == winner:
+            rows.append(("wins", 16, "gold", 42))
+        delta = deltas.get(seat, Fraction(0))
+        if delta:
+            rows.append((f"score {signed_text(delta)}", 14, "gold" if delta > 0 else "muted", 86))
+        out[seat] = rows
+    return out
+
+
 def results_scene(history: Mapping[str, Any]) -> Scene:
     """The reveal: one row per seat with its best arrangement, what it pays, the winner marked.
 
     Built from the finished hand history only. Dropped hands stay face down, as in the text
-    result (a drop is never shown)."""
+    result (a drop is never shown). Every label gets the room its text needs (the name
+    column is as wide as its longest text, a group as wide as its label), so none is cut."""
     end = history["end"]
     reason = end["reason"]
     winner = end.get("winner")
@@ -498,7 +900,6 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
     rules = history.get("rules", {})
     nothing_wild = bool(rules.get("nothing_wild", False))
     wild_rank = _wild_rank_of(history)
-    charges = {int(c["seat"]): c for c in history.get("charges", [])}
     deltas = {int(s): Fraction(v) for s, v in history.get("deltas", {}).items()}
 
     if reason == "void":
@@ -510,47 +911,40 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
             "last_standing": "is the last player standing",
         }.get(reason, reason)
         head = f"{names.get(winner, '?')} {how}!"
+    title = f"Deal {history['deal_number']} result"
     labels = [
-        Label(f"Deal {history['deal_number']} result", MARGIN, 12, 19, "ink", "la"),
-        Label(head, MARGIN, 38, 16, "gold", "la"),
+        Label(title, MARGIN, 12, 19, "ink", "la", max_width=text_width(title, 19)),
+        Label(head, MARGIN, 38, 16, "gold", "la", max_width=text_width(head, 16)),
     ]
+    texts = _result_texts(history, names, deltas)
+    disc_room = 34  # the winner's "W" beside the name
+    widest = max(
+        (text_width(t, size) + (disc_room if i == 0 else 0) for rows in texts.values()
+         for i, (t, size, _s, _y) in enumerate(rows)),
+        default=0,
+    )  # fmt: skip
+    name_col = min(max(_RESULT_NAME_W, widest + 16), _RESULT_NAME_MAX)
     boxes: list[Box] = []
     discs: list[Disc] = []
     fans: list[Fan] = []
     cards: list[PlacedCard] = []
     card_w = CARD_SIZES["small"][0]
     y = 70
-    right = 0
+    right = max(text_width(title, 19), text_width(head, 16)) + MARGIN
     for row, (seat_str, fin) in enumerate(history["final"].items()):
         seat = int(seat_str)
         is_winner = seat == winner
         boxes.append(
             Box(MARGIN - 8, y, 0, y + _RESULT_ROW_H - 10, "row_win" if is_winner else "row", 12)
         )
-        labels.append(
-            Label(names.get(seat, f"Seat {seat + 1}"), MARGIN + 6, y + 14, 18, "name", "la",
-                  max_width=_RESULT_NAME_W - 44)
-        )  # fmt: skip
+        for i, (text, size, style, dy) in enumerate(texts[seat]):
+            room = name_col - 16 - (disc_room if i == 0 else 0)
+            labels.append(Label(_fitted(text, size, room), MARGIN + 6, y + dy, size, style, "la",
+                                max_width=room))  # fmt: skip
         if is_winner:
-            discs.append(Disc(MARGIN + _RESULT_NAME_W - 30, y + 24, 13, "winner", "W"))
-        delta = deltas.get(seat, Fraction(0))
-        charge = charges.get(seat)
-        if charge is not None:
-            labels.append(
-                Label(f"pays {amount_text(charge['amount'])}", MARGIN + 6, y + 42, 16, "red", "la")
-            )
-            basis = str(charge["basis"]).replace("_", " ")
-            labels.append(
-                Label(f"{basis} {charge['base']}", MARGIN + 6, y + 64, 14, "muted", "la",
-                      max_width=_RESULT_NAME_W - 16)
-            )  # fmt: skip
-        elif is_winner:
-            labels.append(Label("wins", MARGIN + 6, y + 42, 16, "gold", "la"))
-        if delta:
-            labels.append(Label(f"score {signed_text(delta)}", MARGIN + 6, y + 86, 14,
-                                "gold" if delta > 0 else "muted", "la"))  # fmt: skip
+            discs.append(Disc(MARGIN + name_col - 30, y + 24, 13, "winner", "W"))
 
-        x = MARGIN + _RESULT_NAME_W
+        x = MARGIN + name_col
         cy = y + 28
         arrangement = fin.get("arrangement")
         if fin.get("status") == "active" and arrangement:
@@ -562,22 +956,24 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
                 groups.append(("Unmatched", list(arrangement["leftover"])))
             for label, codes in groups:
                 span = card_w + (len(codes) - 1) * _RESULT_STEP
-                labels.append(Label(label, x, y + 8, 13, "muted", "la", max_width=span + 4))
+                slot = max(span, text_width(label, 13))
+                labels.append(Label(label, x, y + 8, 13, "muted", "la", max_width=slot))
                 for i, code in enumerate(codes):
                     face = Face.parse(code)
                     wild = not nothing_wild and (face.is_joker or face.rank == wild_rank)
                     cards.append(
                         PlacedCard(face, x + i * _RESULT_STEP, cy, "small", group=row, wild=wild)
                     )
-                x += span + _RESULT_GAP
+                x += slot + _RESULT_GAP
             x -= _RESULT_GAP
         else:
-            out = fin.get("out_reason") or fin.get("status", "")
+            out = str(fin.get("out_reason") or fin.get("status", "")).replace("_", " ")
             fan = Fan(x, cy + 12, len(fin.get("cards", [])) or 13, seat, "mini", 8)
             fans.append(fan)
             x += fan.width + 14
-            labels.append(Label(str(out).replace("_", " "), x, cy + 22, 16, "muted", "la"))
-            x += 160
+            out_w = text_width(out, 16)
+            labels.append(Label(out, x, cy + 22, 16, "muted", "la", max_width=out_w))
+            x += out_w
         right = max(right, x)
         y += _RESULT_ROW_H
     width = min(MAX_WIDTH, max(right + MARGIN + 8, 640))

@@ -15,12 +15,10 @@ from importlib import resources
 from PIL import Image, ImageDraw
 
 from . import sprites
-from .layout import CARD_SIZES, Box, Disc, Fan, Label, PlacedCard, Scene
+from .layout import Box, Disc, Fan, Label, PlacedCard, Scene, badge_box, font
 
 FELT = (24, 96, 60)
 FELT_DARK = (18, 76, 47)
-SURROUND = (30, 36, 34)
-RIM = (92, 58, 34)
 
 STYLES: dict[str, tuple[tuple[int, int, int], bool]] = {
     # name: (colour, bold)
@@ -44,6 +42,8 @@ BOX_FILL: dict[str, tuple[tuple[int, int, int], tuple[int, int, int] | None]] = 
     "plate_turn": ((40, 46, 24), sprites.GOLD),
     "plate_out": ((44, 48, 46), (80, 84, 82)),
     "slot": (FELT_DARK, (60, 130, 90)),
+    "pile_top": (FELT_DARK, sprites.GOLD),
+    "pile_taken": (FELT_DARK, (255, 140, 130)),
     "row": (FELT_DARK, None),
     "row_win": ((34, 70, 40), sprites.GOLD),
 }
@@ -67,13 +67,6 @@ class RenderedImage:
 @lru_cache(maxsize=16)
 def _background(kind: str, width: int, height: int) -> Image.Image:
     """The felt (cached per size; copied, never drawn on)."""
-    if kind == "table":
-        im = Image.new("RGB", (width, height), SURROUND)
-        d = ImageDraw.Draw(im)
-        d.ellipse((26, 54, width - 26, height - 20), fill=RIM)
-        d.ellipse((40, 68, width - 40, height - 34), fill=FELT)
-        d.ellipse((150, 150, width - 150, height - 120), outline=(36, 112, 72), width=3)
-        return im
     im = Image.new("RGB", (width, height), FELT)
     ImageDraw.Draw(im).rectangle((0, 0, width - 1, height - 1), outline=FELT_DARK, width=3)
     return im
@@ -82,7 +75,7 @@ def _background(kind: str, width: int, height: int) -> Image.Image:
 def _fit(text: str, size: int, bold: bool, max_width: int | None) -> str:
     if max_width is None:
         return text
-    f = sprites.font(size)
+    f = font(size)
     stroke = 1 if bold and size >= 14 else 0
     if f.getlength(text) + 2 * stroke <= max_width:
         return text
@@ -102,27 +95,27 @@ def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
     fill = DISC_FILL[c.style]
     d.ellipse((c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r), fill=fill, outline=(20, 20, 20))
     if c.text:
-        d.text((c.x, c.y + 1), c.text, font=sprites.font(round(c.r * 1.3)), fill=(20, 20, 20),
+        d.text((c.x, c.y + 1), c.text, font=font(round(c.r * 1.3)), fill=(20, 20, 20),
                anchor="mm", stroke_width=1, stroke_fill=(20, 20, 20))  # fmt: skip
 
 
 def _card(im: Image.Image, pc: PlacedCard) -> None:
-    w, h = CARD_SIZES[pc.size]
     if pc.drawn or pc.taken:
         glow = sprites.glow_sprite(pc.size, sprites.RED if pc.taken else sprites.GOLD)
         im.paste(glow, (pc.x - 7, pc.y - 7), glow)
     tile = sprites.card_tile(pc.face, pc.size)
     pad = sprites.SHADOW_PAD
     im.paste(tile, (pc.x - pad, pc.y - pad), tile)
-    # Marks go on the left strip, which stays visible when the next card overlaps this one.
-    b = round(0.26 * w)
-    y = pc.y + round(0.5 * w) + round(0.08 * h)
+    # Marks go on the left strip, under the index, which stays visible when the next card
+    # overlaps this one (`layout.badge_box`).
     if pc.wild:
-        star = sprites.badge("wild", b)
-        im.paste(star, (pc.x + round(0.04 * w), y), star)
+        r = badge_box(pc.size, 0)
+        star = sprites.badge("wild", round(r.x1 - r.x0))
+        im.paste(star, (pc.x + round(r.x0), pc.y + round(r.y0)), star)
     if pc.taken:
-        stop = sprites.badge("blocked", b)
-        im.paste(stop, (pc.x + round(0.04 * w), y + b + 4), stop)
+        r = badge_box(pc.size, 1)
+        stop = sprites.badge("blocked", round(r.x1 - r.x0))
+        im.paste(stop, (pc.x + round(r.x0), pc.y + round(r.y0)), stop)
 
 
 def _fan(im: Image.Image, fan: Fan) -> None:
@@ -140,7 +133,7 @@ def _text_mask(
     _colour, bold = STYLES[style]
     stroke = 1 if bold and size >= 14 else 0
     text = _fit(text, size, bold, max_width)
-    f = sprites.font(size)
+    f = font(size)
     left, top, right, bottom = (int(v) for v in f.getbbox(text, stroke_width=stroke, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text(

@@ -3,20 +3,32 @@
 Each sprite is drawn once per process (at 4x and scaled down, which gives smooth edges without
 any anti-aliasing support in ImageDraw) and cached; images are then composed by pasting. The
 font is Pillow's bundled scalable font (`ImageFont.load_default(size=...)`), so the art looks
-the same on every machine. It has no suit symbols, so suits are drawn as shapes.
+the same on every machine. It has no suit symbols, so suits are drawn as shapes. Where the
+index, the pips and the court panel go is computed in `layout.py` (and tested there); this
+module only draws at those places. The court figures (a king's crown, a queen's tiara, a
+jack's feathered cap over a bust) are drawn here with Pillow's shapes, no outside art.
 """
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFilter
 
 from bot.engine.cards import Face
 
-from .layout import CARD_SIZES, rank_name
+from .layout import (
+    CARD_SIZES,
+    FACE_SS,
+    Rect,
+    court_panel,
+    font,
+    index_geometry,
+    pip_boxes,
+)
 
-SS = 4  # supersampling factor for sprites
+SS = FACE_SS  # supersampling factor for sprites
 
 RED = (196, 28, 44)
 BLACK = (22, 24, 30)
@@ -24,17 +36,12 @@ PAPER = (252, 251, 246)
 EDGE = (150, 150, 140)
 JOKER_INK = (108, 36, 150)
 GOLD = (236, 176, 28)
+GOLD_DARK = (176, 120, 40)
 BACK = (142, 26, 40)
 BACK_LINE = (196, 82, 84)
 TINT = {0: (226, 230, 240), 1: (250, 224, 222), 2: (250, 224, 222), 3: (226, 230, 240)}
 
 Colour = tuple[int, int, int]
-
-
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's bundled scalable font at `size` px (cached: loading parses the font)."""
-    return ImageFont.load_default(size=size)
 
 
 def suit_colour(suit: int) -> Colour:
@@ -77,8 +84,6 @@ def draw_star(
     d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: Colour, outline: Colour | None
 ) -> None:
     """A five-pointed star (the wild mark and the joker's emblem)."""
-    import math
-
     pts = []
     for i in range(10):
         rr = r if i % 2 == 0 else r * 0.45
@@ -88,19 +93,6 @@ def draw_star(
 
 
 # ---- card faces ---------------------------------------------------------------------------------
-
-_PIP_COLS = {"L": 0.385, "M": 0.5, "R": 0.615}
-_PIPS: dict[int, list[tuple[str, float]]] = {
-    2: [("M", 0), ("M", 1)],
-    3: [("M", 0), ("M", 0.5), ("M", 1)],
-    4: [("L", 0), ("R", 0), ("L", 1), ("R", 1)],
-    5: [("L", 0), ("R", 0), ("M", 0.5), ("L", 1), ("R", 1)],
-    6: [(c, r) for r in (0, 0.5, 1) for c in "LR"],
-    7: [*((c, r) for r in (0, 0.5, 1) for c in "LR"), ("M", 0.25)],
-    8: [*((c, r) for r in (0, 0.5, 1) for c in "LR"), ("M", 0.25), ("M", 0.75)],
-    9: [*((c, r) for r in (0, 1 / 3, 2 / 3, 1) for c in "LR"), ("M", 0.5)],
-    10: [*((c, r) for r in (0, 1 / 3, 2 / 3, 1) for c in "LR"), ("M", 1 / 6), ("M", 5 / 6)],
-}
 
 
 def _blank(
@@ -118,34 +110,109 @@ def _blank(
     return im, d
 
 
-def _index(face: Face, w: int) -> Image.Image:
-    """The corner index (rank over suit) drawn once and pasted at both corners."""
-    W = w * SS
-    iw, ih = round(0.32 * W), round(0.62 * W)
-    im = Image.new("RGBA", (iw, ih), (0, 0, 0, 0))
-    d = ImageDraw.Draw(im)
-    cx = iw / 2
+def _scaled(r: Rect) -> tuple[float, float, float, float]:
+    return (r.x0 * SS, r.y0 * SS, r.x1 * SS, r.y1 * SS)
+
+
+def _index_layer(face: Face, size: str) -> Image.Image:
+    """The upper-left index on a transparent card-sized layer (turned half a circle, the
+    same layer is the lower-right index). Rank and suit sit where `index_geometry` says."""
+    w, h = CARD_SIZES[size]
+    layer = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    g = index_geometry(face.rank if not face.is_joker else 0, size)
     if face.is_joker:
-        size = round(0.125 * W)
-        f = font(size)
-        for i, ch in enumerate("JOKER"):
-            d.text((cx, 0.03 * W + i * size * 0.92), ch, font=f, fill=JOKER_INK, anchor="ma",
-                   stroke_width=round(0.006 * W), stroke_fill=JOKER_INK)  # fmt: skip
-        return im
+        r = g.rank
+        draw_star(d, (r.x0 + r.x1) / 2 * SS, (r.y0 + r.y1) / 2 * SS, (r.x1 - r.x0) / 2 * SS,
+                  JOKER_INK, None)  # fmt: skip
+        return layer
     colour = suit_colour(face.suit)
-    text = rank_name(face.rank)
-    size = round(0.30 * W) if len(text) == 1 else round(0.25 * W)
-    d.text(
-        (cx, 0.04 * W),
-        text,
-        font=font(size),
-        fill=colour,
-        anchor="ma",
-        stroke_width=round(0.012 * W),
-        stroke_fill=colour,
-    )
-    draw_suit(d, face.suit, cx, 0.47 * W, 0.2 * W, colour, False)
-    return im
+    f = font(g.rank_size)
+    stroke = round(0.012 * w * SS)
+    left, top, right, bottom = (int(v) for v in f.getbbox(g.text, anchor="ls", stroke_width=stroke))
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), g.text, font=f, fill=255, anchor="ls",
+                              stroke_width=stroke, stroke_fill=255)  # fmt: skip
+    drawn = round((g.rank.x1 - g.rank.x0) * SS)
+    if drawn < mask.width:  # "10": condensed, as printed cards do, to keep the index short
+        mask = mask.resize((drawn, mask.height), Image.Resampling.LANCZOS)
+    layer.paste(colour, (round(g.rank.x0 * SS), round(g.baseline * SS + top)), mask)
+    sx0, sy0, sx1, sy1 = _scaled(g.suit)
+    draw_suit(d, face.suit, (sx0 + sx1) / 2, (sy0 + sy1) / 2, sy1 - sy0, colour, False)
+    return layer
+
+
+def _court(d: ImageDraw.ImageDraw, face: Face, size: str) -> None:
+    """A court card's figure in its panel: a bust in the suit's colour, the suit on its chest,
+    and the headgear that names it (king: a crown; queen: a tiara and long hair; jack: a cap
+    with a feather). Simple shapes, so it stays clean at every size."""
+    colour = suit_colour(face.suit)
+    x0, y0, x1, y1 = _scaled(court_panel(size))
+    pw, ph = x1 - x0, y1 - y0
+    lw = max(SS, round(0.012 * pw * 3))
+    d.rounded_rectangle((x0, y0, x1, y1), radius=0.1 * pw, fill=TINT[face.suit], outline=colour,
+                        width=lw)  # fmt: skip
+    cx = (x0 + x1) / 2
+    skin = (250, 236, 214)
+    ink = (60, 40, 30)
+    head_r = 0.16 * pw
+    head_y = y0 + 0.45 * ph
+    if face.rank == 12:  # the queen's hair, behind head and shoulders
+        d.rounded_rectangle((cx - 1.45 * head_r, head_y - 1.05 * head_r, cx + 1.45 * head_r,
+                             head_y + 1.9 * head_r), radius=head_r, fill=colour)  # fmt: skip
+    # Shoulders and robe, cut off by the panel's lower edge.
+    body_top = head_y + 0.9 * head_r
+    d.rounded_rectangle((x0 + 0.14 * pw, body_top, x1 - 0.14 * pw, y1 - lw), radius=0.22 * pw,
+                        fill=colour)  # fmt: skip
+    d.rectangle((x0 + 0.14 * pw, (body_top + y1) / 2, x1 - 0.14 * pw, y1 - lw), fill=colour)
+    d.polygon([(cx - 0.12 * pw, body_top), (cx + 0.12 * pw, body_top), (cx, body_top + 0.16 * ph)],
+              fill=PAPER)  # fmt: skip
+    draw_suit(d, face.suit, cx, body_top + 0.3 * ph, 0.16 * ph, PAPER, False)
+    # The head.
+    d.ellipse((cx - head_r, head_y - head_r, cx + head_r, head_y + head_r), fill=skin,
+              outline=ink, width=max(1, lw // 2))  # fmt: skip
+    eye = 0.38 * head_r
+    for ex in (cx - eye, cx + eye):
+        d.ellipse((ex - 0.1 * head_r, head_y - 0.15 * head_r, ex + 0.1 * head_r,
+                   head_y + 0.05 * head_r), fill=ink)  # fmt: skip
+    d.arc((cx - 0.4 * head_r, head_y, cx + 0.4 * head_r, head_y + 0.6 * head_r), 20, 160,
+          fill=ink, width=max(1, lw // 2))  # fmt: skip
+    crown_base = head_y - 0.8 * head_r
+    if face.rank == 13:  # the king: a three-pointed crown with jewels, and a beard
+        d.chord((cx - 0.8 * head_r, head_y + 0.1 * head_r, cx + 0.8 * head_r,
+                 head_y + 1.25 * head_r), 0, 180, fill=GOLD_DARK)  # fmt: skip
+        cw, ch = 1.25 * head_r, 1.25 * head_r
+        pts = [(cx - cw, crown_base), (cx - cw, crown_base - ch),
+               (cx - cw / 2, crown_base - ch / 2), (cx, crown_base - 1.25 * ch),
+               (cx + cw / 2, crown_base - ch / 2), (cx + cw, crown_base - ch),
+               (cx + cw, crown_base)]  # fmt: skip
+        d.polygon(pts, fill=GOLD, outline=ink, width=max(1, lw // 2))
+        jr = 0.16 * head_r
+        for jx, jy in ((cx - cw, crown_base - ch), (cx, crown_base - 1.25 * ch),
+                       (cx + cw, crown_base - ch)):  # fmt: skip
+            d.ellipse((jx - jr, jy - jr, jx + jr, jy + jr), fill=colour)
+    elif face.rank == 12:  # the queen: a low tiara of three pearls on a band
+        band = 0.3 * head_r
+        d.pieslice((cx - 0.95 * head_r, crown_base - 0.6 * head_r, cx + 0.95 * head_r,
+                    crown_base + 0.6 * head_r), 180, 360, fill=GOLD, outline=ink,
+                   width=max(1, lw // 2))  # fmt: skip
+        d.rectangle((cx - 1.05 * head_r, crown_base - band / 2, cx + 1.05 * head_r,
+                     crown_base + band / 2), fill=GOLD)  # fmt: skip
+        pr = 0.2 * head_r
+        for k in (-1, 0, 1):
+            px = cx + k * 0.6 * head_r
+            py = crown_base - (0.62 if k == 0 else 0.42) * head_r
+            d.ellipse((px - pr, py - pr, px + pr, py + pr), fill=PAPER, outline=ink)
+    else:  # the jack: a soft cap, tilted, with a feather
+        d.chord((cx - 1.25 * head_r, crown_base - 0.9 * head_r, cx + 1.15 * head_r,
+                 crown_base + 0.7 * head_r), 170, 370, fill=colour)  # fmt: skip
+        d.rectangle((cx - 1.2 * head_r, crown_base - 0.05 * head_r, cx + 1.1 * head_r,
+                     crown_base + 0.2 * head_r), fill=GOLD)  # fmt: skip
+        fx, fy = cx + 0.7 * head_r, crown_base - 0.6 * head_r
+        feather = [(fx, fy), (fx + 0.5 * head_r, fy - 1.3 * head_r),
+                   (fx + 0.95 * head_r, fy - 1.45 * head_r),
+                   (fx + 0.35 * head_r, fy + 0.1 * head_r)]  # fmt: skip
+        d.polygon(feather, fill=GOLD, outline=ink)
 
 
 @lru_cache(maxsize=256)
@@ -154,14 +221,11 @@ def face_sprite(face: Face, size: str) -> Image.Image:
     w, h = CARD_SIZES[size]
     im, d = _blank(w, h, PAPER, EDGE)
     W, H = w * SS, h * SS
-    index = _index(face, w)
-    pad = round(0.03 * W)
-    im.alpha_composite(index, (pad, round(0.03 * H)))
-    im.alpha_composite(
-        index.rotate(180), (W - index.width - pad, H - index.height - round(0.03 * H))
-    )
+    index = _index_layer(face, size)
+    im.alpha_composite(index)
+    im.alpha_composite(index.rotate(180))
     if face.is_joker:
-        draw_star(d, W / 2, H * 0.42, 0.27 * W, GOLD, JOKER_INK)
+        draw_star(d, W / 2, H * 0.44, 0.27 * W, GOLD, JOKER_INK)
         d.text(
             (W / 2, H * 0.64),
             "JOKER",
@@ -174,28 +238,11 @@ def face_sprite(face: Face, size: str) -> Image.Image:
     elif face.rank == 1:
         draw_suit(d, face.suit, W / 2, H / 2, 0.42 * W, suit_colour(face.suit), False)
     elif face.rank >= 11:
-        colour = suit_colour(face.suit)
-        fx0, fy0, fx1, fy1 = 0.3 * W, 0.13 * H, 0.7 * W, 0.87 * H
-        d.rounded_rectangle(
-            (fx0, fy0, fx1, fy1), radius=0.05 * W, fill=TINT[face.suit], outline=colour, width=SS
-        )
-        d.text(
-            (W / 2, H / 2),
-            rank_name(face.rank),
-            font=font(round(0.36 * W)),
-            fill=colour,
-            anchor="mm",
-            stroke_width=round(0.015 * W),
-            stroke_fill=colour,
-        )
-        draw_suit(d, face.suit, W / 2, fy0 + 0.13 * W, 0.15 * W, colour, False)
-        draw_suit(d, face.suit, W / 2, fy1 - 0.13 * W, 0.15 * W, colour, True)
+        _court(d, face, size)
     else:
         colour = suit_colour(face.suit)
-        top, bottom = 0.23 * H, 0.77 * H
-        for col, row in _PIPS[face.rank]:
-            y = top + row * (bottom - top)
-            draw_suit(d, face.suit, _PIP_COLS[col] * W, y, 0.15 * W, colour, row > 0.5)
+        for cx, cy, ph, flip in pip_boxes(face.rank, size):
+            draw_suit(d, face.suit, cx * SS, cy * SS, ph * SS, colour, flip)
     return im.resize((w, h), Image.Resampling.LANCZOS)
 
 

@@ -140,6 +140,9 @@ def test_gallery_writes_every_sample(tmp_path: Path) -> None:
     names = {p.name for p in paths}
     assert {"table-2-seats.png", "table-6-seats.png", "results.png", "deck.png"} <= names
     assert {"hand-drawn.png", "hand-taken.png", "hand-drawn-by-suit.png"} <= names
+    assert {"hand-drawn-phone.png", "table-6-seats-phone.png"} <= names
+    phone = opened((tmp_path / "hand-drawn-phone.png").read_bytes())
+    assert phone.width == 360
     for p in paths:
         assert p.stat().st_size > 0
         opened(p.read_bytes())
