@@ -648,7 +648,7 @@ def main() -> None:
     parser.add_argument(
         "--driver-nice",
         type=int,
-        default=10,
+        default=0,
         help="run the fake Discord and players at this lower priority (the bot keeps its own)",
     )
     args = parser.parse_args()
