@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -43,6 +44,7 @@ HEADROOM = 0.85  # public refreshes use at most this part of the share; the rest
 STRETCH_STEPS = ((0.5, 1), (0.7, 2), (0.85, 3))
 MAX_STRETCH = 4
 CALM_SECONDS = 10.0  # this long without pressure ends a shedding episode
+PENDING_EXPIRY = 5.0  # a granted slot whose request was not seen by then is given back
 
 KINDS = (
     "interaction_response",  # POST /interactions/{id}/{token}/callback
@@ -98,8 +100,8 @@ class RestBudget:
         self.share = share
         self.clock = clock
         self.counts: Counter[str] = Counter()
-        self._sent: deque[float] = deque()  # counted calls (and reservations) in the window
-        self._reserved = 0  # slots granted whose request has not been seen yet
+        self._sent: deque[float] = deque()  # when counted calls were sent, oldest first
+        self._pending: deque[float] = deque()  # slots granted whose request is not sent yet
         self._lock = asyncio.Lock()
         self._shedding_since: float | None = None
         self._calm_since: float | None = None
@@ -125,19 +127,22 @@ class RestBudget:
         self.counts[kind] += 1
         if exempt(kind):
             return kind
-        if self._reserved > 0:
-            self._reserved -= 1  # its slot is already in the window
-        else:
-            self._sent.append(self.clock())
+        if self._pending:
+            self._pending.popleft()  # the slot it was granted becomes a real send, now
+        self._sent.append(self.clock())
         return kind
 
     def used(self) -> int:
-        """Counted calls (sent or about to be) in the last second."""
+        """Counted calls sent in the last second, plus those granted a slot and not sent yet
+        (a request may wait in discord.py for its route's bucket: it counts when it goes,
+        which is when Discord counts it). A slot whose request never went expires."""
         now = self.clock()
-        sent = self._sent
+        sent, pending = self._sent, self._pending
         while sent and sent[0] <= now - WINDOW:
             sent.popleft()
-        return len(sent)
+        while pending and pending[0] <= now - PENDING_EXPIRY:
+            pending.popleft()
+        return len(sent) + len(pending)
 
     # ---- spending ------------------------------------------------------------------------
 
@@ -148,10 +153,12 @@ class RestBudget:
         cap = max(1, int(self.share * part))
         async with self._lock:
             while self.used() >= cap:
-                wait = self._sent[0] + WINDOW - self.clock()
-                await asyncio.sleep(max(0.005, wait + 0.001))
-            self._sent.append(self.clock())
-            self._reserved += 1
+                oldest = min(
+                    self._sent[0] + WINDOW if self._sent else math.inf,
+                    self._pending[0] + PENDING_EXPIRY if self._pending else math.inf,
+                )
+                await asyncio.sleep(max(0.005, min(oldest - self.clock(), WINDOW) + 0.001))
+            self._pending.append(self.clock())
 
     def pressure(self) -> float:
         """How much of the public part of the share the last second used (0..1+)."""
