@@ -44,7 +44,7 @@ import discord
 from bot.engine.events import Declared, Discarded, Event, WrongShow, actor
 from bot.engine.match import FinishedDeal, MatchPhase
 from bot.engine.observation import Observation, PublicView
-from bot.images import Picture, RenderedImage, hand_picture, results_picture, table_picture
+from bot.images import RenderedImage, hand_picture, results_picture, table_picture
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
@@ -142,7 +142,8 @@ class DiscordPresenter:
         self.prefs = ImagePreferences(storage)
         self._table_images: dict[str, str | None] = {}  # digest of the image on the message
         self._table_sent: dict[str, str] = {}  # digest of the last edit that landed
-        self._table_drawn: dict[str, tuple[Picture, RenderedImage]] = {}  # last table picture
+        # The last table picture drawn per table: its scene's hash, its digest, its file name.
+        self._table_drawn: dict[str, tuple[int, str | None, str]] = {}
         self.hands: dict[tuple[str, int], OpenHand] = {}
         self._sort_by_suit: set[tuple[str, int]] = set()
         self._dirty: dict[str, bool] = {}
@@ -489,35 +490,53 @@ class DiscordPresenter:
         it shows: embed, controls and picture)."""
         version = table.version
         payload, public = self._public_payload(table, final)
-        image = await self._table_image(table, public)
-        digest = _digest(image)
         edit = dict(payload)
         on_message = self._table_images.get(table.id, UNKNOWN)
-        if image is not None:
-            show_in(edit["embed"], image.filename)
-            if digest != on_message:
+        shown = await self._table_shown(table, public, on_message)
+        digest: str | None = None
+        if shown is not None:
+            digest, filename, image = shown
+            show_in(edit["embed"], filename)
+            if image is not None and digest != on_message:
                 edit["attachments"] = [as_file(image, TABLE_ALT)]
         elif on_message is not None:
             edit["attachments"] = []
         # The table version inside the buttons' ids is not something a player sees, and the
         # public buttons ("Your hand", "Next deal") work whatever version they carry.
         controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(edit["view"].to_components()))
-        shown = json.dumps([edit["embed"].to_dict(), controls, digest], sort_keys=True, default=str)
-        return version, edit, digest, hashlib.sha256(shown.encode()).hexdigest()
+        visible = json.dumps([edit["embed"].to_dict(), controls, digest], sort_keys=True)
+        return version, edit, digest, hashlib.sha256(visible.encode()).hexdigest()
 
-    async def _table_image(self, table: Table, public: PublicView | None) -> RenderedImage | None:
-        """The table image, drawn from the `PublicView` alone (None: no match, or this
-        server chose text only). Drawn only when its laid-out scene differs from the last
-        one drawn for this table (most moves change the picture; a refresh of the same state,
-        or a change of text only, does not)."""
+    async def _table_shown(
+        self, table: Table, public: PublicView | None, on_message: str | None
+    ) -> tuple[str | None, str, RenderedImage | None] | None:
+        """The table picture for an edit: (its digest, its file name, the image to upload,
+        or None when the message already shows exactly this picture). None: no picture.
+
+        The scene is laid out (cheap) and compared with the last one drawn for this table;
+        only a different scene is painted and encoded (most moves change the picture; a
+        change of text only, or a refresh of the same state, does not). What is kept per
+        table is the scene's hash, not the scene or the image."""
         if public is None or not await self.prefs.server_default(table.guild_id):
             return None
         picture = table_picture(public, table.rules.nothing_wild)
+        key = hash(picture)
         drawn = self._table_drawn.get(table.id)
-        if drawn is not None and drawn[0] == picture:
-            return drawn[1]
+        if drawn is not None and drawn[0] == key and drawn[1] == on_message:
+            return drawn[1], drawn[2], None
         image = await self.images.run(picture)
-        self._table_drawn[table.id] = (picture, image)
+        digest = _digest(image)
+        self._table_drawn[table.id] = (key, digest, image.filename)
+        return digest, image.filename, image
+
+    async def _table_image(self, table: Table, public: PublicView | None) -> RenderedImage | None:
+        """The table image, drawn from the `PublicView` alone (None: no match, or this
+        server chose text only)."""
+        if public is None or not await self.prefs.server_default(table.guild_id):
+            return None
+        picture = table_picture(public, table.rules.nothing_wild)
+        image = await self.images.run(picture)
+        self._table_drawn[table.id] = (hash(picture), _digest(image), image.filename)
         return image
 
     @staticmethod
