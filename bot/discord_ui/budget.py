@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -39,9 +38,9 @@ log = logging.getLogger(__name__)
 
 GLOBAL_LIMIT = 50.0  # Discord: requests per second per bot token (interaction routes excepted)
 WINDOW = 1.0
-HEADROOM = 0.85  # public refreshes use at most this part of the share; the rest is for others
+HEADROOM = 0.8  # public refreshes use at most this part of the share; the rest is for others
 #: Refresh interval multipliers by how much of the last second's share was used.
-STRETCH_STEPS = ((0.5, 1), (0.7, 2), (0.85, 3))
+STRETCH_STEPS = ((0.5, 1), (0.7, 2), (0.85, 3))  # (pressure below, intervals)
 MAX_STRETCH = 4
 CALM_SECONDS = 10.0  # this long without pressure ends a shedding episode
 PENDING_EXPIRY = 5.0  # a granted slot whose request was not seen by then is given back
@@ -84,6 +83,15 @@ def exempt(kind: str) -> bool:
     return kind.startswith(("interaction", "webhook"))
 
 
+def _channel_of(path: str) -> int:
+    """The channel id of a `/channels/{id}/...` path (0 for any other)."""
+    parts = path.split("/channels/", 1)
+    if len(parts) < 2:
+        return 0
+    head = parts[1].split("/", 1)[0]
+    return int(head) if head.isdigit() else 0
+
+
 def share_for(shard_count: int | None, shard_ids: tuple[int, ...] | None) -> float:
     """This process's part of the token's global limit: its shards' share of all shards."""
     if not shard_count or not shard_ids:
@@ -101,7 +109,9 @@ class RestBudget:
         self.clock = clock
         self.counts: Counter[str] = Counter()
         self._sent: deque[float] = deque()  # when counted calls were sent, oldest first
-        self._pending: deque[float] = deque()  # slots granted whose request is not sent yet
+        # Slots granted whose request is not sent yet, by (method, channel id): a request that
+        # was not granted one (a retry, any other call) is counted as well, not instead.
+        self._pending: dict[tuple[str, int], deque[float]] = {}
         self._lock = asyncio.Lock()
         self._shedding_since: float | None = None
         self._calm_since: float | None = None
@@ -127,8 +137,9 @@ class RestBudget:
         self.counts[kind] += 1
         if exempt(kind):
             return kind
-        if self._pending:
-            self._pending.popleft()  # the slot it was granted becomes a real send, now
+        granted = self._pending.get((method, _channel_of(path)))
+        if granted:
+            granted.popleft()  # the slot it was granted becomes a real send, now
         self._sent.append(self.clock())
         return kind
 
@@ -137,28 +148,32 @@ class RestBudget:
         (a request may wait in discord.py for its route's bucket: it counts when it goes,
         which is when Discord counts it). A slot whose request never went expires."""
         now = self.clock()
-        sent, pending = self._sent, self._pending
+        sent = self._sent
         while sent and sent[0] <= now - WINDOW:
             sent.popleft()
-        while pending and pending[0] <= now - PENDING_EXPIRY:
-            pending.popleft()
-        return len(sent) + len(pending)
+        waiting = 0
+        for key, granted in list(self._pending.items()):
+            while granted and granted[0] <= now - PENDING_EXPIRY:
+                granted.popleft()
+            if granted:
+                waiting += len(granted)
+            else:
+                del self._pending[key]
+        return len(sent) + waiting
 
     # ---- spending ------------------------------------------------------------------------
 
-    async def slot(self, part: float = HEADROOM) -> None:
-        """Wait until a counted call fits in `part` of the share, and reserve it. Callers are
+    async def slot(self, part: float = HEADROOM, method: str = "", channel_id: int = 0) -> None:
+        """Wait until a counted call fits in `part` of the share, and reserve it for the
+        request `method` on `/channels/{channel_id}/messages...` about to be sent. Callers are
         served in order; the payload should be built *after* this returns, so that a table
         that waited sends everything that happened meanwhile."""
         cap = max(1, int(self.share * part))
         async with self._lock:
             while self.used() >= cap:
-                oldest = min(
-                    self._sent[0] + WINDOW if self._sent else math.inf,
-                    self._pending[0] + PENDING_EXPIRY if self._pending else math.inf,
-                )
+                oldest = self._sent[0] + WINDOW if self._sent else self.clock() + 0.05
                 await asyncio.sleep(max(0.005, min(oldest - self.clock(), WINDOW) + 0.001))
-            self._pending.append(self.clock())
+            self._pending.setdefault((method, channel_id), deque()).append(self.clock())
 
     def pressure(self) -> float:
         """How much of the public part of the share the last second used (0..1+)."""

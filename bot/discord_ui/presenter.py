@@ -53,7 +53,7 @@ from bot.table.messages import remember_messages
 from bot.table.model import Table, TableStatus, standings
 
 from . import views
-from .budget import RestBudget
+from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
@@ -71,7 +71,7 @@ EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
 WATCHING = 60.0  # a player who used their live hand view this recently is at the table
 PING_SHED_PRESSURE = 0.5  # from this share of the budget on, watchers get no turn ping
-URGENT = 0.9  # the part of the share pings, deletions and results may use (edits: less)
+URGENT = 0.85  # the part of the share pings, deletions and results may use (edits: less)
 UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
 HAND_ALT = "Your hand as cards, grouped as listed below"
 TABLE_ALT = "The table: seats, cards held, stock, discard pile and indicator, as listed below"
@@ -175,7 +175,7 @@ class DiscordPresenter:
             # webhook) already says "Your turn"; the 15-second warning still mentions them.
             return
         content = turn_ping(f"<@{seat.user_id}>", table.deadline)
-        await self.budget.slot(URGENT)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
             msg = await channel.send(
                 content,
@@ -197,7 +197,7 @@ class DiscordPresenter:
         if seat.user_id is None:
             return
         await self._delete_warning(table)
-        await self.budget.slot(URGENT)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
             msg = await self._channel(table).send(
                 turn_warning_text(f"<@{seat.user_id}>"),
@@ -213,7 +213,7 @@ class DiscordPresenter:
         if warning is None or (unless_turn is not None and warning[1] == unless_turn):
             return
         del self._warnings[table.id]
-        await self.budget.slot(URGENT)
+        await self.budget.slot(URGENT, "DELETE", table.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(warning[0]).delete()
 
@@ -255,7 +255,7 @@ class DiscordPresenter:
                 "Next deal starts when everyone presses **Next deal** "
                 f"(or in {int(self.next_deal_delay)} s)."
             )
-        await self.budget.slot(URGENT)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).send(**kwargs)
 
@@ -447,7 +447,7 @@ class DiscordPresenter:
             payload, public = self._public_payload(table, final)
             image = await self._table_image(table, public)
             digest = _digest(image)
-            await self.budget.slot()
+            await self.budget.slot(HEADROOM, "POST", table.channel_id)
             try:
                 msg = await channel.send(**self._with_image(payload, image))
             except discord.HTTPException:
@@ -467,7 +467,7 @@ class DiscordPresenter:
         version, edit, digest, sent = await self._table_edit(table, final)
         if sent == self._table_sent.get(table.id):
             return  # nothing a player would see changed (e.g. a hidden card moved)
-        await self.budget.slot()
+        await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
         if table.version != version:
             version, edit, digest, sent = await self._table_edit(table, final)
         try:
@@ -588,7 +588,7 @@ class DiscordPresenter:
         old = table.message_id
         payload, public = self._public_payload(table, None)
         image = await self._table_image(table, public)
-        await self.budget.slot(URGENT)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         msg = await self._channel(table).send(**self._with_image(payload, image))
         self._table_images[table.id] = _digest(image)
         self._table_sent.pop(table.id, None)
@@ -613,7 +613,7 @@ class DiscordPresenter:
         await self._delete_warning(table)
         if table.prompt_message_id is None:
             return
-        await self.budget.slot(URGENT)
+        await self.budget.slot(URGENT, "DELETE", table.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(table.prompt_message_id).delete()
         await remember_messages(self.storage, table, prompt_id=None)

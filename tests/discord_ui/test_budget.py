@@ -50,16 +50,19 @@ def test_only_counted_calls_fill_the_window() -> None:
 
 
 async def test_slots_wait_for_the_window_and_reserve_their_call() -> None:
-    budget = RestBudget(share=4)  # public calls may use 85 %: 3 per second
+    budget = RestBudget(share=5)  # public calls may use 80 %: 4 per second
     loop = asyncio.get_running_loop()
     start = loop.time()
-    for _ in range(3):
-        await budget.slot()
-    assert loop.time() - start < 0.5 and budget.used() == 3
-    # Its request arriving does not count twice.
+    for _ in range(4):
+        await budget.slot(0.8, "PATCH", 3)
+    assert loop.time() - start < 0.5 and budget.used() == 4
+    # Its request being sent does not count twice...
     budget.record("PATCH", API + "/channels/3/messages/4")
-    assert budget.used() == 3
-    await budget.slot()  # the fourth waits until the first leaves the one-second window
+    assert budget.used() == 4
+    # ...but a request that was granted no slot (a retry, another call) counts on its own.
+    budget.record("POST", API + "/channels/3/messages")
+    assert budget.used() == 5
+    await budget.slot(0.8, "PATCH", 3)  # waits until the window has room again
     assert loop.time() - start >= 0.95
 
 
@@ -67,7 +70,7 @@ def test_busy_tables_stretch_as_the_share_runs_short_and_it_is_logged_once(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     now = [100.0]
-    budget = RestBudget(share=20, clock=lambda: now[0])  # 17 public calls per second
+    budget = RestBudget(share=20, clock=lambda: now[0])  # 16 public calls per second
     assert budget.stretch() == 1 and not budget.shedding
     caplog.set_level(logging.WARNING, logger="bot.discord_ui.budget")
     for _ in range(10):
