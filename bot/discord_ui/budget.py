@@ -40,7 +40,7 @@ GLOBAL_LIMIT = 50.0  # Discord: requests per second per bot token (interaction r
 WINDOW = 1.0
 HEADROOM = 0.8  # public refreshes use at most this part of the share; the rest is for others
 #: Refresh interval multipliers by how much of the last second's share was used.
-STRETCH_STEPS = ((0.5, 1), (0.7, 2), (0.85, 3))  # (pressure below, intervals)
+STRETCH_STEPS = ((0.65, 1), (0.8, 2), (0.9, 3))  # (pressure below, intervals)
 MAX_STRETCH = 4
 CALM_SECONDS = 10.0  # this long without pressure ends a shedding episode
 PENDING_EXPIRY = 5.0  # a granted slot whose request was not seen by then is given back

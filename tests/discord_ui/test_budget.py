@@ -73,10 +73,10 @@ def test_busy_tables_stretch_as_the_share_runs_short_and_it_is_logged_once(
     budget = RestBudget(share=20, clock=lambda: now[0])  # 16 public calls per second
     assert budget.stretch() == 1 and not budget.shedding
     caplog.set_level(logging.WARNING, logger="bot.discord_ui.budget")
-    for _ in range(10):
+    for _ in range(12):
         budget.record("PATCH", API + "/channels/3/messages/4")
     assert budget.stretch() == 2
-    for _ in range(5):
+    for _ in range(3):
         budget.record("PATCH", API + "/channels/3/messages/4")
     assert budget.stretch() == 4 and budget.shedding
     assert budget.stretch() == 4
