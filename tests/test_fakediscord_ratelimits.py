@@ -54,7 +54,7 @@ async def test_a_channel_flood_gets_route_429s_with_the_documented_headers(
     assert first["X-RateLimit-Limit"] == "5" and first["X-RateLimit-Bucket"] == "message-create"
     assert 4.0 < float(first["X-RateLimit-Reset-After"]) <= 5.0
     assert "X-RateLimit-Scope" not in first  # only on 429s
-    status, headers, body = answers[5]
+    _status, headers, body = answers[5]
     assert headers["X-RateLimit-Scope"] == "user" and "X-RateLimit-Global" not in headers
     assert headers["Via"] and int(headers["Retry-After"]) >= 1
     assert body["global"] is False and 0 < body["retry_after"] <= 5.0
