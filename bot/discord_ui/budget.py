@@ -126,7 +126,9 @@ class RestBudget:
         async def started(
             _session: aiohttp.ClientSession, _ctx: SimpleNamespace, params: Any
         ) -> None:
-            self.record(params.method, params.url.path)
+            path = params.url.path
+            if "/api/" in path:  # REST, not the gateway's websocket handshake
+                self.record(params.method, path)
 
         config.on_request_start.append(started)
         return config
@@ -181,7 +183,8 @@ class RestBudget:
 
     def stretch(self) -> int:
         """How many refresh intervals a busy table waits between edits now: 1 normally,
-        2, 3... as the share runs short. The first stretch of an episode is logged, with
+        2, 3... as the share runs short (above 1, the presenter also sheds turn pings for
+        players watching their hand view). The first stretch of an episode is logged, with
         why; so is its end."""
         pressure = self.pressure()
         factor = MAX_STRETCH
@@ -195,9 +198,10 @@ class RestBudget:
             if self._shedding_since is None:
                 self._shedding_since = now
                 log.warning(
-                    "shedding: busy tables' public refreshes stretch to every %d intervals "
-                    "(%d of this process's %.0f requests/s used in the last second; Discord's "
-                    "global limit is per bot token); clicks and hand views are not affected",
+                    "shedding: busy tables' public refreshes stretch to every %d intervals and "
+                    "players watching their hand view get no turn ping (%d of this process's "
+                    "%.0f requests/s used in the last second; Discord's global limit is per "
+                    "bot token); clicks and hand views are not affected",
                     factor,
                     self.used(),
                     self.share,

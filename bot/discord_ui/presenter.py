@@ -70,7 +70,6 @@ VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a
 EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
 WATCHING = 60.0  # a player who used their live hand view this recently is at the table
-PING_SHED_PRESSURE = 0.5  # from this share of the budget on, watchers get no turn ping
 URGENT = 0.85  # the part of the share pings, deletions and results may use (edits: less)
 UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
 HAND_ALT = "Your hand as cards, grouped as listed below"
@@ -170,7 +169,7 @@ class DiscordPresenter:
         await self._push_hand(table, seat.user_id)
         channel = self._channel(table)
         await self._delete_prompt(table)
-        if self._watching(table, seat.user_id) and self.budget.pressure() >= PING_SHED_PRESSURE:
+        if self._watching(table, seat.user_id) and self.budget.stretch() > 1:
             # Short of budget: their own view (refreshed above, through the interaction
             # webhook) already says "Your turn"; the 15-second warning still mentions them.
             return
