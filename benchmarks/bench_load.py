@@ -17,8 +17,13 @@ Figures (per run):
 - RSS per open table: the bot's resident memory before and after opening the tables, divided;
 - database write transactions, payload bytes and disk bytes per game action;
 - event-loop lag p99/max: how late a 50 ms sleep in the bot's loop wakes up;
-- CPU seconds per 1,000 game actions (bot process, user + system).
-Traffic goes only to 127.0.0.1 and every loop ends by itself (at the deadline or on a timeout).
+- CPU seconds per 1,000 game actions (bot process, user + system);
+- REST calls per game action by kind, the 429s the fake Discord sent (it enforces Discord's
+  rate limits: `tests/fakediscord/ratelimits.py`) and the most requests counted against the
+  global limit in any one second.
+`--json` ends the output with one line holding one JSON object of the headline figures
+(`LoadReport.figures`). Traffic goes only to 127.0.0.1 and every loop ends by itself (at
+the deadline or on a timeout).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bot.discord_ui.budget import KINDS, exempt, kind_of  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from tests.e2e.harness import TOKEN, Strategy, is_match_over, labels  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeDiscordError, StoredMessage  # noqa: E402
@@ -97,8 +103,50 @@ class LoadReport:
     slow_callbacks: dict[str, list[float]] = field(default_factory=dict)  # what held the loop
     memory_top: list[str] = field(default_factory=list)  # tracemalloc's biggest lines, if on
     requests: dict[str, int] = field(default_factory=dict)  # the bot's REST calls by route
+    by_kind: dict[str, int] = field(default_factory=dict)  # ... by kind (budget.KINDS)
+    rest_429: dict[str, int] = field(default_factory=dict)  # 429s sent, by scope
+    global_rest_per_s_max: int = 0  # most non-exempt requests in any 1-s window
+    processes: int = 1
     uploads: int = 0  # image files uploaded in the window
     db_path: Path | None = None
+
+    def figures(self) -> dict[str, Any]:
+        """The headline figures as one flat JSON-able object (`--json`)."""
+        actions = self.game_actions or math.nan
+        per_action = {k: round(self.by_kind.get(k, 0) / actions, 3) for k in KINDS}
+        counted = sum(n for k, n in self.by_kind.items() if not exempt(k))
+        return {
+            "tables": self.opened,
+            "processes": self.processes,
+            "seconds": self.seconds,
+            "actions": self.game_actions,
+            "actions_per_s": round(self.game_actions / self.seconds, 2),
+            "unacknowledged": self.unacknowledged,
+            "ack_p50_ms": round(pct(self.ack_ms, 50), 1),
+            "ack_p99_ms": round(pct(self.ack_ms, 99), 1),
+            "bot_ack_p50_ms": round(pct(self.bot_ack_ms, 50), 1),
+            "bot_ack_p99_ms": round(pct(self.bot_ack_ms, 99), 1),
+            "loop_lag_p99_ms": round(pct(self.lag_ms, 99), 1),
+            "bot_cpu_ms_per_action": round(self.cpu_seconds * 1000 / actions, 2),
+            "drawing_cpu_ms_per_action": round(self.child_cpu_seconds * 1000 / actions, 2),
+            "driver_cpu_ms_per_action": round(self.driver_cpu_seconds * 1000 / actions, 2),
+            "driver_cpu_share": round(self.driver_cpu_seconds / self.seconds, 3),
+            "rest_per_action": round(sum(self.by_kind.values()) / actions, 3),
+            "rest_per_action_by_kind": per_action,
+            "global_counted_per_action": round(counted / actions, 3),
+            "uploads_per_action": round(self.uploads / actions, 3),
+            "rest_429_global": self.rest_429.get("global", 0),
+            "rest_429_route": sum(n for s, n in self.rest_429.items() if s != "global"),
+            "global_rest_per_s_max": self.global_rest_per_s_max,
+            "table_refresh_p50_s": round(pct(self.edit_ms, 50) / 1000, 3),
+            "table_refresh_p95_s": round(pct(self.edit_ms, 95) / 1000, 3),
+            "table_refresh_max_s": round(max(self.edit_ms, default=math.nan) / 1000, 3),
+            "rss_kib_per_table": round(
+                (self.rss_open - self.rss_before) / max(self.opened, 1) / 1024, 1
+            ),
+            "load_average": round(self.load_average, 2),
+            "violations": len(self.violations),
+        }
 
     def lines(self) -> list[str]:
         per_k = 1000 / self.game_actions if self.game_actions else math.nan
@@ -434,7 +482,7 @@ async def run_load(
     db = work / "load.sqlite3"
     probe_files = [work / f"probe-{n}.json" for n in range(processes)]
     users = [f"p{i}{side}" for i in range(tables) for side in "ab"]
-    report = LoadReport(tables=tables, opened=0, seconds=seconds, db_path=db)
+    report = LoadReport(tables=tables, opened=0, seconds=seconds, db_path=db, processes=processes)
     async with FakeDiscord(users=users, channels=[], token=TOKEN, ack_deadline=3.0) as fake:
         by_channel: dict[int, Table] = {}
         guild = fake.guild_id
@@ -515,6 +563,7 @@ async def run_load(
                     for user in t.humans
                 )
             )
+            window_end = fake.server.now()
             report.cpu_seconds = sum(cpu_seconds(pid) for pid in pids) - cpu0
             report.child_cpu_seconds = sum(cpu_seconds(k) for k in kids) - child_cpu0
             report.child_rss = sum(rss_bytes(k) for k in kids)
@@ -561,6 +610,13 @@ async def run_load(
             for method, path, _status in fake.server.request_log[n_requests:]:
                 route = f"{method} " + re.sub(r"/\d+|/[A-Za-z0-9_-]{40,}", "/:id", path)
                 report.requests[route] = report.requests.get(route, 0) + 1
+                kind = kind_of(method, "/api/v10" + path)
+                report.by_kind[kind] = report.by_kind.get(kind, 0) + 1
+            limiter = fake.server.ratelimiter
+            for entry in limiter.log:
+                if window_start <= entry.at <= window_end:
+                    report.rest_429[entry.scope] = report.rest_429.get(entry.scope, 0) + 1
+            report.global_rest_per_s_max = limiter.busiest_second(window_start, window_end)
         finally:
             for proc in procs:
                 await proc.terminate(timeout=20)
@@ -585,6 +641,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--no-images", action="store_true", help="servers set to text only (no card images)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="end with one line: the figures as a JSON object"
     )
     parser.add_argument(
         "--driver-nice",
@@ -637,6 +696,12 @@ def main() -> None:
         print("  mem " + line[:200])
     if report.violations:
         print(f"  Discord rule violations: {len(report.violations)}; first: {report.violations[0]}")
+    print(
+        f"  rate limits: {sum(report.rest_429.values())} 429s {report.rest_429}; busiest second "
+        f"{report.global_rest_per_s_max} requests counted against the global limit"
+    )
+    if args.json:
+        print(json.dumps(report.figures(), sort_keys=True))
 
 
 if __name__ == "__main__":

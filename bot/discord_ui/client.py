@@ -32,6 +32,7 @@ from bot.storage import Storage
 from bot.table.service import TableService
 
 from . import logging_filters
+from .budget import RestBudget, share_for
 from .errors import answer_error
 from .presenter import DiscordPresenter
 
@@ -57,7 +58,12 @@ class PapluBot(commands.Bot):
 
     def __init__(self, settings: Settings) -> None:
         logging_filters.quiet_startup()  # before the constructor logs its voice warnings
+        # Every REST request this process sends is counted (an aiohttp trace), so the
+        # presenter can keep the public ones within this process's part of the token's
+        # global rate limit (`budget.py`).
+        budget = RestBudget(share_for(settings.shard_count, settings.shard_ids))
         super().__init__(
+            http_trace=budget.trace(),
             command_prefix=commands.when_mentioned,
             intents=INTENTS,
             help_command=None,
@@ -65,6 +71,7 @@ class PapluBot(commands.Bot):
             max_messages=None,  # the bot edits its messages by id; it never reads a cached one
         )
         self.settings = settings
+        self.budget = budget
         self._resumed = False  # True from the first READY on (see `ever_ready`)
         self.heartbeat = health.heartbeat_path(settings.database_path)
         self._heartbeat_task: asyncio.Task[None] | None = None
@@ -83,7 +90,11 @@ class PapluBot(commands.Bot):
                 self.settings.deck_seed,
             )
         self.presenter = DiscordPresenter(
-            self, self.storage, self.settings.next_deal_delay, self.settings.lobby_timeout
+            self,
+            self.storage,
+            self.settings.next_deal_delay,
+            self.settings.lobby_timeout,
+            budget=self.budget,
         )
         # Ready before any table is served: the drawing process with its sprites, and the
         # evaluator's suit tables (~0.25 s of CPU; built by the first hand view instead,

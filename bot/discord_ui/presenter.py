@@ -8,6 +8,15 @@ place through the interaction that last showed them, while its token is young en
 die after 15 minutes; after that the player opens a fresh view from the table's button, which
 always works).
 
+Discord's global rate limit (50 requests per second per bot token, interaction endpoints
+excepted) binds on the public side: table edits, turn pings and their deletion, results. Each
+of these waits for a slot of this process's share (`budget.RestBudget.slot`) and is built
+only once it has one, so a table that waited sends everything that happened meanwhile; an
+edit that would change nothing a player sees (the same embed, controls and picture) is not
+sent at all. When the share runs short, busy tables' refreshes stretch (every 2 s, 3 s...)
+and a player who is watching their own hand view (it refreshes through the interaction
+webhook, which is not counted) gets no separate turn ping; clicks are answered as before.
+
 Card images (`card_images`) ride along: the hand view shows its owner's hand image, the public
 message the table image drawn from the `PublicView` alone, the results message the reveal. Text
 stays in every embed. An image is drawn off the event loop, and uploaded only when it differs
@@ -24,6 +33,7 @@ import hashlib
 import io
 import json
 import logging
+import re
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +53,7 @@ from bot.table.messages import remember_messages
 from bot.table.model import Table, TableStatus, standings
 
 from . import views
+from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
@@ -54,10 +65,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
+
 EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
 #: How many recent channel messages are searched for results posted before a restart.
 RESULTS_LOOKBACK = 50
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
+WATCHING = 60.0  # a player who used their live hand view this recently is at the table
+URGENT = 0.85  # the part of the share pings, deletions and results may use (edits: less)
 UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
 HAND_ALT = "Your hand as cards, grouped as listed below"
 TABLE_ALT = "The table: seats, cards held, stock, discard pile and indicator, as listed below"
@@ -116,8 +131,10 @@ class DiscordPresenter:
         storage: Storage,
         next_deal_delay: float,
         lobby_timeout: float = 30 * 60.0,
+        budget: RestBudget | None = None,
     ) -> None:
         self.client = client
+        self.budget = budget or RestBudget()
         self.storage = storage
         self.next_deal_delay = next_deal_delay
         self.lobby_timeout = lobby_timeout
@@ -125,6 +142,9 @@ class DiscordPresenter:
         self.images = ImageWorker()
         self.prefs = ImagePreferences(storage)
         self._table_images: dict[str, str | None] = {}  # digest of the image on the message
+        self._table_sent: dict[str, str] = {}  # digest of the last edit that landed
+        # The last table picture drawn per table: its scene's hash, its digest, its file name.
+        self._table_drawn: dict[str, tuple[int, str | None, str]] = {}
         self.hands: dict[tuple[str, int], OpenHand] = {}
         self._sort_by_suit: set[tuple[str, int]] = set()
         self._dirty: dict[str, bool] = {}
@@ -151,7 +171,12 @@ class DiscordPresenter:
         await self._push_hand(table, seat.user_id)
         channel = self._channel(table)
         await self._delete_prompt(table)
+        if self._watching(table, seat.user_id) and self.budget.stretch() > 1:
+            # Short of budget: their own view (refreshed above, through the interaction
+            # webhook) already says "Your turn"; the 15-second warning still mentions them.
+            return
         content = turn_ping(f"<@{seat.user_id}>", table.deadline)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
             msg = await channel.send(
                 content,
@@ -173,6 +198,7 @@ class DiscordPresenter:
         if seat.user_id is None:
             return
         await self._delete_warning(table)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
             msg = await self._channel(table).send(
                 turn_warning_text(f"<@{seat.user_id}>"),
@@ -188,6 +214,7 @@ class DiscordPresenter:
         if warning is None or (unless_turn is not None and warning[1] == unless_turn):
             return
         del self._warnings[table.id]
+        await self.budget.slot(URGENT, "DELETE", table.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(warning[0]).delete()
 
@@ -236,6 +263,7 @@ class DiscordPresenter:
         if again and await self._results_posted(table, number):
             log.info("deal %s of table %s was posted before the restart", number, table.id)
             return
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         await self._channel(table).send(**kwargs)
 
     async def _results_posted(self, table: Table, number: int) -> bool:
@@ -273,6 +301,8 @@ class DiscordPresenter:
         self._dirty.pop(table_id, None)
         self._warnings.pop(table_id, None)
         self._table_images.pop(table_id, None)
+        self._table_sent.pop(table_id, None)
+        self._table_drawn.pop(table_id, None)
         task = self._flushers.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -427,7 +457,9 @@ class DiscordPresenter:
         try:
             while self._dirty.get(table.id) and not self._closing:
                 await self._flush(table)
-                await asyncio.sleep(EDIT_INTERVAL)
+                # A table changed again within the interval is busy: under pressure it waits
+                # a few intervals, and its next edit carries everything since this one.
+                await asyncio.sleep(EDIT_INTERVAL * self.budget.stretch())
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -436,29 +468,14 @@ class DiscordPresenter:
     async def _flush(self, table: Table, final: str | None = None) -> None:
         self._dirty[table.id] = False
         await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
-        payload, public = self._public_payload(table, final)
-        image = await self._table_image(table, public)
-        digest = _digest(image)
         channel = self._channel(table)
         if table.message_id is not None:
-            edit = dict(payload)
-            on_message = self._table_images.get(table.id, UNKNOWN)
-            if image is not None:
-                show_in(edit["embed"], image.filename)
-                if digest != on_message:
-                    edit["attachments"] = [as_file(image, TABLE_ALT)]
-            elif on_message is not None:
-                edit["attachments"] = []
-            try:
-                await channel.get_partial_message(table.message_id).edit(**edit)
-            except discord.NotFound:
-                table.message_id = None
-            except discord.HTTPException:
-                self._table_images[table.id] = UNKNOWN
-                log.warning("could not edit the table message of %s", table.id)
-            else:
-                self._table_images[table.id] = digest
+            await self._edit_table(table, final)
         if table.message_id is None and final is None:
+            payload, public = self._public_payload(table, final)
+            image = await self._table_image(table, public)
+            digest = _digest(image)
+            await self.budget.slot(HEADROOM, "POST", table.channel_id)
             try:
                 msg = await channel.send(**self._with_image(payload, image))
             except discord.HTTPException:
@@ -469,12 +486,86 @@ class DiscordPresenter:
         if table.status is TableStatus.PLAYING:
             await self._push_hands(table)
 
+    async def _edit_table(self, table: Table, final: str | None) -> None:
+        """Edit the public message to the table's newest state, unless it already shows it.
+
+        The edit waits for a slot of the budget first; if the table moved on meanwhile, the
+        payload is built again, so the one edit carries every change."""
+        assert table.message_id is not None
+        version, edit, digest, sent = await self._table_edit(table, final)
+        if sent == self._table_sent.get(table.id):
+            return  # nothing a player would see changed (e.g. a hidden card moved)
+        await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
+        if table.version != version:
+            version, edit, digest, sent = await self._table_edit(table, final)
+        try:
+            await self._channel(table).get_partial_message(table.message_id).edit(**edit)
+        except discord.NotFound:
+            table.message_id = None
+        except discord.HTTPException:
+            self._table_images[table.id] = UNKNOWN
+            self._table_sent.pop(table.id, None)
+            log.warning("could not edit the table message of %s", table.id)
+        else:
+            self._table_images[table.id] = digest
+            self._table_sent[table.id] = sent
+
+    async def _table_edit(
+        self, table: Table, final: str | None
+    ) -> tuple[int, dict[str, Any], str | None, str]:
+        """The edit of the public message for the table as it is now: (the version it was
+        built from, the edit's arguments, the digest of its picture, the digest of everything
+        it shows: embed, controls and picture)."""
+        version = table.version
+        payload, public = self._public_payload(table, final)
+        edit = dict(payload)
+        on_message = self._table_images.get(table.id, UNKNOWN)
+        shown = await self._table_shown(table, public, on_message)
+        digest: str | None = None
+        if shown is not None:
+            digest, filename, image = shown
+            show_in(edit["embed"], filename)
+            if image is not None and digest != on_message:
+                edit["attachments"] = [as_file(image, TABLE_ALT)]
+        elif on_message is not None:
+            edit["attachments"] = []
+        # The table version inside the buttons' ids is not something a player sees, and the
+        # public buttons ("Your hand", "Next deal") work whatever version they carry.
+        controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(edit["view"].to_components()))
+        visible = json.dumps([edit["embed"].to_dict(), controls, digest], sort_keys=True)
+        return version, edit, digest, hashlib.sha256(visible.encode()).hexdigest()
+
+    async def _table_shown(
+        self, table: Table, public: PublicView | None, on_message: str | None
+    ) -> tuple[str | None, str, RenderedImage | None] | None:
+        """The table picture for an edit: (its digest, its file name, the image to upload,
+        or None when the message already shows exactly this picture). None: no picture.
+
+        The scene is laid out (cheap) and compared with the last one drawn for this table;
+        only a different scene is painted and encoded (most moves change the picture; a
+        change of text only, or a refresh of the same state, does not). What is kept per
+        table is the scene's hash, not the scene or the image."""
+        if public is None or not await self.prefs.server_default(table.guild_id):
+            return None
+        picture = table_picture(public, table.rules.nothing_wild)
+        key = hash(picture)
+        drawn = self._table_drawn.get(table.id)
+        if drawn is not None and drawn[0] == key and drawn[1] == on_message:
+            return drawn[1], drawn[2], None
+        image = await self.images.run(picture)
+        digest = _digest(image)
+        self._table_drawn[table.id] = (key, digest, image.filename)
+        return digest, image.filename, image
+
     async def _table_image(self, table: Table, public: PublicView | None) -> RenderedImage | None:
         """The table image, drawn from the `PublicView` alone (None: no match, or this
         server chose text only)."""
         if public is None or not await self.prefs.server_default(table.guild_id):
             return None
-        return await self.images.run(table_picture(public, table.rules.nothing_wild))
+        picture = table_picture(public, table.rules.nothing_wild)
+        image = await self.images.run(picture)
+        self._table_drawn[table.id] = (hash(picture), _digest(image), image.filename)
+        return image
 
     @staticmethod
     def _with_image(payload: dict[str, Any], image: RenderedImage | None) -> dict[str, Any]:
@@ -536,14 +627,23 @@ class DiscordPresenter:
         old = table.message_id
         payload, public = self._public_payload(table, None)
         image = await self._table_image(table, public)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
         msg = await self._channel(table).send(**self._with_image(payload, image))
         self._table_images[table.id] = _digest(image)
+        self._table_sent.pop(table.id, None)
         await remember_messages(self.storage, table, message_id=msg.id)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(table).get_partial_message(old).delete()
 
     # ---- helpers ---------------------------------------------------------------------------
+
+    def _watching(self, table: Table, user_id: int) -> bool:
+        """Is this player at the table: a live hand view they used in the last minute?"""
+        open_hand = self.hands.get((table.id, user_id))
+        if open_hand is None:
+            return False
+        return time.monotonic() - open_hand.opened < min(WATCHING, TOKEN_SAFE_AGE)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
@@ -552,6 +652,7 @@ class DiscordPresenter:
         await self._delete_warning(table)
         if table.prompt_message_id is None:
             return
+        await self.budget.slot(URGENT, "DELETE", table.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(table.prompt_message_id).delete()
         await remember_messages(self.storage, table, prompt_id=None)

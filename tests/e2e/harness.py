@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.discord_ui.client import PapluBot
-from tests.fakediscord import FakeDiscord, StoredMessage
+from tests.fakediscord import FakeDiscord, RouteLimit, StoredMessage
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
 
@@ -713,8 +713,21 @@ class ScaledClock:
         await asyncio.sleep(seconds / self.factor)
 
 
-def fast_turn_clock(monkeypatch: Any, client: PapluBot, factor: float) -> None:
+def fast_turn_clock(
+    monkeypatch: Any, client: PapluBot, factor: float, fake: FakeDiscord | None = None
+) -> None:
     """Run the bot's turn clocks `factor` times faster, in-process, through the table
     service's injectable clock: a 30 s turn timer (the shortest the command allows is 15 s)
-    expires after 30/factor real seconds, with its 15 s warning at the same proportion."""
+    expires after 30/factor real seconds, with its 15 s warning at the same proportion.
+
+    With `fake`, its rate-limit windows run as fast: a game played 15 times faster meets
+    Discord's per-channel limits (5 messages per 5 s) 15 times sooner, and a compressed
+    clock must not turn a normal pace into a flood."""
     monkeypatch.setattr(client.tables.scheduler, "clock", ScaledClock(factor))
+    if fake is not None:
+        limits = fake.server.rate_limits
+        limits.global_period /= factor
+        limits.routes = {
+            key: RouteLimit(r.limit, r.period / factor, r.bucket)
+            for key, r in limits.routes.items()
+        }

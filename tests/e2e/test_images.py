@@ -9,6 +9,7 @@ not on what a test happens to look at. The fake also flags an embed showing an
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 from typing import Any
@@ -144,12 +145,24 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) 
         await fake.settle(quiet=0.3)
         msg = table_message(fake)
         edits, uploads = len(msg.edits), len(images_of(fake, "table-"))
-        # Told the table changed while nothing visible did: the message is edited (its text
-        # may carry a timer) but the same picture stays, without a second upload.
-        await env.bot.presenter.table_changed(env.table())
-        await fake.wait_for(lambda: len(fake.message(msg.id).edits) > edits)
+        # Told the table changed while nothing visible did: no edit at all (it would cost a
+        # request against Discord's global limit and show the same), no drawing, no upload.
+        presenter = env.bot.presenter
+        draws = presenter.images.run
+        drawn: list[object] = []
+
+        async def counting(picture: object) -> object:
+            drawn.append(picture)
+            return await draws(picture)  # type: ignore[arg-type]
+
+        presenter.images.run = counting  # type: ignore[method-assign,assignment]
+        await presenter.table_changed(env.table())
+        await asyncio.sleep(1.5)  # past the refresh interval
         await fake.settle(quiet=0.3)
+        assert len(fake.message(msg.id).edits) == edits
         assert len(images_of(fake, "table-")) == uploads
+        assert not [p for p in drawn if "table-" in getattr(p, "name", "")]
+        presenter.images.run = draws  # type: ignore[method-assign]
         assert shown_image(fake.message(msg.id)) == "table-1.png"
         # A move changes the picture: uploaded again, replacing the old one.
         table = env.table()

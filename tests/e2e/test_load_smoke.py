@@ -4,6 +4,10 @@ broken, and every table's state saved at least as far as any player was shown it
 
 from __future__ import annotations
 
+import asyncio
+import json
+import os
+import sys
 from pathlib import Path
 
 from benchmarks.bench_load import run_load
@@ -32,3 +36,33 @@ async def test_a_few_tables_for_a_few_seconds(tmp_path: Path) -> None:
             events = await storage.tables.load_events(table_id)
             assert [e.seq for e in events] == list(range(2, record.version + 1))
             assert Table.from_json(record.state_json).id == table_id
+
+
+JSON_KEYS = {
+    "actions", "unacknowledged", "ack_p50_ms", "ack_p99_ms", "loop_lag_p99_ms",
+    "bot_cpu_ms_per_action", "drawing_cpu_ms_per_action", "rest_per_action",
+    "rest_per_action_by_kind", "rest_429_global", "rest_429_route", "global_rest_per_s_max",
+    "table_refresh_p95_s", "rss_kib_per_table", "driver_cpu_ms_per_action",
+}  # fmt: skip
+
+
+async def test_the_benchmark_prints_its_figures_as_json(tmp_path: Path) -> None:
+    """What CI runs of the load test: the command line, a few tables for a few seconds, and
+    the JSON line it ends with (the figures themselves are the benchmark's business)."""
+    root = Path(__file__).resolve().parents[2]
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, str(root / "benchmarks" / "bench_load.py"), "--tables", "2",
+        "--seconds", "3", "--think", "0.2", "0.5", "--ai-delay", "0.2", "--json",
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )  # fmt: skip
+    out, _ = await asyncio.wait_for(proc.communicate(), timeout=120)
+    text = out.decode()
+    assert proc.returncode == 0, text
+    figures = json.loads(text.strip().splitlines()[-1])
+    assert set(figures) >= JSON_KEYS, JSON_KEYS - set(figures)
+    assert figures["tables"] == 2 and figures["actions"] > 0
+    assert figures["unacknowledged"] == 0
+    assert figures["rest_429_global"] == 0 and figures["rest_429_route"] == 0
+    assert set(figures["rest_per_action_by_kind"]) >= {"interaction_response", "channel_edit"}
+    assert 0 < figures["global_rest_per_s_max"] <= 50

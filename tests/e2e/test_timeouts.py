@@ -25,7 +25,7 @@ async def test_silent_player_is_auto_played_then_dropped(
 
     async with game_env(tmp_path, USERS, seed=3) as env:
         fake = env.fake
-        fast_turn_clock(monkeypatch, env.bot, FACTOR)
+        fast_turn_clock(monkeypatch, env.bot, FACTOR, fake)
         # carol sits down and never touches her cards; alice and bob play at once.
         driver = TableDriver(fake, USERS, silent={"carol"})
         await driver.open("alice", profile="points", turn_timer=30)

@@ -42,6 +42,7 @@ from .models import (
     make_channel,
     make_user,
 )
+from .ratelimits import Limited, RateLimiter, RateLimits, RouteLimit
 from .server import CLIENT_HEADER, FakeDiscordServer, RestCall, patch_discord, unpatch_discord
 
 __all__ = [
@@ -57,8 +58,12 @@ __all__ = [
     "InteractionRecord",
     "InteractionRefused",
     "InteractionResult",
+    "Limited",
     "NotConnected",
+    "RateLimiter",
+    "RateLimits",
     "RestCall",
+    "RouteLimit",
     "StoredMessage",
     "Upload",
     "Violation",

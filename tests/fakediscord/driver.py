@@ -31,6 +31,7 @@ from .models import (
     make_user,
     snowflake,
 )
+from .ratelimits import RateLimits
 from .server import (
     IT_AUTOCOMPLETE,
     IT_COMMAND,
@@ -229,6 +230,7 @@ class FakeDiscord:
         ack_deadline: float = 3.0,
         token_ttl: float = 15 * 60.0,
         port: int = 0,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         user_objs = [make_user(u) if isinstance(u, str) else u for u in users]
         chan_objs = [
@@ -245,6 +247,7 @@ class FakeDiscord:
             ack_deadline=ack_deadline,
             token_ttl=token_ttl,
             port=port,
+            rate_limits=rate_limits,
         )
         self._patched: tuple[Any, Any] | None = None
         self._launched = 0

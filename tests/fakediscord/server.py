@@ -41,6 +41,7 @@ from .models import (
     iso_now,
     snowflake,
 )
+from .ratelimits import RateLimiter, RateLimits
 
 JSON_TYPE = "application/json"
 
@@ -178,8 +179,12 @@ class FakeDiscordServer:
         heartbeat_interval_ms: int = 41250,
         host: str = "127.0.0.1",
         port: int = 0,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.host = host
+        # Discord's REST rate limits (global and per route); a test may lower them, and
+        # every 429 is counted in `ratelimiter.limited` (see `ratelimits.py`).
+        self.ratelimiter = RateLimiter(rate_limits)
         self.port = port
         self.token = token
         self.ack_deadline = ack_deadline
@@ -229,6 +234,7 @@ class FakeDiscordServer:
         self._sockets: set[web.WebSocketResponse] = set()
         self._runner: web.AppRunner | None = None
         self._routes: list[tuple[str, re.Pattern[str], Handler, bool]] = []
+        self._templates: dict[re.Pattern[str], str] = {}  # each route's path template
         self._register_routes()
 
     # ------------------------------------------------------------------ lifecycle
@@ -957,6 +963,7 @@ class FakeDiscordServer:
     def _route(self, method: str, pattern: str, handler: Handler, *, auth: bool = True) -> None:
         regex = re.compile("^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", pattern) + "$")
         self._routes.append((method, regex, handler, auth))
+        self._templates[regex] = pattern
 
     async def _read_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
         """Parse a JSON body or a multipart body (``payload_json`` + ``files[N]``)."""
@@ -999,8 +1006,15 @@ class FakeDiscordServer:
             m = regex.match(tail)
             if m is None or r_method != method:
                 continue
+            limited, rl_headers = (
+                self._rate_limit(request, regex, m.groupdict())
+                if not auth or self._authorized(request)
+                else (None, {})
+            )
             if auth and not self._authorized(request):
                 resp: web.Response = error_response(401, 0, "401: Unauthorized")
+            elif limited is not None:
+                resp = limited
             else:
                 try:
                     payload, files = await self._read_body(request)
@@ -1014,11 +1028,27 @@ class FakeDiscordServer:
                     except Exception as exc:  # a bug in the fake must not look like Discord
                         self.violate("fake_internal_error", f"{method} {tail}: {exc!r}")
                         resp = error_response(500, 0, f"fake server error: {exc!r}")
+            resp.headers.update(rl_headers)
             self._log_call(request, method, tail, resp.status)
             return resp
         self.unknown_routes.append(f"{method} {tail}")
         self._log_call(request, method, tail, 404)
         return error_response(404, 0, f"404: Not Found ({method} {tail})")
+
+    @property
+    def rate_limits(self) -> RateLimits:
+        """The limits being enforced (mutable: a test may lower one)."""
+        return self.ratelimiter.limits
+
+    def _rate_limit(
+        self, request: web.Request, regex: re.Pattern[str], params: dict[str, str]
+    ) -> tuple[web.Response | None, dict[str, str]]:
+        """Discord's rate limits for one request: a 429 to answer instead, or the bucket
+        headers for the real answer (see `ratelimits.py`). Keyed by the bot token sent."""
+        header = request.headers.get("Authorization", "")
+        token = header[4:] if header.startswith("Bot ") else None
+        template = self._templates[regex]
+        return self.ratelimiter.admit(request.method, template, params, token, self.now())
 
     def _log_call(self, request: web.Request, method: str, path: str, status: int) -> None:
         self.request_log.append((method, path, status))
