@@ -122,7 +122,9 @@ def play_match(
     return chips
 
 
-def run(a: str, b: str, field_specs: Sequence[str], profile: str, deals: int, seed: int) -> dict[str, Any]:  # fmt: skip
+def run(
+    a: str, b: str, field_specs: Sequence[str], profile: str, deals: int, seed: int
+) -> dict[str, Any]:
     make_a, make_b = variant(a), variant(b)
     fillers = [variant(f) for f in field_specs]
     sides = {"a": Side(), "b": Side()}
@@ -174,10 +176,12 @@ def run(a: str, b: str, field_specs: Sequence[str], profile: str, deals: int, se
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--a", required=True, help="variant A, e.g. expert or expert@searches=0")
     parser.add_argument("--b", required=True, help="variant B")
-    parser.add_argument("--field", default="", help="comma-separated other seats (default: heads-up A vs B)")  # fmt: skip
+    parser.add_argument("--field", default="", help="other seats, comma-separated (default: none)")
     parser.add_argument("--profile", default="points")
     parser.add_argument("--deals", type=int, default=200, help="paired values to collect")
     parser.add_argument("--seed", type=int, default=2026)
@@ -196,8 +200,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for tag in ("a", "b"):
         wl, wh = out[tag + "_win_ci95"]
         rate = out[tag + "_win_rate"]
+        ms, drops = out[tag + "_ms_per_decision"], out[tag + "_drops"]
         print(f"{tag.upper()}: wins {100 * (rate or 0):.1f}% of {out[tag + '_deals']} deals "
-              f"[{100 * wl:.1f}, {100 * wh:.1f}], {out[tag + '_ms_per_decision']} ms CPU a decision, {out[tag + '_drops']} drops")  # fmt: skip
+              f"[{100 * wl:.1f}, {100 * wh:.1f}], {ms} ms CPU/decision, {drops} drops")  # fmt: skip
     print(f"CPU {out['cpu_seconds']} s")
     return 0
 

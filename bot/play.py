@@ -17,7 +17,7 @@ Bad input never crashes the game: it prints what was wrong and asks again. Input
 a pipe, so tests drive a whole match through stdin; if the input ends, you leave the table
 (counted as a drop, like closing the window at a real table) and the AI seats finish the match.
 `--seed` makes the shuffles and the AI reproducible. After each deal you played, a short review
-lists the moves where the hard AI would have played differently and why (`--no-review` skips it).
+lists the moves where the expert AI would have played differently and why (`--no-review` skips it).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from .ai import make_policy
+from .ai import TIERS, make_policy
 from .ai.review import ReplayError, review_seat
 from .ai.review_text import review_lines
 from .engine.actions import Action, ActionKind
@@ -41,7 +41,6 @@ from .engine.policy import Policy
 from .engine.rules import get_profile, parse_options
 from .engine.states import SeatState
 
-TIERS = ("easy", "medium", "hard")
 _KIND = {"pure": "pure run", "impure": "run", "set": "set"}
 
 
@@ -321,7 +320,7 @@ class TerminalGame:
             self.say(f"  {p.name:<14}{pays:>8}{basis:>14}{score:>10}   {hand}")
 
     def _review(self) -> None:
-        """What hard would have played differently in the human's deal (their own information
+        """What the expert would have played differently in the human's deal (their own information
         only, see `bot.ai.review`), worded like the Discord "Review my play" answer."""
         if self.human_left or not self.review:
             return
@@ -375,7 +374,7 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
     )
     parser.add_argument("--profile", default="points", help="rules profile (points, pool101, ...)")
     parser.add_argument(
-        "--ai", default="medium", help="AI tiers, comma separated: easy,medium,hard"
+        "--ai", default="medium", help=f"AI tiers, comma separated: {','.join(TIERS)}"
     )
     parser.add_argument("--seed", type=int, default=None, help="reproducible shuffles and AI")
     parser.add_argument("--name", default="You", help="your name at the table")

@@ -74,9 +74,9 @@ class ExpertPolicy(HardPolicy):
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     drop_margin = 4.0  # chips playing on must lose beyond the drop's cost before it drops
-    search_gap = 1.5  # chips: search when the best two throws are closer than this ...
-    search_lose = 0.25  # ... and the chance of losing the deal is at least this
-    searches = 8  # determinisations per searched decision
+    search_gap = 1.0  # chips: search when the best two throws are closer than this ...
+    search_lose = 0.35  # ... and the chance of losing the deal is at least this
+    searches = 6  # determinisations per searched decision
     search_depth = 3  # rounds played in each
     search_weight = 1.0  # the searched difference replaces the model's by this share
 

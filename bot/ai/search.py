@@ -7,8 +7,9 @@ from the unseen cards, a card near what that opponent collects more likely, near
 or let pass less likely, as `Tracker.interest` reads it), the remaining unseen cards shuffled
 into the stock. In each, every seat plays `depth` rounds with a fast policy (take the discard
 only when it is wild or completes a group, throw the least connected highest card, declare
-when the evaluator allows) and the result is counted in chips: the real settlement when somebody
-declared, otherwise the chip value of the position reached (`chips.race` with every hand known).
+when the hand is at distance 0) and the result is counted in chips: the real settlement when
+somebody declared, otherwise the chip value of the position reached (`chips.race` with every
+hand known).
 
 Candidate throws are compared on the *same* determinisations (common random numbers), which
 cancels most of the luck of the deal. The budget is `SearchBudget`: determinisations x depth,
@@ -24,9 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import Card
-from bot.engine.evaluate import evaluate_drawn, evaluate_hand
+from bot.engine.evaluate import evaluate_hand
 from bot.engine.observation import Observation
-from bot.engine.quickcheck import may_declare
 from bot.engine.rules import Rules
 
 from .chips import finish_chances, race, step_rate
@@ -152,6 +152,7 @@ def _leaf(me: int, w: _World, rules: Rules, wr: int | None, horizon: int = 12) -
 
 def _play(me: int, w: _World, rules: Rules, wr: int | None, depth: int) -> float:
     """Play `depth` rounds of the fast policy from `w`; chips for `me`."""
+    set_max = set_limit(rules)
     for _ in range(depth):
         LAST_WORK.rounds += 1
         for seat in w.order:
@@ -167,17 +168,16 @@ def _play(me: int, w: _World, rules: Rules, wr: int | None, depth: int) -> float
                 hand.append(w.stock.pop())
             else:
                 return 0.0  # stock out: treat as a void deal
-            if may_declare(hand, rules, wr, spare=1):
-                ev = evaluate_drawn(hand, rules, wr, forbidden=taken)
-                if ev.declarable:
-                    if seat == me:
-                        return sum(
-                            float(evaluate_hand(h, rules, wr).penalty)
-                            for s, h in w.hands.items()
-                            if s != me
-                        )
-                    kept = [c for c in hand if c.id != ev.winning_discards[0].id]
-                    return -float(evaluate_hand(kept, rules, wr).penalty)
+            # distance 0 after the draw: some throw leaves a valid declaration (the distance
+            # ignores a few rare layouts; a rollout may miss those, never invent one)
+            if distance(HandCode.of(hand, rules, wr), set_max) == 0:
+                if seat == me:
+                    return sum(
+                        float(evaluate_hand(h, rules, wr).penalty)
+                        for s, h in w.hands.items()
+                        if s != me
+                    )
+                return -float(evaluate_hand(w.hands[me], rules, wr).penalty)
             out = _throw(hand, rules, wr, taken)
             hand.remove(out)
             w.top = out
