@@ -10,8 +10,9 @@ policy's class attributes (its weights), e.g. `expert@drop_margin=0@searches=0`.
 
 Heads-up (no `--field`): every match seed is played twice, A in seat 0 and B in seat 1, then
 swapped; both seatings use the same shuffles and the same policy seeds. A deal's paired value
-is A's chips over the two seatings divided by two, which is also A's advantage per deal over B
-(points is zero-sum heads-up): seat and card luck cancel. With `--field F1,F2,...`: A and B in
+is A's chips minus B's over the two seatings, divided by four (per seat and deal): in points,
+zero-sum heads-up, that is A's chips a deal. Seat and card luck cancel. In a pool profile the
+"chips" are penalty points added (lower is better) and the match wins are printed too. With `--field F1,F2,...`: A and B in
 turn take one seat of the same deals against the field, in every seat position; the paired
 value is A's chips minus B's chips on identical cards and opponents' seeds.
 
@@ -39,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match, MatchPhase
 from bot.engine.policy import Policy, PolicyFactory
-from bot.engine.rules import get_profile
+from bot.engine.rules import MatchFormat, get_profile
 from bot.simulate import resolve_policy, wilson
 
 
@@ -78,6 +79,8 @@ class Side:
     deals: int = 0
     decisions: int = 0
     drops: int = 0
+    matches: int = 0
+    match_wins: int = 0
     cpu: float = 0.0
     chips: list[float] = field(default_factory=list)
 
@@ -115,6 +118,11 @@ def play_match(
                 if t is not None:
                     sides[t].deals += 1
                     sides[t].wins += 1 if result.winner == s else 0
+    for s in range(n):
+        t = tags[s]
+        if t is not None:
+            sides[t].matches += 1
+            sides[t].match_wins += 1 if match.winners == (s,) else 0
     chips = [0.0] * n
     for r in match.results:
         for s, d in r.deltas.items():
@@ -136,7 +144,8 @@ def run(
         if not fillers:
             c1 = play_match(profile, match_seed, [make_a, make_b], ["a", "b"], sides)
             c2 = play_match(profile, match_seed, [make_b, make_a], ["b", "a"], sides)
-            paired.append((c1[0] + c2[1]) / 2)
+            # A's chips minus B's, over both seatings, per seat-deal (zero-sum: A's chips)
+            paired.append(((c1[0] - c1[1]) + (c2[1] - c2[0])) / 4)
             continue
         n = len(fillers) + 1
         for pos in range(n):
@@ -169,6 +178,8 @@ def run(
         out[tag + "_win_ci95"] = [round(lo, 4), round(hi, 4)]
         out[tag + "_deals"] = side.deals
         out[tag + "_drops"] = side.drops
+        mlo, mhi = wilson(side.match_wins, side.matches)
+        out[tag + "_match_wins"] = [side.match_wins, side.matches, round(mlo, 4), round(mhi, 4)]
         out[tag + "_ms_per_decision"] = (
             round(1000 * side.cpu / side.decisions, 2) if side.decisions else None
         )
@@ -203,6 +214,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ms, drops = out[tag + "_ms_per_decision"], out[tag + "_drops"]
         print(f"{tag.upper()}: wins {100 * (rate or 0):.1f}% of {out[tag + '_deals']} deals "
               f"[{100 * wl:.1f}, {100 * wh:.1f}], {ms} ms CPU/decision, {drops} drops")  # fmt: skip
+    if get_profile(args.profile).match_format is not MatchFormat.SINGLE_DEAL:
+        for tag in ("a", "b"):
+            w, m, lo, hi = out[tag + "_match_wins"]
+            print(f"{tag.upper()}: won {w} of {m} matches [{100 * lo:.1f}, {100 * hi:.1f}]")
     print(f"CPU {out['cpu_seconds']} s")
     return 0
 

@@ -14,10 +14,16 @@ feed danger of a throw, `tracking.py`) and turns them into a *value in chips* (`
 
 So the same hand races early and sheds high cards as an opponent closes in. Decisions:
 
-* **throw**: the throw with the best expected chips among the few best by distance and the
-  few that keep the least penalty; a close call between the best two, once somebody may be
-  close, is settled by a determinised search (`search.py`: the unseen cards dealt consistently
-  with the evidence, a few turns played with a fast policy, the same deals for both throws);
+* **throw**: among the few best throws by distance and the few that keep the least penalty,
+  the one with the best value in chips. The default value (`throw_model = "turns"`) is hard's
+  expected turns to a declaration (distance first, then effective draws, feed danger) at
+  `chips_per_turn` chips a turn, plus the points kept times the chance that some opponent
+  declares within `soon_rounds` rounds: the points count little while nobody is close and a
+  lot when someone is. `throw_model = "race"` uses the full `chips.race` value instead (it
+  measured worse: see the closing note). A close call between the best two, once somebody may
+  be close, can be settled by a determinised search (`search.py`: the unseen cards dealt
+  consistently with the evidence, a few turns played with a fast policy, the same deals for
+  both throws; `searches = 0` turns it off);
 * **draw**: hard's rule (take a card that lowers the distance, is wild or declares);
 * **drop**: when dropping costs fewer chips than the expected payment of playing on (a first
   drop costs `first_drop`, a later one `middle_drop`);
@@ -73,6 +79,9 @@ class ExpertPolicy(HardPolicy):
     pay_candidates = 2  # ... plus the throws that keep the least penalty (distance <= best+1)
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
+    throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race
+    chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
+    soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
     drop_margin = 4.0  # chips playing on must lose beyond the drop's cost before it drops
     search_gap = 1.0  # chips: search when the best two throws are closer than this ...
     search_lose = 0.35  # ... and the chance of losing the deal is at least this
@@ -142,6 +151,7 @@ class ExpertPolicy(HardPolicy):
         chosen += cheap[: self.pay_candidates]
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
+        soon = self.lose_soon(opps)
         out = []
         for d, extra, _, c, rest_code in chosen:
             _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
@@ -149,9 +159,22 @@ class ExpertPolicy(HardPolicy):
             points = pen.get(c.face, 0)
             pay = 0.0 if void_race else float(points)
             r = race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=False)
-            out.append(ThrowValue(r.chips, c, r, d, good, points))
+            if self.throw_model == "race":
+                chips = r.chips
+            else:  # hard's turns, plus the points held times the chance of paying them soon
+                turns = self._turns(d, good, total) + extra + soon * pay / self.chips_per_turn
+                chips = -self.chips_per_turn * turns
+            out.append(ThrowValue(chips, c, r, d, good, points))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
+
+    def lose_soon(self, opps: Sequence[Closeness]) -> float:
+        """Chance that some opponent declares within `soon_rounds` rounds (closeness)."""
+        none = 1.0
+        for k in range(self.soon_rounds):
+            for o in opps:
+                none *= 1.0 - o.hazard(k)
+        return 1.0 - none
 
     def choose_throw(
         self, obs: Observation, t: Tracker, opps: Sequence[Closeness]

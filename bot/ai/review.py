@@ -7,10 +7,11 @@ would have done from the *same* `Observation` (the seat's own cards and the publ
 moment: never a later card, never another hand), and, where the two differ, keeps the figures
 the expert chose on, for both moves:
 
-* **chips**: the expected result of the move in chips (`chips.race`: the chance of going out
-  first times what the others pay, minus the chance that an opponent goes out first times what
-  this hand would pay then);
-* **win / lose**: those two chances;
+* **chips**: the value the expert chose on, in chips (`ExpertPolicy.throw_values`; for a drop,
+  `chips.race`: the chance of going out first times what the others pay, minus the chance
+  that an opponent goes out first times what this hand would pay then); players are shown
+  the difference between the two moves;
+* **win / lose**: the chances of going out first and of an opponent going out first;
 * **points**: what the cards kept would cost if an opponent went out now (the engine's capped
   penalty);
 * **distance** and **helpful cards**: draws still needed to go out, and the unseen copies that

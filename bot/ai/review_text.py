@@ -52,15 +52,9 @@ def _better(card: Card | None, kind: ActionKind, text: Callable[[Card], str]) ->
     return f"throwing {text(card)}" if card else "another throw"
 
 
-def _chips(x: float) -> str:
-    return f"{x:+.1f}"
-
-
 def _summary(s: Suggestion) -> str:
-    """The figure the choice was made on, both ways, and their difference as shown."""
-    po, bo = s.played_figures, s.better_figures
-    return (f"  On average about {s.gain:.1f} chips better for you "
-            f"(an expected {_chips(bo.chips)} instead of {_chips(po.chips)}).")  # fmt: skip
+    """The difference the choice was made on, as the expert values it, in chips."""
+    return f"  By the expert's reckoning about {s.gain:.1f} chips better for you."
 
 
 def suggestion_lines(s: Suggestion, text: Callable[[Card], str] = pretty_card) -> list[str]:
