@@ -12,9 +12,10 @@ Heads-up (no `--field`): every match seed is played twice, A in seat 0 and B in 
 swapped; both seatings use the same shuffles and the same policy seeds. A deal's paired value
 is A's chips minus B's over the two seatings, divided by four (per seat and deal): in points,
 zero-sum heads-up, that is A's chips a deal. Seat and card luck cancel. In a pool profile the
-"chips" are penalty points added (lower is better) and the match wins are printed too. With `--field F1,F2,...`: A and B in
-turn take one seat of the same deals against the field, in every seat position; the paired
-value is A's chips minus B's chips on identical cards and opponents' seeds.
+"chips" are penalty points added (lower is better) and the match wins are printed too.
+With `--field F1,F2,...`: A and B in turn take one seat of the same deals against the field,
+in every seat position; the paired value is A's chips minus B's chips on identical cards and
+opponents' seeds.
 
 Prints the mean paired difference in chips per deal with its 95% interval (normal, from the
 paired values' spread), both variants' win rates with Wilson 95% intervals, and their mean CPU
