@@ -220,3 +220,19 @@ def test_decide_does_not_block_the_loop_during_a_long_decision(
     ticks = asyncio.run(main())
     assert calls and calls[0] != "MainThread"
     assert ticks >= 10
+
+
+def test_a_review_runs_in_the_worker_and_matches_the_direct_one() -> None:
+    from bot.ai.review import review_seat
+
+    match = Match.create(["Ann", "Bob"], "points", seed=8)
+    policies = [make_policy("easy", 1), make_policy("medium", 2)]
+    while match.phase is MatchPhase.PLAYING:
+        deal = match.deal
+        assert deal is not None
+        match.apply(policies[deal.turn].act(match.observation(deal.turn)))
+    try:
+        got = asyncio.run(thinking.review(match.to_dict(), 0, 3))
+    finally:
+        thinking.close()
+    assert got == review_seat(match, 0, seed=3)

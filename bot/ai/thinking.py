@@ -32,9 +32,11 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from bot.engine.actions import Action
+from bot.engine.match import Match
 from bot.engine.observation import Observation
 
 from . import make_policy
+from .review import Review, review_seat
 
 SEARCHING = frozenset({"expert", "hard"})  # tiers that think in the worker process
 
@@ -115,6 +117,26 @@ async def decide(tier: str, obs: Observation, seed: int) -> Action:
         pool = await asyncio.to_thread(_worker)  # spawning takes ~0.3 s: not on the loop
         try:
             return await loop.run_in_executor(pool, think, tier, obs, seed)
+        except BrokenProcessPool:
+            _discard_worker(pool)
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _review(state: dict[str, Any], seat: int, seed: int) -> Review | None:
+    return review_seat(Match.from_dict(state), seat, seed=seed)
+
+
+async def review(state: dict[str, Any], seat: int, seed: int) -> Review | None:
+    """`review_seat` of the match saved as `state` (`Match.to_dict()` right after the deal),
+    in the worker process: a review asks the expert about every move of the deal, which is
+    the longest think the bot does. Raises `ReplayError` like `review_seat`."""
+    loop = asyncio.get_running_loop()
+    for attempt in (1, 2):
+        pool = await asyncio.to_thread(_worker)
+        try:
+            return await loop.run_in_executor(pool, _review, state, seat, seed)
         except BrokenProcessPool:
             _discard_worker(pool)
             if attempt == 2:
