@@ -75,7 +75,7 @@ class ExpertPolicy(HardPolicy):
     """See the module docstring. Tunable weights are class attributes (duplicate.py sets them
     with `expert@name=value` to compare variants on the same cards)."""
 
-    ukeire_candidates = 5  # throws ranked by distance whose effective draws are counted
+    ukeire_candidates = 4  # throws ranked by distance whose effective draws are counted (as hard)
     pay_candidates = 2  # ... plus the throws that keep the least penalty (distance <= best+1)
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
