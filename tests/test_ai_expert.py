@@ -236,3 +236,18 @@ def test_a_review_runs_in_the_worker_and_matches_the_direct_one() -> None:
     finally:
         thinking.close()
     assert got == review_seat(match, 0, seed=3)
+
+
+def test_with_the_search_on_it_stays_legal_deterministic_and_within_budget() -> None:
+    for obs in _observations(29, "points", 2, 30):
+        policy = make_policy("expert", 4)
+        assert isinstance(policy, ExpertPolicy)
+        policy.searches, policy.search_gap, policy.search_lose = 4, 99.0, 0.0  # always search
+        LAST_WORK.rounds = LAST_WORK.deals = 0
+        a = policy.act(obs)
+        assert a in obs.legal_actions
+        assert LAST_WORK.deals <= 4 and LAST_WORK.rounds <= 2 * 4 * policy.search_depth
+        again = make_policy("expert", 4)
+        assert isinstance(again, ExpertPolicy)
+        again.searches, again.search_gap, again.search_lose = 4, 99.0, 0.0
+        assert again.act(obs) == a
