@@ -132,7 +132,13 @@ def play_match(
 
 
 def run(
-    a: str, b: str, field_specs: Sequence[str], profile: str, deals: int, seed: int
+    a: str,
+    b: str,
+    field_specs: Sequence[str],
+    profile: str,
+    deals: int,
+    seed: int,
+    progress: int = 0,
 ) -> dict[str, Any]:
     make_a, make_b = variant(a), variant(b)
     fillers = [variant(f) for f in field_specs]
@@ -140,7 +146,15 @@ def run(
     paired: list[float] = []
     master = random.Random(seed)
     start = time.process_time()
+    reported = 0
     while len(paired) < deals:
+        if progress and len(paired) >= reported + progress:
+            reported = len(paired)
+            m = statistics.fmean(paired)
+            h = 1.96 * statistics.stdev(paired) / math.sqrt(len(paired)) if len(paired) > 1 else 0
+            print(f"  after {len(paired)} pairs: {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]; A won "
+                  f"{sides['a'].wins}/{sides['a'].deals}, B {sides['b'].wins}/{sides['b'].deals}",
+                  flush=True)  # fmt: skip
         match_seed = master.getrandbits(40)
         if not fillers:
             c1 = play_match(profile, match_seed, [make_a, make_b], ["a", "b"], sides)
@@ -198,9 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=200, help="paired values to collect")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the running figures every N pairs")  # fmt: skip
     args = parser.parse_args(argv)
     field_specs = [f.strip() for f in args.field.split(",") if f.strip()]
-    out = run(args.a, args.b, field_specs, args.profile, args.deals, args.seed)
+    out = run(args.a, args.b, field_specs, args.profile, args.deals, args.seed, args.progress)
     if args.json:
         print(json.dumps(out))
         return 0
