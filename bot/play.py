@@ -21,7 +21,7 @@ Bad input never crashes the game: it prints what was wrong and asks again. Input
 a pipe, so tests drive a whole match through stdin; if the input ends, you leave the table
 (counted as a drop, like closing the window at a real table) and the AI seats finish the match.
 Ctrl-C stops the game at once. `--seed` makes the shuffles and the AI reproducible. After each
-deal you played, a short review lists the moves where the hard AI would have played
+deal you played, a short review lists the moves where the expert AI would have played
 differently and why (`--no-review` skips it).
 """
 
@@ -457,7 +457,7 @@ class TerminalGame:
         return " | ".join(parts)
 
     def _review(self) -> None:
-        """What hard would have played differently in the human's deal (their own information
+        """What the expert would have played differently in the human's deal (their own information
         only, see `bot.ai.review`), worded like the Discord "Review my play" answer."""
         if self.human_left or not self.review:
             return

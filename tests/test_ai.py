@@ -221,10 +221,10 @@ def test_hard_decides_the_same_under_a_slow_clock(monkeypatch: pytest.MonkeyPatc
 def test_tiers_are_listed_once() -> None:
     from bot.ai import TIERS
 
-    assert TIERS == ("easy", "medium", "hard")
+    assert TIERS == ("easy", "medium", "hard", "expert")
     for tier in TIERS:
         assert hasattr(make_policy(tier, 1), "act")
-    with pytest.raises(ValueError, match="easy, medium, hard"):
+    with pytest.raises(ValueError, match="easy, medium, hard, expert"):
         make_policy("grandmaster", 1)
 
 

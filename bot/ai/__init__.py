@@ -2,7 +2,8 @@
 
 `make_policy(tier, seed)` is how the bot, the simulator and the terminal game get a player for
 an AI seat. Importing this package registers the tiers (`easy`, `medium`, `hard`, defined in
-`bot.ai.policies`) in `bot.engine.policy.POLICIES` beside the engine's `random` player.
+`bot.ai.policies`; `expert`, in `bot.ai.expert`) in `bot.engine.policy.POLICIES` beside the
+engine's `random` player.
 
 `TIERS` is the one list of AI tiers, weakest first: lobbies, commands and tools import it
 instead of spelling the names again.
@@ -12,10 +13,11 @@ from __future__ import annotations
 
 import random
 
+from bot.ai import expert as _expert  # noqa: F401  (registers the expert tier)
 from bot.ai import policies as _policies  # noqa: F401  (registers the tiers)
 from bot.engine.policy import POLICIES, Policy
 
-TIERS: tuple[str, ...] = ("easy", "medium", "hard")
+TIERS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 _missing = [t for t in TIERS if t not in POLICIES]
 if _missing:  # pragma: no cover - a tier named here but never registered is a bug

@@ -1,63 +1,57 @@
-"""The post-deal review: the few moves where the hard AI would have played differently, and why.
+"""The post-deal review: the few moves where the expert AI would have played differently, and why.
 
-A player learns most from a short list of concrete moments ("on your 4th turn you threw 7♥;
-throwing K♣ kept you one card from declaring"), not from a verdict on the whole deal. This module
-replays a seat's decisions one at a time, asks the hard policy what it would have done from the
-*same* `Observation` (the seat's own cards and the public facts of that moment: never a later
-card, never another hand), and, where the two differ, measures both moves from that seat's point
-of view:
+A player learns most from a short list of concrete moments ("you threw 9♠ and kept K♦; throwing
+K♦ would have left 10 fewer points in your hand if Bob had gone out"), not from a verdict on the
+whole deal. This module replays a seat's decisions one at a time, asks the expert policy what it
+would have done from the *same* `Observation` (the seat's own cards and the public facts of that
+moment: never a later card, never another hand), and, where the two differ, keeps the figures
+the expert chose on, for both moves:
 
-* **distance**: how many draws the 13 cards kept still need to become a valid declaration (0
-  when they already are one, 1 when some single draw from the unseen cards would make one;
-  beyond that hard's measure from `distance.py`), and the unseen copies that would lower it;
-* **winning / useful draws**: how many unseen copies (cards whose place the seat cannot know:
-  the stock or hidden hands) would complete a declaration, or lower the deadwood;
-* **expected deadwood**: the engine's deadwood after the next draw, averaged over the unseen
-  copies (each copy weighs one; the best throw among the drawn card and the highest loose
-  cards is assumed after the draw);
-* **feeding**: how much the next player, judged by what they took from the pile, threw and let
-  pass (`Tracker.interest`), seems to collect around the card given away.
+* **chips**: the value the expert chose on, in chips (`ExpertPolicy.throw_values`; for a drop,
+  `chips.race`: the chance of going out first times what the others pay, minus the chance
+  that an opponent goes out first times what this hand would pay then); players are shown
+  the difference between the two moves;
+* **win / lose**: the chances of going out first and of an opponent going out first;
+* **points**: what the cards kept would cost if an opponent went out now (the engine's capped
+  penalty);
+* **distance** and **helpful cards**: draws still needed to go out, and the unseen copies that
+  would bring the hand a step closer (`distance.py`).
 
-The gain reported is the expected deadwood the alternative saves. Only disagreements that the
-measures support are kept (a different throw among equals is no lesson), ranked by how much they
-matter; a missed declaration always comes first.
+A move is shown only when the expert's own figures say the alternative is better by at least
+`MIN_GAIN` chips as shown (rounded to one decimal), so the words can never call a move better
+while showing it worse. At most `DEFAULT_LIMIT` moves are kept: the costliest, then put back in
+turn order; a missed declaration is always kept.
 
 Everything is a pure function of the decisions given; `seat_decisions(match, seat)` rebuilds
 those decisions for the deal that just ended by replaying its actions from its recorded deck
 order and draws (seeded or not), and reads nothing but `Match.observation(seat)` at each of the
-seat's turns. Work is counted in
-evaluations (hard's own budget plus at most one evaluation per distinct unseen face and
-alternative), never in time, so a review is the same on every machine.
+seat's turns. Work is the expert's own budget per decision plus one more throw measured, never
+a clock, so a review is the same on every machine.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, Face
+from bot.engine.cards import Card
 from bot.engine.deal import Deal
-from bot.engine.evaluate import evaluate_drawn, evaluate_hand
+from bot.engine.evaluate import evaluate_hand
 from bot.engine.events import Declared, Discarded, Drew, Dropped, Left, Took, WrongShow
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 
-from .common import by_kind, safe_declaration
-from .distance import HandCode, effective_draws, set_limit
-from .lookahead import next_draw
-from .policies import HardPolicy, hopeless_opening
+from .closeness import opponents
+from .common import by_kind, linked, safe_declaration
+from .distance import HandCode, distance, set_limit
+from .expert import ExpertPolicy, ThrowValue
 from .tracking import Tracker
 
-# A disagreement is worth showing only when the alternative saves at least this much expected
-# deadwood, or gets closer to a declaration, or feeds the next player clearly less.
-MIN_GAIN = 1.5
-MIN_FEED_GAP = 0.8
-DEFAULT_LIMIT = 3
-THROWS_TRIED = 4  # loose cards tried as the throw after a probe draw
+MIN_GAIN = 0.5  # chips, as shown (one decimal): smaller differences are close calls
+DEFAULT_LIMIT = 5
 
 
 class MoveKind(StrEnum):
@@ -68,16 +62,15 @@ class MoveKind(StrEnum):
 
 
 class Reason(StrEnum):
-    """Why the alternative is better (a suggestion lists the ones that apply)."""
+    """Why the alternative is better (a suggestion lists the ones its figures back)."""
 
     MISSED_DECLARATION = "missed_declaration"  # a valid declaration was on the table
-    CLOSER = "closer"  # fewer draws from a declaration
-    MORE_WINNERS = "more_winners"  # more unseen cards would complete the hand
-    MORE_USEFUL = "more_useful"  # more unseen cards improve the hand
-    LESS_DEADWOOD = "less_deadwood"  # lower expected deadwood
-    LESS_FEEDING = "less_feeding"  # gives the next player less of what they collect
-    HOPELESS_HAND = "hopeless_hand"  # dropping was cheaper than the likely loss
-    HAND_WORTH_PLAYING = "hand_worth_playing"  # the drop gave up a playable hand
+    CLOSER = "closer"  # fewer draws from going out
+    FEWER_POINTS = "fewer_points"  # fewer points held if an opponent goes out
+    MORE_HELPFUL = "more_helpful"  # more unseen cards would bring the hand closer
+    BROKE_A_GROUP = "broke_a_group"  # the card thrown belonged with cards kept
+    HOPELESS_HAND = "hopeless_hand"  # dropping was cheaper than playing on
+    HAND_WORTH_PLAYING = "hand_worth_playing"  # the drop gave up more than playing on
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,21 +83,20 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
-class Outlook:
-    """How the 13 cards a move keeps look from the seat's own information."""
+class Figures:
+    """One move as the expert measured it (every number is rounded as shown to players)."""
 
-    deadwood: int  # the engine's deadwood of those 13 now
-    expected_deadwood: float  # after one more draw from the unseen cards (best throw)
-    distance: int  # draws still needed to declare: 0 valid now, 1 one draw away, ...
-    winning_draws: int  # unseen copies that would complete a declaration
-    useful_draws: int  # unseen copies that lower the deadwood
-    feed: float  # the next player's interest in the card given away (0: none)
-    closer_draws: int = 0  # unseen copies that lower the distance (effective draws)
+    chips: float  # expected chips, one decimal
+    win: float  # chance of going out first
+    lose: float  # chance that an opponent goes out first
+    points: int  # points the kept cards would cost if an opponent went out now
+    distance: int  # cards still needed to go out (0: a valid declaration)
+    helpful: int  # unseen copies that would bring the hand a step closer
 
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """One move where hard would have played differently."""
+    """One move where the expert would have played differently."""
 
     turn: int  # the seat's own turn number in the deal, 1-based
     kind: MoveKind
@@ -112,11 +104,13 @@ class Suggestion:
     better: Action
     played_card: Card | None  # the card thrown (discard), taken (draw) or None
     better_card: Card | None
-    played_outlook: Outlook
-    better_outlook: Outlook
-    gain: float  # expected deadwood the alternative saves (positive: better)
+    played_figures: Figures
+    better_figures: Figures
+    gain: float  # better.chips - played.chips, one decimal, >= MIN_GAIN
     reasons: tuple[Reason, ...]
     drop_cost: int | None = None  # for drop decisions: what dropping cost then
+    partners: tuple[Card, ...] = ()  # kept cards the thrown card went with
+    threat: str | None = None  # the opponent who seemed closest to going out
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,42 +118,15 @@ class Review:
     seat: int
     deal_number: int
     moves: int  # the seat's own decisions reviewed (table-played moves are skipped)
-    agreed: int  # of those, how many hard would have made too
-    suggestions: tuple[Suggestion, ...]
+    agreed: int  # of those, how many the expert would have made too
+    suggestions: tuple[Suggestion, ...]  # in turn order
 
 
-# ---- measuring a hand ---------------------------------------------------------------------------
+# ---- measuring moves ---------------------------------------------------------------------------
 
 
-def _unseen(t: Tracker) -> Counter[Face]:
-    return Counter(t.unseen_faces())
-
-
-def outlook(obs: Observation, kept: Sequence[Card], given: Card | None = None) -> Outlook:
-    """Measure 13 kept cards against the unseen cards of `obs` (see the module docstring).
-
-    `given` is the card the move puts on the pile (it is no longer unseen to anyone, and the
-    next player may take it)."""
-    rules, wr = obs.rules, obs.wild_rank
-    t = Tracker.from_observation(obs)
-    unseen = _unseen(t)
-    if given is not None and unseen[given.face] > 0 and all(c.id != given.id for c in obs.hand):
-        unseen[given.face] -= 1
-    now = evaluate_hand(kept, rules, wr)
-    draw = next_draw(kept, now, unseen, rules, wr, THROWS_TRIED)
-    expected, winners, useful = draw.expected, draw.winners, draw.useful
-    # Hard's own measures: draws still needed and the unseen copies that lower that number.
-    code = HandCode.of(kept, rules, wr)
-    far, closer = effective_draws(code, unseen, rules, wr, set_limit(rules))
-    distance = 0 if now.valid else (1 if winners else max(2, far))
-    feed = 0.0
-    if given is not None and t.next_seat is not None:
-        feed = max(0.0, t.interest(t.next_seat, given.face))
-    return Outlook(now.deadwood, expected, distance, winners, useful, feed, closer)
-
-
-def _without(hand: Sequence[Card], card: Card) -> list[Card]:
-    return [c for c in hand if c.id != card.id]
+def _figures(v: ThrowValue) -> Figures:
+    return Figures(round(v.chips, 1), v.race.win, v.race.lose, v.points, v.distance, v.good)
 
 
 def _card(obs: Observation, card_id: int | None) -> Card | None:
@@ -168,137 +135,151 @@ def _card(obs: Observation, card_id: int | None) -> Card | None:
     return next((c for c in obs.hand if c.id == card_id), None)
 
 
-# ---- comparing two moves ------------------------------------------------------------------------
+def _threat(obs: Observation) -> str | None:
+    """The name of the opponent who seems closest to going out (by `closeness`)."""
+    opps = opponents(obs)
+    if not opps:
+        return None
+    seat = max(opps, key=lambda o: (o.hazard(0), -o.seat)).seat
+    return next((s.name for s in obs.seats if s.seat == seat), None)
 
 
-def _reasons(played: Outlook, better: Outlook) -> list[Reason]:
-    out: list[Reason] = []
-    if better.distance < played.distance:
-        out.append(Reason.CLOSER)
-    if better.winning_draws > played.winning_draws:
-        out.append(Reason.MORE_WINNERS)
-    if better.useful_draws > played.useful_draws + 2:
-        out.append(Reason.MORE_USEFUL)
-    if played.expected_deadwood - better.expected_deadwood >= MIN_GAIN:
-        out.append(Reason.LESS_DEADWOOD)
-    if played.feed - better.feed >= MIN_FEED_GAP:
-        out.append(Reason.LESS_FEEDING)
-    return out
+def _partners(hand: Sequence[Card], card: Card, rules_wild: set[int]) -> tuple[Card, ...]:
+    """Kept cards the thrown card could have formed a group with (same rank, or same suit
+    within two ranks), at most two."""
+    out = [
+        c for c in hand if c.id != card.id and c.id not in rules_wild and linked(c.face, card.face)
+    ]
+    out.sort(key=lambda c: (c.face.suit, c.face.rank))
+    return tuple(out[:2])
 
 
 def _discard_suggestion(
-    turn: int, obs: Observation, played: Action, better: Action
+    turn: int, obs: Observation, played: Action, better: Action, expert: ExpertPolicy
 ) -> Suggestion | None:
     p, b = _card(obs, played.card), _card(obs, better.card)
     if p is None or b is None or p.face == b.face:
         return None
-    po = outlook(obs, _without(obs.hand, p), p)
-    bo = outlook(obs, _without(obs.hand, b), b)
-    reasons = _reasons(po, bo)
-    # Hard weighs things these measures do not (structure, lookahead); show only what they back.
-    worse = (
-        bo.distance > po.distance
-        or bo.winning_draws < po.winning_draws
-        or bo.expected_deadwood - po.expected_deadwood >= MIN_GAIN
-    )
-    if not reasons or worse:
+    t = Tracker.from_observation(obs)
+    values = expert.throw_values(obs, t, opponents(obs), also=p)
+    vp = next((v for v in values if v.card.face == p.face), None)
+    vb = next((v for v in values if v.card.face == b.face), None)
+    if vp is None or vb is None:
         return None
-    gain = po.expected_deadwood - bo.expected_deadwood
-    return Suggestion(turn, MoveKind.DISCARD, played, better, p, b, po, bo, gain, tuple(reasons))
+    fp, fb = _figures(vp), _figures(vb)
+    gain = round(fb.chips - fp.chips, 1)
+    if gain < MIN_GAIN:
+        return None
+    reasons = []
+    if fb.distance < fp.distance:
+        reasons.append(Reason.CLOSER)
+    if fb.points < fp.points:
+        reasons.append(Reason.FEWER_POINTS)
+    if fb.distance == fp.distance and fb.helpful > fp.helpful:
+        reasons.append(Reason.MORE_HELPFUL)
+    wild = {c.id for c in obs.hand if obs.rules.is_wild(c.face, obs.wild_rank)}
+    partners = _partners([c for c in obs.hand if c.id != b.id], p, wild)
+    if partners and fb.distance <= fp.distance:
+        reasons.append(Reason.BROKE_A_GROUP)
+    return Suggestion(
+        turn, MoveKind.DISCARD, played, better, p, b, fp, fb, gain, tuple(reasons),
+        partners=partners, threat=_threat(obs),
+    )  # fmt: skip
 
 
 def _draw_suggestion(
-    turn: int, obs: Observation, played: Action, better: Action
+    turn: int, obs: Observation, played: Action, better: Action, expert: ExpertPolicy
 ) -> Suggestion | None:
+    """Only the lesson the expert's rule gives: a pile card that brings the hand a step
+    closer was left for a stock draw."""
     top = obs.top_discard
-    if top is None:
+    if top is None or better.kind is not ActionKind.TAKE_DISCARD:
         return None
     rules, wr = obs.rules, obs.wild_rank
-    stock = outlook(obs, obs.hand)
-    taken = evaluate_drawn([*obs.hand, top], rules, wr, forbidden=top)
-    kept = _without([*obs.hand, top], taken.best_discard)
-    take = outlook(obs, kept, taken.best_discard)
-    # Compare after this turn: taking gives `take.deadwood` for sure; a stock draw gives
-    # `stock.expected_deadwood` on average.
-    take_after = 0.0 if taken.declarable else float(take.deadwood)
-    if better.kind is ActionKind.TAKE_DISCARD:
-        po, bo, gain = stock, take, stock.expected_deadwood - take_after
-        pc, bc = None, top
-        closer = take.distance < max(0, stock.distance - 1) or taken.declarable
-    else:
-        po, bo, gain = take, stock, take_after - stock.expected_deadwood
-        pc, bc = top, None
-        closer = stock.distance < take.distance
-    reasons: list[Reason] = []
-    if taken.declarable and better.kind is ActionKind.TAKE_DISCARD:
-        reasons.append(Reason.MISSED_DECLARATION)
-    if closer:
-        reasons.append(Reason.CLOSER)
-    if gain >= MIN_GAIN:
-        reasons.append(Reason.LESS_DEADWOOD)
-    if not reasons or gain < 0:
+    t = Tracker.from_observation(obs)
+    opps = opponents(obs)
+    taken = expert.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
+    if not taken:
         return None
-    return Suggestion(turn, MoveKind.DRAW, played, better, pc, bc, po, bo, gain, tuple(reasons))
+    stay = expert.play_on_value(obs, t, opps)
+    d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
+    points = evaluate_hand(obs.hand, rules, wr).penalty
+    fp = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0)
+    fb = _figures(taken[0])
+    gain = round(fb.chips - fp.chips, 1)
+    if gain < MIN_GAIN or fb.distance > fp.distance:
+        return None
+    reasons = [Reason.CLOSER] if fb.distance < fp.distance else []
+    if fb.points < fp.points:
+        reasons.append(Reason.FEWER_POINTS)
+    return Suggestion(
+        turn, MoveKind.DRAW, played, better, None, top, fp, fb, gain, tuple(reasons),
+        threat=_threat(obs),
+    )  # fmt: skip
 
 
 def _drop_suggestion(
-    turn: int, obs: Observation, played: Action, better: Action
+    turn: int, obs: Observation, played: Action, better: Action, expert: ExpertPolicy
 ) -> Suggestion | None:
-    here = outlook(obs, obs.hand)
     cost = obs.drop_cost
     if cost is None:
         return None
-    penalty = evaluate_hand(obs.hand, obs.rules, obs.wild_rank).penalty
+    rules, wr = obs.rules, obs.wild_rank
+    t = Tracker.from_observation(obs)
+    stay = expert.play_on_value(obs, t, opponents(obs))
+    d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
+    points = evaluate_hand(obs.hand, rules, wr).penalty
+    play = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0)
+    drop = Figures(float(-cost), 0.0, 1.0, cost, d_now, 0)
     if better.kind is ActionKind.DROP:
-        if not hopeless_opening(obs, 0.6):
-            return None
-        gain = 0.6 * penalty - cost
-        reasons: tuple[Reason, ...] = (Reason.HOPELESS_HAND,)
+        fp, fb, reason = play, drop, Reason.HOPELESS_HAND
+    elif played.kind is ActionKind.DROP:
+        fp, fb, reason = drop, play, Reason.HAND_WORTH_PLAYING
     else:
-        if played.kind is not ActionKind.DROP:
-            return None
-        gain = cost - 0.6 * penalty if hopeless_opening(obs, 0.6) else float(cost)
-        reasons = (Reason.HAND_WORTH_PLAYING,)
-    if gain <= 0:
+        return None
+    gain = round(fb.chips - fp.chips, 1)
+    if gain < MIN_GAIN:
         return None
     return Suggestion(
-        turn, MoveKind.DROP, played, better, None, None, here, here, gain, reasons, cost
-    )
+        turn, MoveKind.DROP, played, better, None, None, fp, fb, gain, (reason,), cost,
+        threat=_threat(obs),
+    )  # fmt: skip
 
 
 def _missed_declaration(turn: int, obs: Observation, played: Action, better: Action) -> Suggestion:
     p = _card(obs, played.card)
     b = _card(obs, better.card)
-    kept_p = _without(obs.hand, p) if p is not None else list(obs.hand)[:13]
-    kept_b = _without(obs.hand, b) if b is not None else list(obs.hand)[:13]
-    po = outlook(obs, kept_p, p)
-    bo = outlook(obs, kept_b, b)
-    gain = float(evaluate_hand(kept_p, obs.rules, obs.wild_rank).penalty)
+    kept = [c for c in obs.hand if p is None or c.id != p.id][:13]
+    points = evaluate_hand(kept, obs.rules, obs.wild_rank).penalty
+    fp = Figures(float(-points), 0.0, 0.0, points, 1, 0)
+    fb = Figures(0.0, 1.0, 0.0, 0, 0, 0)
     return Suggestion(
-        turn, MoveKind.DECLARE, played, better, p, b, po, bo, gain,
-        (Reason.MISSED_DECLARATION,),
+        turn, MoveKind.DECLARE, played, better, p, b, fp, fb, float(points),
+        (Reason.MISSED_DECLARATION,), threat=_threat(obs),
     )  # fmt: skip
 
 
-def judge(turn: int, obs: Observation, played: Action, advice: Action) -> Suggestion | None:
-    """Compare the move played with hard's `advice` from the same observation."""
+def judge(
+    turn: int, obs: Observation, played: Action, advice: Action, expert: ExpertPolicy
+) -> Suggestion | None:
+    """Compare the move played with the expert's `advice` from the same observation."""
     if played == advice:
         return None
     if advice.kind is ActionKind.DECLARE and played.kind is not ActionKind.DECLARE:
         return _missed_declaration(turn, obs, played, advice)
     if ActionKind.DROP in (played.kind, advice.kind):
-        return _drop_suggestion(turn, obs, played, advice)
+        return _drop_suggestion(turn, obs, played, advice, expert)
     if played.kind is ActionKind.DISCARD and advice.kind is ActionKind.DISCARD:
-        return _discard_suggestion(turn, obs, played, advice)
+        return _discard_suggestion(turn, obs, played, advice, expert)
     draws = (ActionKind.DRAW_STOCK, ActionKind.TAKE_DISCARD)
     if played.kind in draws and advice.kind in draws and played.kind is not advice.kind:
-        return _draw_suggestion(turn, obs, played, advice)
+        return _draw_suggestion(turn, obs, played, advice, expert)
     return None
 
 
-def _rank(s: Suggestion) -> tuple[int, float]:
+def _cost_rank(s: Suggestion) -> tuple[int, float, int]:
     first = 0 if Reason.MISSED_DECLARATION in s.reasons else 1
-    return (first, -s.gain)
+    return (first, -s.gain, s.turn)
 
 
 def review(
@@ -307,12 +288,12 @@ def review(
     """The review of one seat's deal, or None when it made no decision of its own.
 
     `decisions` are that seat's moves in order, each with its observation at that moment.
-    `seed` seeds hard's sampling, so a review is reproducible."""
+    `seed` seeds the expert, so a review is reproducible."""
     own = [d for d in decisions if not d.auto and d.obs.legal_actions]
     if not own:
         return None
     seat = own[0].obs.seat
-    hard = HardPolicy(random.Random(seed))
+    expert = ExpertPolicy(random.Random(seed))
     found: list[Suggestion] = []
     agreed = 0
     turn = 0
@@ -322,15 +303,16 @@ def review(
             turn += 1
         elif len(obs.hand) == 13 and d.action.kind is ActionKind.DECLARE:
             turn += 1  # a hand rummy is a whole turn
-        advice = safe_declaration(obs, by_kind(obs)) or hard.act(obs)
+        advice = safe_declaration(obs, by_kind(obs)) or expert.act(obs)
         if advice == d.action or _same_move(advice, d.action, obs):
             agreed += 1
             continue
-        s = judge(max(1, turn), obs, d.action, advice)
+        s = judge(max(1, turn), obs, d.action, advice, expert)
         if s is not None:
             found.append(s)
-    found.sort(key=_rank)
-    return Review(seat, own[0].obs.deal_number, len(own), agreed, tuple(found[:limit]))
+    kept = sorted(found, key=_cost_rank)[:limit]
+    kept.sort(key=lambda s: s.turn)
+    return Review(seat, own[0].obs.deal_number, len(own), agreed, tuple(kept))
 
 
 def _same_move(a: Action, b: Action, obs: Observation) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.ai.review import MoveKind, Outlook, Reason, Review, Suggestion
+from bot.ai.review import MoveKind, Reason, Review, Suggestion
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card
 
@@ -20,17 +20,27 @@ def pretty_card(c: Card) -> str:
     return c.face.pretty
 
 
-def _distance(o: Outlook) -> str:
-    if o.distance == 0:
+def _away(n: int) -> str:
+    if n <= 0:
         return "a valid declaration"
-    if o.distance == 1:
-        return f"one card from declaring ({o.winning_draws} unseen cards would finish it)"
-    return (
-        f"{o.distance} cards from declaring ({o.closer_draws} unseen cards would bring it closer)"
-    )
+    if n == 1:
+        return "one card from going out"
+    return f"{n} cards from going out"
 
 
-def _move(s: Suggestion, card: Card | None, kind: ActionKind, text: Callable[[Card], str]) -> str:
+def _move(card: Card | None, kind: ActionKind, text: Callable[[Card], str]) -> str:
+    if kind is ActionKind.DRAW_STOCK:
+        return "drew from the stock"
+    if kind is ActionKind.TAKE_DISCARD:
+        return f"took {text(card)} from the pile" if card else "took the discard"
+    if kind is ActionKind.DROP:
+        return "dropped"
+    if kind is ActionKind.DECLARE:
+        return f"declared, throwing {text(card)}" if card else "declared your dealt hand"
+    return f"threw {text(card)}" if card else "threw a card"
+
+
+def _better(card: Card | None, kind: ActionKind, text: Callable[[Card], str]) -> str:
     if kind is ActionKind.DRAW_STOCK:
         return "drawing from the stock"
     if kind is ActionKind.TAKE_DISCARD:
@@ -39,56 +49,71 @@ def _move(s: Suggestion, card: Card | None, kind: ActionKind, text: Callable[[Ca
         return "dropping"
     if kind is ActionKind.DECLARE:
         return f"declaring (throwing {text(card)})" if card else "declaring your dealt hand"
-    return f"throwing {text(card)}" if card else "throwing"
+    return f"throwing {text(card)}" if card else "another throw"
 
 
-_WHY = {
-    Reason.CLOSER: "it gets you closer to a declaration",
-    Reason.MORE_WINNERS: "more unseen cards would finish your hand",
-    Reason.MORE_USEFUL: "more unseen cards would improve your hand",
-    Reason.LESS_DEADWOOD: "it leaves less deadwood",
-    Reason.LESS_FEEDING: "it gives the next player less of what they collect",
-}
+def _summary(s: Suggestion) -> str:
+    """The difference the choice was made on, as the expert values it, in chips."""
+    return f"  By the expert's reckoning about {s.gain:.1f} chips better for you."
 
 
 def suggestion_lines(s: Suggestion, text: Callable[[Card], str] = pretty_card) -> list[str]:
-    """One suggestion: what you did, what hard would do, why, and the numbers behind it."""
-    played = _move(s, s.played_card, s.played.kind, text)
-    better = _move(s, s.better_card, s.better.kind, text)
-    head = f"Turn {s.turn}: you chose {played}; better: {better}."
+    """One suggestion: what you did, what the expert would do, why, and the figures."""
+    po, bo = s.played_figures, s.better_figures
+    who = s.threat or "an opponent"
+    if s.kind is MoveKind.DISCARD and s.played_card and s.better_card:
+        head = (f"Turn {s.turn}: you threw {text(s.played_card)} and kept "
+                f"{text(s.better_card)}; throwing {text(s.better_card)} was better.")  # fmt: skip
+    elif s.kind is MoveKind.DROP and Reason.HOPELESS_HAND in s.reasons:
+        head = f"Turn {s.turn}: you played on; dropping was better."
+    elif s.kind is MoveKind.DROP:
+        head = f"Turn {s.turn}: you dropped; playing on was better."
+    else:
+        played = _move(s.played_card, s.played.kind, text)
+        better = _better(s.better_card, s.better.kind, text)
+        head = f"Turn {s.turn}: you {played}; {better} was better."
+    lines = [head]
     if Reason.MISSED_DECLARATION in s.reasons:
-        return [head, f"  You had a valid declaration; playing on risked {s.gain:.0f} points."]
+        lines.append(
+            f"  You had a valid declaration; playing on kept {po.points} points in your hand."
+        )
+        return lines
     if s.kind is MoveKind.DROP:
         cost = s.drop_cost if s.drop_cost is not None else 0
-        if Reason.HOPELESS_HAND in s.reasons:
-            why = (f"  The hand had no pure sequence in sight; the drop cost {cost} against a "
-                   f"likely loss about {s.gain + cost:.0f}.")  # fmt: skip
-        else:
-            why = f"  The hand was worth playing: the drop cost {cost} points for nothing."
-        return [head, why]
-    reasons = [_WHY[r] for r in s.reasons if r in _WHY]
-    lines = [head]
-    if reasons:
-        lines.append("  Why: " + "; ".join(reasons) + ".")
-    po, bo = s.played_outlook, s.better_outlook
-    lines.append(f"  Yours: {_distance(po)}, {po.useful_draws} useful draws, "
-                 f"expected deadwood {po.expected_deadwood:.1f}.")  # fmt: skip
-    lines.append(f"  Better: {_distance(bo)}, {bo.useful_draws} useful draws, "
-                 f"expected deadwood {bo.expected_deadwood:.1f}"
-                 f" (about {s.gain:.1f} points less).")  # fmt: skip
-    if Reason.LESS_FEEDING in s.reasons:
-        lines.append("  The next player had been collecting around the card you gave away.")
+        play = po if Reason.HOPELESS_HAND in s.reasons else bo
+        outlook = (f"was expected to cost about {-play.chips:.1f}" if play.chips < 0
+                   else f"was expected to win about {play.chips:.1f}")  # fmt: skip
+        lines.append(f"  Dropping cost {cost} points; playing on this hand {outlook}.")
+        lines.append(f"  About {s.gain:.1f} chips better for you.")
+        return lines
+    if Reason.FEWER_POINTS in s.reasons:
+        fewer = po.points - bo.points
+        card = s.better_card
+        move = f"Throwing {text(card)}" if s.kind is MoveKind.DISCARD and card else "It"
+        lines.append(f"  {move} would have left {fewer} fewer points in your hand if {who} "
+                     f"went out ({bo.points} instead of {po.points}).")  # fmt: skip
+    if Reason.BROKE_A_GROUP in s.reasons and s.played_card and s.partners:
+        with_ = " ".join(text(c) for c in s.partners)
+        lines.append(f"  {text(s.played_card)} belonged with {with_} in your hand.")
+    if Reason.CLOSER in s.reasons:
+        lines.append(f"  It would have left you {_away(bo.distance)} instead of "
+                     f"{_away(po.distance)}.")  # fmt: skip
+    if Reason.MORE_HELPFUL in s.reasons:
+        lines.append(f"  More cards would have helped your next draw: {bo.helpful} instead of "
+                     f"{po.helpful}.")  # fmt: skip
+    lines.append(_summary(s))
     return lines
 
 
 def review_lines(review: Review | None, text: Callable[[Card], str] = pretty_card) -> list[str]:
-    """The whole review: a one-line summary, then each suggestion."""
+    """The whole review: a one-line summary, then each suggestion in turn order."""
     if review is None or review.moves == 0:
         return ["You made no moves of your own in that deal, so there is nothing to review."]
-    head = (f"Deal {review.deal_number}: hard would have made {review.agreed} of your "
-            f"{review.moves} moves too.")  # fmt: skip
+    moves = "1 move" if review.moves == 1 else f"{review.moves} moves"
+    head = (f"Deal {review.deal_number}: you made {moves}; the expert AI would "
+            f"have played {review.agreed} of them the same way.")  # fmt: skip
     if not review.suggestions:
-        return [head, "No clear mistakes: the moves hard would change were close calls."]
+        return [head, "No clear mistakes: the moves the expert would change were close calls."]
     lines = [head]
     for s in review.suggestions:
         lines.extend(suggestion_lines(s, text))

@@ -26,6 +26,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import health
+from bot.ai import thinking
 from bot.config import Settings
 from bot.engine.evaluate import build_tables
 from bot.storage import Storage
@@ -192,6 +193,7 @@ class PapluBot(commands.Bot):
             health.clear(self.heartbeat)
         if hasattr(self, "tables"):
             await self.tables.shutdown()
+        thinking.close()  # the AI's worker process, if one was started
         if hasattr(self, "presenter"):
             await self.presenter.shutdown()
         await super().close()

@@ -25,7 +25,8 @@ from .render.text import card, cost_text
 AI_DESCRIPTIONS = {
     "easy": "Plays legally, keeps pairs",
     "medium": "Greedy on deadwood",
-    "hard": "Tracks cards, looks ahead",
+    "hard": "Races to declare: counts the cards that help",
+    "expert": "Plays for chips: sheds points when you are close",
 }
 
 

@@ -7,11 +7,10 @@ table's close, and is lost on a restart (the review is a courtesy, the results a
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from bot.ai.review import ReplayError, Review, review_seat
-from bot.engine.match import Match
+from bot.ai import thinking
+from bot.ai.review import ReplayError
 
 from . import errors
 from .model import Table
@@ -49,8 +48,9 @@ class Reviews:
         """`user_id`'s review of deal `deal_number` at table `table_id` (see `bot.ai.review`):
         only that player's own information at each of their turns is used.
 
-        The replay and the analysis take a second or so of CPU, so they run in a worker
-        thread (the event loop keeps serving clicks); the result is cached per player."""
+        The replay and the expert's analysis take a second or so of CPU, so they run in the
+        AI's worker process (the event loop keeps serving clicks); the result is cached per
+        player."""
         kept = self._finished.get((table_id, deal_number))
         if kept is None:
             raise errors.ReviewGone()
@@ -68,7 +68,7 @@ class Reviews:
         if cached is not None:
             return cached
         try:
-            review = await asyncio.to_thread(_review_from_state, state, seat)
+            review = await thinking.review(state, seat, int(state.get("seed") or 0))
         except ReplayError as exc:
             raise errors.ReviewGone() from exc
         outcome = DealReview(deal_number, seat, review)
@@ -76,9 +76,3 @@ class Reviews:
         while len(self._reviews) > 4 * REVIEWS_KEPT:
             del self._reviews[next(iter(self._reviews))]
         return outcome
-
-
-def _review_from_state(state: dict[str, Any], seat: int) -> Review | None:
-    """Rebuild the match right after the deal and review `seat` (runs in a worker thread; it
-    reads its own copy of the state, so the live table is never touched)."""
-    return review_seat(Match.from_dict(state), seat, seed=int(state.get("seed") or 0))

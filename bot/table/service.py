@@ -35,7 +35,7 @@ from .recovery import Recovery
 from .registry import Registry
 from .reviews import Reviews
 from .scheduler import Clock, Scheduler
-from .turns import Think, Turns, think_in_thread
+from .turns import Think, Turns, think_off_the_loop
 from .unit import UnitOfWork
 
 __all__ = ["LEASE_SECONDS", "TableService", "TableSettings"]
@@ -60,7 +60,7 @@ class TableService:
         owns_guild: Callable[[int], bool] | None = None,
         lease_seconds: float = LEASE_SECONDS,
         retry_delays: tuple[float, ...] | None = None,
-        think: Think = think_in_thread,
+        think: Think = think_off_the_loop,
     ) -> None:
         """``owner`` names this process in the database's table leases (stable across
         restarts, so a restarted process takes its own tables straight back);

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 
 from bot.ai import make_policy
+from bot.ai.thinking import decide
 from bot.engine.actions import Action
 from bot.engine.errors import RummyError
 from bot.engine.match import MatchPhase
@@ -35,9 +36,16 @@ Think = Callable[[str, Observation, int], Awaitable[Action]]
 
 
 async def think_in_thread(tier: str, obs: Observation, seed: int) -> Action:
-    """Off the event loop: a strong AI thinks for tens of milliseconds."""
+    """Off the event loop, on a thread: for the cheap tiers, and for tests."""
     policy = make_policy(tier, seed=seed)
     return await asyncio.to_thread(policy.act, obs)
+
+
+async def think_off_the_loop(tier: str, obs: Observation, seed: int) -> Action:
+    """How the bot's AI seats think: the expert in its worker process (pure Python holding
+    the GIL in a thread would stall the event loop), the other tiers on a thread
+    (`bot.ai.thinking.decide`). The move is the same either way for a seed."""
+    return await decide(tier, obs, seed)
 
 
 class Turns:
@@ -45,7 +53,7 @@ class Turns:
         self,
         ctx: TableContext,
         lobby_expire: Callable[[Table, int], Awaitable[None]] | None = None,
-        think: Think = think_in_thread,
+        think: Think = think_off_the_loop,
     ) -> None:
         self.ctx = ctx
         self.lobby_expire = lobby_expire

@@ -1,0 +1,217 @@
+"""Information-set search: deal the unseen cards, play a few turns, average the chips.
+
+A seat cannot see the other hands or the stock, so it cannot search the real game tree. It can
+search many *determinisations*: deals of the unseen cards that agree with what it knows (cards
+an opponent took from the pile and kept are in that hand; the rest of each hidden hand is drawn
+from the unseen cards, a card near what that opponent collects more likely, near what it threw
+or let pass less likely, as `Tracker.interest` reads it), the remaining unseen cards shuffled
+into the stock. In each, every seat plays `depth` rounds with a fast policy (take the discard
+only when it is wild or completes a group, throw the least connected highest card, declare
+when the hand is at distance 0) and the result is counted in chips: the real settlement when
+somebody declared, otherwise the chip value of the position reached (`chips.race` with every
+hand known).
+
+Candidate throws are compared on the *same* determinisations (common random numbers), which
+cancels most of the luck of the deal. The budget is `SearchBudget`: determinisations x depth,
+fixed per decision; nothing reads a clock, and the only randomness is the generator the caller
+passes (derived from the policy's seed and the observation), so a seed gives the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine.cards import Card
+from bot.engine.evaluate import evaluate_hand
+from bot.engine.observation import Observation
+from bot.engine.rules import Rules
+
+from .chips import finish_chances, race, step_rate
+from .common import completes_group, linked
+from .distance import HandCode, distance, set_limit
+from .tracking import Tracker
+
+_DEAL_ID_BASE = 2_000_000  # ids no real deck uses
+LEAF_GAIN = 40.0  # chips an opponent pays when this seat wins, at a leaf
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """Work per searched decision: `determinisations` deals, each played `depth` rounds."""
+
+    determinisations: int
+    depth: int
+
+    @property
+    def work(self) -> int:
+        """Rounds simulated per candidate (the unit the budget is counted in)."""
+        return self.determinisations * self.depth
+
+
+@dataclass
+class Work:
+    """Work done by the last `search_throws` call (tests check it stays within the budget)."""
+
+    rounds: int = 0  # rounds simulated, over every candidate and determinisation
+    deals: int = 0  # determinisations dealt
+
+
+LAST_WORK = Work()
+
+
+@dataclass
+class _World:
+    hands: dict[int, list[Card]]
+    stock: list[Card]
+    top: Card | None
+    order: list[int]  # seats in playing order, starting with the seat to move
+
+
+def determinise(
+    obs: Observation, t: Tracker, rng: random.Random
+) -> tuple[dict[int, list[Card]], list[Card]]:
+    """One deal of the unseen cards consistent with the evidence: hidden hands and a stock."""
+    pool = list(t.unseen_faces())
+    rng.shuffle(pool)
+    hands: dict[int, list[Card]] = {}
+    next_id = _DEAL_ID_BASE
+    sizes = {s.seat: s.cards for s in obs.seats}
+    for s in obs.seats:
+        if s.seat == obs.seat or s.status != "active":
+            continue
+        known = [f for f, n in t.holds.get(s.seat, {}).items() for _ in range(n)]
+        need = max(0, sizes.get(s.seat, 13) - len(known))
+        # weighted draw without replacement (Efraimidis-Spirakis keys)
+        keyed = []
+        for i, f in enumerate(pool):
+            w = math.exp(max(-2.0, min(2.0, 0.5 * t.interest(s.seat, f))))
+            keyed.append((rng.random() ** (1.0 / w), i))
+        keyed.sort(reverse=True)
+        pick = sorted(i for _, i in keyed[:need])
+        faces = known + [pool[i] for i in pick]
+        for i in reversed(pick):
+            pool.pop(i)
+        cards = []
+        for f in faces:
+            cards.append(Card(next_id, f))
+            next_id += 1
+        hands[s.seat] = cards
+    stock = []
+    for f in pool[: max(0, obs.stock_size)]:
+        stock.append(Card(next_id, f))
+        next_id += 1
+    return hands, stock
+
+
+def _throw(hand: Sequence[Card], rules: Rules, wr: int | None, forbidden: Card | None) -> Card:
+    """The fast policy's throw: the least connected card, the highest of those, never wild."""
+    best: tuple[int, int, int] | None = None
+    pick = hand[0]
+    for c in hand:
+        if forbidden is not None and c.id == forbidden.id:
+            continue
+        if rules.is_wild(c.face, wr):
+            continue
+        links = sum(1 for o in hand if o.id != c.id and linked(c.face, o.face))
+        key = (links, -c.face.value, c.id)
+        if best is None or key < best:
+            best, pick = key, c
+    return pick
+
+
+class _Known:
+    """An opponent whose hand the determinisation knows: its hazard from its distance."""
+
+    __slots__ = ("finish",)
+
+    def __init__(self, finish: list[float]) -> None:
+        self.finish = finish
+
+    def hazard(self, ahead: int = 0) -> float:
+        left = 1.0 - sum(self.finish[:ahead])
+        return 0.0 if left <= 1e-9 else min(1.0, self.finish[ahead] / left)
+
+
+def _leaf(me: int, w: _World, rules: Rules, wr: int | None, horizon: int = 12) -> float:
+    set_max = set_limit(rules)
+    mine = w.hands[me]
+    d = distance(HandCode.of(mine, rules, wr), set_max)
+    finish = finish_chances(d, step_rate(d), horizon)
+    opps = []
+    for s, h in w.hands.items():
+        if s == me:
+            continue
+        od = distance(HandCode.of(h, rules, wr), set_max)
+        opps.append(_Known(finish_chances(od, step_rate(od), horizon)))
+    pay = float(evaluate_hand(mine, rules, wr).penalty)
+    return race(finish, pay, opps, LEAF_GAIN, 0.92, me_first=w.order[0] == me).chips
+
+
+def _play(me: int, w: _World, rules: Rules, wr: int | None, depth: int) -> float:
+    """Play `depth` rounds of the fast policy from `w`; chips for `me`."""
+    set_max = set_limit(rules)
+    for _ in range(depth):
+        LAST_WORK.rounds += 1
+        for seat in w.order:
+            hand = w.hands[seat]
+            top = w.top
+            taken: Card | None = None
+            if top is not None and (
+                rules.is_wild(top.face, wr) or completes_group(top.face, hand, rules, wr)
+            ):
+                taken = top
+                hand.append(top)
+            elif w.stock:
+                hand.append(w.stock.pop())
+            else:
+                return 0.0  # stock out: treat as a void deal
+            # distance 0 after the draw: some throw leaves a valid declaration (the distance
+            # ignores a few rare layouts; a rollout may miss those, never invent one)
+            if distance(HandCode.of(hand, rules, wr), set_max) == 0:
+                if seat == me:
+                    return sum(
+                        float(evaluate_hand(h, rules, wr).penalty)
+                        for s, h in w.hands.items()
+                        if s != me
+                    )
+                return -float(evaluate_hand(w.hands[me], rules, wr).penalty)
+            out = _throw(hand, rules, wr, taken)
+            hand.remove(out)
+            w.top = out
+    return _leaf(me, w, rules, wr)
+
+
+def search_throws(
+    obs: Observation,
+    t: Tracker,
+    throws: Sequence[Card],
+    budget: SearchBudget,
+    rng: random.Random,
+) -> float:
+    """Mean searched chips of throwing `throws[1]` minus throwing `throws[0]`, over the same
+    `budget.determinisations` deals, each played `budget.depth` rounds after the throw."""
+    rules, wr = obs.rules, obs.wild_rank
+    active = [s.seat for s in obs.seats if s.status == "active"]
+    i = active.index(obs.seat)
+    order_after = active[i + 1 :] + active[:i] + [obs.seat]
+    total = 0.0
+    LAST_WORK.rounds = 0
+    LAST_WORK.deals = 0
+    for _ in range(budget.determinisations):
+        hands, stock = determinise(obs, t, rng)
+        LAST_WORK.deals += 1
+        values = []
+        for c in throws[:2]:
+            w = _World(
+                {s: list(h) for s, h in hands.items()}
+                | {obs.seat: [x for x in obs.hand if x.id != c.id]},
+                list(stock),
+                c,
+                order_after,
+            )
+            values.append(_play(obs.seat, w, rules, wr, budget.depth))
+        total += values[1] - values[0]
+    return total / max(1, budget.determinisations)

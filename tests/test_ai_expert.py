@@ -1,0 +1,253 @@
+"""The expert tier: legal moves only, a function of (seed, observation), work within its budget,
+chip-minded choices where the model is clear, and its async entry point thinks off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+
+import pytest
+
+from bot.ai import TIERS, make_policy, thinking
+from bot.ai.chips import finish_chances, race
+from bot.ai.closeness import Closeness, opponents
+from bot.ai.expert import ExpertPolicy
+from bot.ai.guard_opponent import GuardPolicy
+from bot.ai.search import LAST_WORK, SearchBudget, search_throws
+from bot.ai.tracking import Tracker
+from bot.engine.actions import ActionKind
+from bot.engine.match import Match, MatchPhase
+from bot.engine.observation import Observation
+from tests.test_ai import _obs_for
+
+
+def _observations(seed: int, profile: str, players: int, limit: int) -> list[Observation]:
+    """Observations met in real play (medium seats, so the deals run long)."""
+    rng = random.Random(seed)
+    out: list[Observation] = []
+    while len(out) < limit:
+        match = Match.create([f"P{i}" for i in range(players)], profile, seed=rng.getrandbits(32))
+        policies = [make_policy("medium", rng.getrandbits(16)) for _ in range(players)]
+        while match.phase is MatchPhase.PLAYING and len(out) < limit:
+            deal = match.deal
+            assert deal is not None
+            obs = match.observation(deal.turn)
+            if rng.random() < 0.35:
+                out.append(obs)
+            match.apply(policies[deal.turn].act(obs))
+    return out
+
+
+def test_expert_is_a_tier() -> None:
+    assert TIERS[-1] == "expert"
+    assert isinstance(make_policy("expert", 1), ExpertPolicy)
+
+
+@pytest.mark.parametrize(("profile", "players"), [("points", 2), ("pool101", 3), ("paplu", 4)])
+def test_expert_plays_only_legal_moves_and_is_deterministic(profile: str, players: int) -> None:
+    for obs in _observations(7, profile, players, 40):
+        a = make_policy("expert", 3).act(obs)
+        assert a in obs.legal_actions
+        assert make_policy("expert", 3).act(obs) == a  # same seed, same observation
+
+
+def test_a_seed_and_an_observation_give_one_move_whatever_came_before() -> None:
+    obs_list = _observations(11, "points", 2, 12)
+    fresh = [make_policy("expert", 5).act(o) for o in obs_list]
+    reused = make_policy("expert", 5)
+    assert [reused.act(o) for o in obs_list] == fresh
+
+
+def test_the_search_stays_within_its_budget_and_is_reproducible() -> None:
+    obs = next(
+        o
+        for o in _observations(3, "points", 2, 60)
+        if any(a.kind is ActionKind.DISCARD for a in o.legal_actions) and len(o.pile_history) > 8
+    )
+    t = Tracker.from_observation(obs)
+    throws = [c for c in obs.hand if not obs.rules.is_wild(c.face, obs.wild_rank)][:2]
+    budget = SearchBudget(determinisations=5, depth=3)
+    first = search_throws(obs, t, throws, budget, random.Random(9))
+    assert LAST_WORK.deals == 5
+    assert LAST_WORK.rounds <= 2 * budget.work  # two candidates, at most depth rounds each
+    assert search_throws(obs, t, throws, budget, random.Random(9)) == first
+
+
+def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:
+    from bot.ai.search import determinise
+
+    for obs in _observations(21, "points", 2, 20):
+        t = Tracker.from_observation(obs)
+        hands, stock = determinise(obs, t, random.Random(1))
+        dealt = [c.face for h in hands.values() for c in h] + [c.face for c in stock]
+        unseen = list(t.unseen_faces())
+        for seat, known in t.holds.items():
+            for face, n in known.items():
+                assert sum(1 for c in hands[seat] if c.face == face) >= n
+                unseen.extend([face] * n)
+        left = list(unseen)
+        for f in dealt:
+            left.remove(f)  # raises if a card was dealt that the seat knows is elsewhere
+        sizes = {s.seat: s.cards for s in obs.seats}
+        assert all(len(h) == sizes[s] for s, h in hands.items())
+
+
+def test_it_declares_whenever_it_can() -> None:
+    obs = _obs_for("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 4C KD", "QD", draw="3C")
+    assert make_policy("expert", 0).act(obs).kind is ActionKind.DECLARE
+
+
+def test_an_opponent_closing_in_makes_it_shed_points() -> None:
+    """The same hand: with nobody close it keeps the high pair for speed; with an opponent
+    about to go out the model values the points kept more (the loss term grows)."""
+    early = [Closeness(1, turns=0, takes=0, recent_low=False, cards=13)]
+    late = [Closeness(1, turns=12, takes=3, recent_low=True, cards=13)]
+    finish = finish_chances(2, 0.3, 16)
+    for opps in (early, late):
+        heavy = race(finish, 60, opps, 40, 0.92, me_first=False)
+        light = race(finish, 20, opps, 40, 0.92, me_first=False)
+        assert light.chips > heavy.chips
+    gap_early = (
+        race(finish, 20, early, 40, 0.92, False).chips
+        - race(finish, 60, early, 40, 0.92, False).chips
+    )
+    gap_late = (
+        race(finish, 20, late, 40, 0.92, False).chips
+        - race(finish, 60, late, 40, 0.92, False).chips
+    )
+    assert gap_late > gap_early
+
+
+def test_closeness_reads_takes_and_turns_from_the_pile() -> None:
+    for obs in _observations(5, "points", 2, 30):
+        for o in opponents(obs):
+            assert 0.0 <= o.hazard(0) <= o.hazard(5) <= 0.45
+            assert o.turns == sum(1 for e in obs.pile_history if e.discarded_by == o.seat)
+
+
+def test_drops_compare_the_drop_cost_with_the_expected_payment_of_playing_on() -> None:
+    bad = _obs_for("2H 9H KS 5D 7C QS JD 4C 8S 10D AC 6S QH", "KD")
+    good = _obs_for("7H 8H 9H 4S 5S 6S 3C JK 2D 2C 2S 9C KC", "10D")
+    expert = ExpertPolicy(random.Random(0))
+    value = {
+        name: expert.play_on_value(o, Tracker.from_observation(o), opponents(o)).chips
+        for name, o in (("bad", bad), ("good", good))
+    }
+    assert value["good"] > 0 > value["bad"]
+    assert bad.drop_cost == 20 and good.drop_cost == 20
+    assert expert.act(good).kind is not ActionKind.DROP
+    # the rule itself: drop exactly when -cost beats playing on by the margin
+    expert.drop_margin = -(20 + value["bad"]) - 0.5
+    assert expert.act(bad).kind is ActionKind.DROP
+    expert.drop_margin = -(20 + value["bad"]) + 0.5
+    assert expert.act(bad).kind is not ActionKind.DROP
+
+
+def test_guard_opponent_plays_legally() -> None:
+    for obs in _observations(13, "points", 2, 30):
+        assert GuardPolicy().act(obs) in obs.legal_actions
+
+
+# ---- thinking off the event loop ----------------------------------------------------------
+
+
+def test_decide_runs_expert_in_a_worker_process_and_cheap_tiers_on_a_thread() -> None:
+    obs_list = _observations(17, "points", 2, 6)
+
+    async def main() -> None:
+        ticks = 0
+        stop = asyncio.Event()
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while not stop.is_set():
+                ticks += 1
+                await asyncio.sleep(0.001)
+
+        task = asyncio.create_task(ticker())
+        try:
+            for obs in obs_list:
+                action = await thinking.decide("expert", obs, 42)
+                assert action == make_policy("expert", 42).act(obs)
+                cheap = await thinking.decide("medium", obs, 42)
+                assert cheap == make_policy("medium", 42).act(obs)
+        finally:
+            stop.set()
+            await task
+        assert ticks > len(obs_list)  # the loop kept running while the moves were computed
+        pid = thinking.worker_pid()
+        assert pid is not None and pid != __import__("os").getpid()
+
+    try:
+        asyncio.run(main())
+    finally:
+        thinking.close()
+    assert thinking.worker_pid() is None
+
+
+def test_decide_does_not_block_the_loop_during_a_long_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The loop answers while a decision is computed elsewhere (here a slow cheap tier on its
+    thread: sleeping releases the GIL, so the loop must keep ticking)."""
+    obs = _observations(19, "points", 2, 1)[0]
+    original = thinking.think
+    calls: list[str] = []
+
+    def slow(tier: str, o: Observation, seed: int) -> object:
+        calls.append(threading.current_thread().name)
+        time.sleep(0.2)
+        return original(tier, o, seed)
+
+    monkeypatch.setattr(thinking, "think", slow)
+
+    async def main() -> int:
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            for _ in range(1000):
+                ticks += 1
+                await asyncio.sleep(0.005)
+
+        task = asyncio.create_task(ticker())
+        await thinking.decide("easy", obs, 1)
+        task.cancel()
+        return ticks
+
+    ticks = asyncio.run(main())
+    assert calls and calls[0] != "MainThread"
+    assert ticks >= 10
+
+
+def test_a_review_runs_in_the_worker_and_matches_the_direct_one() -> None:
+    from bot.ai.review import review_seat
+
+    match = Match.create(["Ann", "Bob"], "points", seed=8)
+    policies = [make_policy("easy", 1), make_policy("medium", 2)]
+    while match.phase is MatchPhase.PLAYING:
+        deal = match.deal
+        assert deal is not None
+        match.apply(policies[deal.turn].act(match.observation(deal.turn)))
+    try:
+        got = asyncio.run(thinking.review(match.to_dict(), 0, 3))
+    finally:
+        thinking.close()
+    assert got == review_seat(match, 0, seed=3)
+
+
+def test_with_the_search_on_it_stays_legal_deterministic_and_within_budget() -> None:
+    for obs in _observations(29, "points", 2, 30):
+        policy = make_policy("expert", 4)
+        assert isinstance(policy, ExpertPolicy)
+        policy.searches, policy.search_gap, policy.search_lose = 4, 99.0, 0.0  # always search
+        LAST_WORK.rounds = LAST_WORK.deals = 0
+        a = policy.act(obs)
+        assert a in obs.legal_actions
+        assert LAST_WORK.deals <= 4 and LAST_WORK.rounds <= 2 * 4 * policy.search_depth
+        again = make_policy("expert", 4)
+        assert isinstance(again, ExpertPolicy)
+        again.searches, again.search_gap, again.search_lose = 4, 99.0, 0.0
+        assert again.act(obs) == a
