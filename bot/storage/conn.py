@@ -84,7 +84,14 @@ class Conn(Protocol):
 class Tx(Conn, Protocol):
     """A :class:`Conn` inside an open transaction: its statements commit together when the
     ``async with`` that opened it ends normally, and roll back if it raises (a
-    cancellation included)."""
+    cancellation included).
+
+    ``committed`` turns True once its COMMIT has completed. A task cancelled while the
+    COMMIT was on its way sees ``CancelledError`` only after the COMMIT ended (see
+    :func:`finish`), so it may have committed: ``committed`` says whether it did."""
+
+    @property
+    def committed(self) -> bool: ...
 
 
 class Database(Protocol):

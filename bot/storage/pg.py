@@ -244,6 +244,8 @@ class PgConn:
         """``timeout``: seconds per statement (None: the pool's :data:`COMMAND_TIMEOUT`)."""
         self._con = con
         self._timeout = timeout
+        #: Set when this transaction's COMMIT has completed (see conn.Tx).
+        self.committed = False
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         check_values(args)
@@ -343,9 +345,10 @@ class PgDatabase:
                 await finish(_rollback(con))
                 raise
             try:
-                await finish(conn.execute("COMMIT"))
+                await finish(_commit(conn))
             except BaseException:
-                await finish(_rollback(con))
+                if not conn.committed:
+                    await finish(_rollback(con))
                 raise
 
     @asynccontextmanager
@@ -371,6 +374,13 @@ class PgDatabase:
                 await asyncio.wait_for(self.pool.close(), CONNECT_TIMEOUT * 2)
         except StorageError:
             self.pool.terminate()
+
+
+async def _commit(conn: PgConn) -> None:
+    """COMMIT, and mark the transaction committed as soon as it is (even if the task that
+    waits for it was cancelled meanwhile)."""
+    await conn.execute("COMMIT")
+    conn.committed = True
 
 
 async def _keep_session(con: Any) -> None:

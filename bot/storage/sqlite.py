@@ -127,6 +127,8 @@ class SqliteConn:
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
+        #: Set when this transaction's COMMIT has completed (see conn.Tx).
+        self.committed = False
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         check_values(args)
@@ -164,6 +166,7 @@ class SqliteDatabase:
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection | None) -> None:
         """Use :meth:`open`; this wires connections already configured."""
+        self._writer_raw = writer
         self._writer = SqliteConn(writer)
         self._reader = None if reader is None else SqliteConn(reader)
         self._raw = [c for c in (writer, reader) if c is not None]
@@ -243,7 +246,7 @@ class SqliteDatabase:
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Tx]:
         async with self._locked():
-            conn = self._writer
+            conn = SqliteConn(self._writer_raw)  # per transaction: its own `committed`
             try:
                 await finish(conn.execute("BEGIN IMMEDIATE"))
                 yield conn
@@ -251,9 +254,10 @@ class SqliteDatabase:
                 await finish(self._rollback())
                 raise
             try:
-                await finish(conn.execute("COMMIT"))
+                await finish(_commit(conn))
             except BaseException:
-                await finish(self._rollback())
+                if not conn.committed:
+                    await finish(self._rollback())
                 raise
 
     async def _rollback(self) -> None:
@@ -291,6 +295,13 @@ class SqliteDatabase:
             for conn in self._raw:
                 with _TRANSLATED:
                     await conn.close()
+
+
+async def _commit(conn: SqliteConn) -> None:
+    """COMMIT, and mark the transaction committed as soon as it is (even if the task that
+    waits for it was cancelled meanwhile)."""
+    await conn.execute("COMMIT")
+    conn.committed = True
 
 
 async def _connect(target: str) -> aiosqlite.Connection:

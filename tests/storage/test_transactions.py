@@ -158,6 +158,10 @@ async def test_an_exception_of_the_caller_rolls_back_too(st: Storage) -> None:
         async with st.transaction() as tx:
             await st.tables.commit_action("t1", 2, "{}", "{}", tx=tx)
             raise RuntimeError("the presenter broke")
+    assert not tx.committed
+    async with st.transaction() as ok:
+        pass
+    assert ok.committed
     t = await st.tables.load_table("t1")
     assert t is not None and t.version == 1
 
@@ -238,8 +242,12 @@ async def test_a_cancellation_during_commit_cannot_tear_it(
 
     monkeypatch.setattr(conn_class, "execute", slow_commit)
 
+    seen: list[Any] = []
+
     async def writer() -> None:
         async with st.transaction() as tx:
+            seen.append(tx)
+            assert not tx.committed
             await st.results.record_deal_result(two_player_deal("m1", 1, 2, 5), tx=tx)
             await st.tables.commit_action("t1", 2, '{"v": 2}', '{"e": 2}', tx=tx)
 
@@ -254,6 +262,7 @@ async def test_a_cancellation_during_commit_cannot_tear_it(
     stored = (await _deal_count(st), t.version if t else None)
     assert stored in ((0, 1), (1, 2))  # all or nothing...
     assert stored == (1, 2)  # ...and the shield let the commit finish
+    assert seen[0].committed  # which the cancelled caller can tell
     assert [e.seq for e in await st.tables.load_events("t1")] == [2]
     # nothing is left holding the lock or an open transaction
     async with asyncio.timeout(10):
