@@ -39,6 +39,7 @@ async def running_bot(
     tmp_path: Path, users: list[str], seed: int | None = 7, **kw: Any
 ) -> AsyncIterator[tuple[FakeDiscord, PapluBot]]:
     async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
+        scripted_pace(fake)
         bot = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
         async with fake.running(bot):
             await fake.wait_for_commands("rummy")
@@ -682,6 +683,7 @@ async def game_env(
         bot.discord_ui.presenter.EDIT_INTERVAL = edit_interval
     try:
         async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
+            scripted_pace(fake)
             client = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
             audit = HiddenCardAudit(fake, client)
             async with fake.running(client):
@@ -713,6 +715,22 @@ class ScaledClock:
         await asyncio.sleep(seconds / self.factor)
 
 
+#: Scripted players act about ten times faster than people (a whole deal in a few seconds).
+SCRIPTED_PACE = 10.0
+
+
+def scripted_pace(fake: FakeDiscord, factor: float = SCRIPTED_PACE) -> None:
+    """Run the fake's rate-limit windows `factor` times faster, so that Discord's limits
+    (5 messages per 5 s per channel, 50 requests per second) meet scripted players at the
+    pace they would meet people: the limits are still enforced and every 429 still fails a
+    test, but a scripted game is not stretched to ten times a human's length."""
+    limits = fake.server.rate_limits
+    limits.global_period /= factor
+    limits.routes = {
+        key: RouteLimit(r.limit, r.period / factor, r.bucket) for key, r in limits.routes.items()
+    }
+
+
 def fast_turn_clock(
     monkeypatch: Any, client: PapluBot, factor: float, fake: FakeDiscord | None = None
 ) -> None:
@@ -725,9 +743,4 @@ def fast_turn_clock(
     clock must not turn a normal pace into a flood."""
     monkeypatch.setattr(client.tables.scheduler, "clock", ScaledClock(factor))
     if fake is not None:
-        limits = fake.server.rate_limits
-        limits.global_period /= factor
-        limits.routes = {
-            key: RouteLimit(r.limit, r.period / factor, r.bucket)
-            for key, r in limits.routes.items()
-        }
+        scripted_pace(fake, factor)

@@ -117,10 +117,11 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
     before marking it posted. The next start finds the message in the channel (the results
     carry the table's mark in their footer) and does not post it twice."""
     from bot.discord_ui.client import PapluBot
-    from tests.e2e.harness import TOKEN, settings
+    from tests.e2e.harness import TOKEN, scripted_pace, settings
     from tests.fakediscord import FakeDiscord
 
     async with FakeDiscord(users=TWO, channels=["general"], token=TOKEN) as fake:
+        scripted_pace(fake)
         db = tmp_path / "bot.sqlite3"
         first = PapluBot(settings(db, 4, next_deal_delay=60.0))
         async with fake.running(first):
