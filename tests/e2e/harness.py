@@ -39,8 +39,8 @@ async def running_bot(
     tmp_path: Path, users: list[str], seed: int | None = 7, **kw: Any
 ) -> AsyncIterator[tuple[FakeDiscord, PapluBot]]:
     async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
-        scripted_pace(fake)
         bot = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
+        scripted_pace(fake, client=bot)
         async with fake.running(bot):
             await fake.wait_for_commands("rummy")
             yield fake, bot
@@ -683,8 +683,8 @@ async def game_env(
         bot.discord_ui.presenter.EDIT_INTERVAL = edit_interval
     try:
         async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
-            scripted_pace(fake)
             client = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
+            scripted_pace(fake, client=client)
             audit = HiddenCardAudit(fake, client)
             async with fake.running(client):
                 await fake.wait_for_commands("rummy")
@@ -719,11 +719,17 @@ class ScaledClock:
 SCRIPTED_PACE = 10.0
 
 
-def scripted_pace(fake: FakeDiscord, factor: float = SCRIPTED_PACE) -> None:
+def scripted_pace(
+    fake: FakeDiscord, factor: float = SCRIPTED_PACE, client: PapluBot | None = None
+) -> None:
     """Run the fake's rate-limit windows `factor` times faster, so that Discord's limits
     (5 messages per 5 s per channel, 50 requests per second) meet scripted players at the
     pace they would meet people: the limits are still enforced and every 429 still fails a
-    test, but a scripted game is not stretched to ten times a human's length."""
+    test, but a scripted game is not stretched to ten times a human's length. The in-process
+    bot's own budget (its share of the global limit) is scaled alike, so it is not "short"
+    at a pace that is only a person's pace sped up."""
+    if client is not None:
+        client.budget.share *= factor
     limits = fake.server.rate_limits
     limits.global_period /= factor
     limits.routes = {

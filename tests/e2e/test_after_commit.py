@@ -121,9 +121,9 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
     from tests.fakediscord import FakeDiscord
 
     async with FakeDiscord(users=TWO, channels=["general"], token=TOKEN) as fake:
-        scripted_pace(fake)
         db = tmp_path / "bot.sqlite3"
         first = PapluBot(settings(db, 4, next_deal_delay=60.0))
+        scripted_pace(fake, client=first)
         async with fake.running(first):
             await fake.wait_for_commands("rummy")
             real_mark = first.storage.outbox.mark_announced
@@ -147,6 +147,7 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
 
         assert len(results()) == 1
         second = PapluBot(settings(db, 4, next_deal_delay=60.0))
+        second.budget.share = first.budget.share
         async with fake.running(second):
             for _ in range(100):
                 if not await second.storage.outbox.pending_announcements():

@@ -21,7 +21,6 @@ from tests.e2e.harness import (
     game_env,
     labels,
     results_deal,
-    scripted_pace,
     select_options,
 )
 from tests.fakediscord import FakeDiscord, StoredMessage
@@ -101,7 +100,6 @@ async def test_kill_and_restart_mid_game(
         "LOG_LEVEL": "WARNING",
     }
     async with FakeDiscord(users=USERS, channels=["general"], token=TOKEN) as fake:
-        scripted_pace(fake)
         proc = await fake.launch("bot", env=env)
         try:
             await fake.wait_for_commands("rummy")

@@ -41,7 +41,6 @@ from tests.e2e.harness import (
     embed_field,
     footer,
     results_deal,
-    scripted_pace,
 )
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.postgres import postgres_schema, postgres_url_or_skip
@@ -170,7 +169,6 @@ async def test_two_shard_processes_share_one_database(tmp_path: Path, database: 
     async with FakeDiscord(
         users=USERS, channels=[], guild_id=GUILD_0, token=TOKEN, ack_deadline=15.0
     ) as fake:
-        scripted_pace(fake)
         fake.add_guild("Shard One Guild", GUILD_1)
         for game in GAMES:
             fake.add_channel(game.channel, guild_id=GUILDS[game.shard])
