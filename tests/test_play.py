@@ -305,7 +305,7 @@ def test_help_gives_defaults_and_the_tiers_of_bot_ai(capsys: pytest.CaptureFixtu
 
     with pytest.raises(SystemExit):
         main(["--help"])
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # as read, whatever argparse wrapped
     assert "--profile PROFILE, --variant PROFILE" in out
     assert "(default: points)" in out and "(default: medium)" in out
     assert all(tier in out for tier in TIERS)
