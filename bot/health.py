@@ -34,9 +34,11 @@ def heartbeat_path(database_path: Path) -> Path:
 
 def beat(path: Path) -> None:
     """Write the heartbeat (the time, for people; the check reads the file's mtime), atomically
-    so a check never reads half a file."""
+    so a check never reads half a file. The temporary name carries the process id: shard
+    processes sharing one data folder (one machine, no containers) each beat, and one
+    must not move away the file another is still writing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     tmp.write_text(f"{time.time():.0f}\n")
     os.replace(tmp, path)
 

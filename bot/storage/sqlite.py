@@ -192,11 +192,13 @@ class SqliteDatabase:
             with _TRANSLATED:
                 writer = await _connect(target)
                 opened.append(writer)
+                for pragma in _COMMON_PRAGMAS:
+                    await writer.execute(pragma)
+                if not memory:
+                    await _enter_wal(writer)
                 for pragma in (
-                    "PRAGMA journal_mode=WAL",
                     f"PRAGMA synchronous={synchronous}",  # whitelisted above
                     "PRAGMA foreign_keys=ON",
-                    *_COMMON_PRAGMAS,
                 ):
                     await writer.execute(pragma)
                 reader: aiosqlite.Connection | None = None
@@ -315,6 +317,29 @@ async def _connect(target: str) -> aiosqlite.Connection:
     if thread is not None and not thread.is_alive():
         thread.daemon = True
     return await conn
+
+
+async def _enter_wal(conn: aiosqlite.Connection, patience: float = 10.0) -> None:
+    """Switch the file to the WAL journal, waiting for the lock it needs.
+
+    Shard processes start together and open one fresh file at the same moment. Turning a
+    file to WAL takes an exclusive lock, and SQLite answers "locked" at once, without
+    its busy handler, while another connection holds it for its own switch; so wait here,
+    briefly and a bounded number of times, as busy_timeout would have."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience
+    pause = 0.005
+    while True:
+        try:
+            await conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            if loop.time() + pause > deadline:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.1)
 
 
 # 64 MiB page cache: leaderboard/index pages of a big guild stay hot.
