@@ -123,6 +123,10 @@ class TableRecord:
     turn_deadline: float | None
     created_at: float
     updated_at: float
+    #: The thread the table lives in (None: the channel itself), and the channel's lobby
+    #: message once the table is placed (equal to ``public_message_id`` in the channel).
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

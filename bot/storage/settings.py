@@ -30,13 +30,16 @@ DEFAULT_TURN_TIMER: Final = 60
 class GuildSettings:
     """Per-guild configuration. ``allowed_channel_ids`` None means every channel;
     ``card_images`` is whether game messages carry card images (players may still choose
-    text only for themselves, see :mod:`bot.storage.preferences`)."""
+    text only for themselves, see :mod:`bot.storage.preferences`); ``table_threads`` is
+    whether each table plays in its own thread started from its lobby message (False: in
+    the channel itself)."""
 
     guild_id: int
     default_profile: str = DEFAULT_PROFILE
     turn_timer: int = DEFAULT_TURN_TIMER
     allowed_channel_ids: frozenset[int] | None = field(default=None)
     card_images: bool = True
+    table_threads: bool = True
 
     def channel_allowed(self, channel_id: int) -> bool:
         """Whether games may be started in ``channel_id``."""
@@ -46,16 +49,17 @@ class GuildSettings:
 # ------------------------------------------------------------- SQLite dialect
 
 _SELECT_SETTINGS = (
-    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images"
+    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, table_threads"
     " FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
-    " allowed_channel_ids, card_images, updated_at) VALUES (?,?,?,?,?,?)"
+    " allowed_channel_ids, card_images, table_threads, updated_at) VALUES (?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
     " card_images = excluded.card_images,"
+    " table_threads = excluded.table_threads,"
     " updated_at = excluded.updated_at"
 )
 
@@ -65,7 +69,7 @@ async def _read(conn: Conn, guild_id: int) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id)
     channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
-    return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]))
+    return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]), bool(row[4]))
 
 
 class SettingsRepo:
@@ -87,6 +91,7 @@ class SettingsRepo:
         turn_timer: int | Unset = UNSET,
         allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
         card_images: bool | Unset = UNSET,
+        table_threads: bool | Unset = UNSET,
         now: float | None = None,
         tx: Tx | None = None,
     ) -> GuildSettings:
@@ -101,6 +106,8 @@ class SettingsRepo:
             raise ValueError("turn_timer must be a positive int (seconds)")
         if not isinstance(card_images, Unset | bool):
             raise ValueError("card_images must be True or False")
+        if not isinstance(table_threads, Unset | bool):
+            raise ValueError("table_threads must be True or False")
         channels_json: str | Unset | None = UNSET
         if not isinstance(allowed_channel_ids, Unset):
             ids = sorted({int(c) for c in allowed_channel_ids or ()})
@@ -108,9 +115,13 @@ class SettingsRepo:
         ts = time.time() if now is None else now
         async with self._db.transaction(tx) as t:
             row = await t.fetchone(_SELECT_SETTINGS, (guild_id,))
-            cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1]
+            cur: list[Any] = (
+                list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, 1]
+            )
             images = card_images if isinstance(card_images, Unset) else int(card_images)
-            for i, value in enumerate((default_profile, turn_timer, channels_json, images)):
+            threads = table_threads if isinstance(table_threads, Unset) else int(table_threads)
+            values = (default_profile, turn_timer, channels_json, images, threads)
+            for i, value in enumerate(values):
                 if not isinstance(value, Unset):
                     cur[i] = value
             await t.execute(_UPSERT_SETTINGS, (guild_id, *cur, ts))

@@ -46,7 +46,8 @@ __all__ = ["TableRepo"]
 _OPEN = "status IN ('lobby', 'playing')"
 _TABLE_COLS: Final = (
     "table_id, guild_id, channel_id, host_id, status, state_json, version,"
-    " public_message_id, prompt_message_id, turn_deadline, created_at, updated_at"
+    " public_message_id, prompt_message_id, turn_deadline, created_at, updated_at,"
+    " thread_id, lobby_message_id"
 )
 _UPSERT_TABLE = (
     "INSERT INTO game_tables (table_id, guild_id, channel_id, host_id, status,"
@@ -312,15 +313,20 @@ class TableRepo:
         *,
         public_message_id: int | Unset | None = UNSET,
         prompt_message_id: int | Unset | None = UNSET,
+        thread_id: int | Unset | None = UNSET,
+        lobby_message_id: int | Unset | None = UNSET,
         tx: Tx | None = None,
     ) -> None:
-        """Record Discord message ids without bumping the game version (posting a
-        message is not a game action). Raises NotFoundError for unknown tables."""
+        """Record Discord message ids (and the thread the table lives in) without bumping
+        the game version (posting a message is not a game action). Raises NotFoundError
+        for unknown tables."""
         columns: list[str] = []
         args: list[Any] = []
         for column, value in (
             ("public_message_id", public_message_id),
             ("prompt_message_id", prompt_message_id),
+            ("thread_id", thread_id),
+            ("lobby_message_id", lobby_message_id),
         ):
             if not isinstance(value, Unset):
                 columns.append(column)

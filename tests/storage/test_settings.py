@@ -41,3 +41,19 @@ async def test_settings_defaults_and_round_trip(tmp_path: Path) -> None:
         assert (
             await s.settings.update_settings(G, allowed_channel_ids=[])
         ).allowed_channel_ids is None
+
+
+async def test_table_threads_setting_defaults_on_and_round_trips(tmp_path: Path) -> None:
+    """Migration 0009: tables play in threads unless a server chose the channel."""
+    path = tmp_path / "s.db"
+    async with await Storage.open(path) as s:
+        assert (await s.settings.get_settings(G)).table_threads is True
+        off = await s.settings.update_settings(G, table_threads=False)
+        assert off.table_threads is False and off.card_images is True
+        kept = await s.settings.update_settings(G, turn_timer=30)  # untouched by others
+        assert kept.table_threads is False
+        with pytest.raises(ValueError):
+            await s.settings.update_settings(G, table_threads=1)  # type: ignore[arg-type]
+    async with await Storage.open(path) as s:
+        assert (await s.settings.get_settings(G)).table_threads is False
+        assert (await s.settings.get_settings(G + 1)).table_threads is True

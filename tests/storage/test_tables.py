@@ -101,6 +101,25 @@ async def test_turn_deadline_can_be_cleared_and_messages_set(st: Storage) -> Non
         await st.tables.set_table_messages("zzz", public_message_id=1)
 
 
+async def test_thread_and_lobby_message_are_kept_without_a_version_bump(st: Storage) -> None:
+    """Migration 0009: where a table lives (its thread, its lobby message in the channel) is
+    stored like the message ids, survives a reload, and a table never placed has neither."""
+    await _new_table(st)
+    fresh = await st.tables.load_table("t1")
+    assert fresh is not None and (fresh.thread_id, fresh.lobby_message_id) == (None, None)
+    big = 1_300_000_000_000_000_001  # a snowflake: 64 bits
+    await st.tables.set_table_messages(
+        "t1", thread_id=big, lobby_message_id=big, public_message_id=big + 5
+    )
+    t = await st.tables.load_table("t1")
+    assert t is not None and (t.thread_id, t.lobby_message_id) == (big, big)
+    assert t.public_message_id == big + 5 and t.version == fresh.version
+    await st.tables.set_table_messages("t1", thread_id=None)  # moved back to the channel
+    again = await st.tables.load_table("t1")
+    assert again is not None and (again.thread_id, again.lobby_message_id) == (None, big)
+    assert [r.thread_id for r in await st.tables.load_open_tables()] == [None]
+
+
 async def test_close_table_and_open_tables(st: Storage) -> None:
     await _new_table(st, "a", channel=1)
     await _new_table(st, "b", channel=2)
