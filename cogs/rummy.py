@@ -237,7 +237,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         self, interaction: discord.Interaction[PapluBot], profile: str | None = None
     ) -> None:
         if profile is None:
-            here = self.tables.registry.by_channel.get(interaction.channel_id or 0)
+            here = self.tables.registry.here(interaction.channel_id or 0)
             rules = here.rules if here is not None else get_profile("points")
         else:
             rules = get_profile(profile)
@@ -245,7 +245,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
 
     @app_commands.command(name="help", description="How to play, and what the buttons do")
     async def help(self, interaction: discord.Interaction[PapluBot]) -> None:
-        here = self.tables.registry.by_channel.get(interaction.channel_id or 0)
+        here = self.tables.registry.here(interaction.channel_id or 0)
         rules = here.rules if here is not None else get_profile("points")
         page = help_pages.PAGE_KEYS[0]
         await interaction.response.send_message(

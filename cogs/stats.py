@@ -422,6 +422,7 @@ class StatsCommands(_MixinBase):
         all_channels="True: tables may open in every channel again (clears the list)",
         card_images="Card images in game messages (players may still pick text only for "
         "their own hand)",
+        threads="True: each table plays in its own thread (default); False: in the channel",
     )
     @app_commands.choices(default_profile=PROFILE_CHOICES)
     async def settings(
@@ -433,6 +434,7 @@ class StatsCommands(_MixinBase):
         remove_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
         card_images: bool | None = None,
+        threads: bool | None = None,
     ) -> None:
         guild_id = _guild_id(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -445,6 +447,7 @@ class StatsCommands(_MixinBase):
                 remove_channel=remove_channel.id if remove_channel else None,
                 all_channels=all_channels,
                 card_images=card_images,
+                table_threads=threads,
             ),
         )
         if changed.changed:

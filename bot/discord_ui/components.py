@@ -204,7 +204,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_T
             await answer_error(interaction, ValueError("unknown help page"), "help")
             return
         rules = PROFILES[self.profile]
-        here = interaction.client.tables.registry.by_channel.get(interaction.channel_id or 0)
+        here = interaction.client.tables.registry.here(interaction.channel_id or 0)
         if here is not None and here.rules.name == self.profile:
             rules = here.rules  # this table's own house rules
         await interaction.response.edit_message(

@@ -37,7 +37,7 @@ import re
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -45,7 +45,7 @@ from bot.engine.events import Declared, Discarded, Event, TimedOut, WrongShow, a
 from bot.engine.match import FinishedDeal, MatchPhase
 from bot.engine.observation import Observation, PublicView
 from bot.images import RenderedImage, hand_picture, results_picture, table_picture
-from bot.storage import Storage
+from bot.storage import Storage, StorageError
 from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
 from bot.table.errors import Refusal
@@ -57,6 +57,7 @@ from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
+from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
 from .render.results import result_embed, results_key, standings_lines
 from .render.table import REPLACED_VIEW, table_embed, turn_ping, turn_warning_text
 
@@ -77,6 +78,14 @@ UNKNOWN = "?"  # the table message may show any image (after a restart or a fail
 HAND_ALT = "Your hand as cards, grouped as listed below"
 TABLE_ALT = "The table: seats, cards held, stock, discard pile and indicator, as listed below"
 RESULTS_ALT = "Every hand of the deal revealed, as listed below"
+#: A table's thread archives after this many minutes without a message (Discord's choices:
+#: 60, 1440, 4320, 10080); a turn ping is a message, so only a table left alone that long.
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
+ARCHIVED = 50083  # Discord: the operation cannot be performed on an archived thread
+ALREADY_THREADED = 160004  # Discord: a thread has already been created for this message
+#: Discord's codes for "this thread is no more for you": unknown channel, missing access,
+#: missing permissions (a locked thread, a moderator's change).
+THREAD_GONE = (10003, 50001, 50013)
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +159,7 @@ class DiscordPresenter:
         self._dirty: dict[str, bool] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._warnings: dict[str, tuple[int, list[int]]] = {}  # table -> (message, turn)
+        self._placing: dict[str, asyncio.Lock] = {}  # a table being given its thread
         self._closing = False
 
     # ---- what the table service calls ------------------------------------------------------
@@ -169,17 +179,17 @@ class DiscordPresenter:
             return
         # The player's open hand view shows the controls before the ping can send them there.
         await self._push_hand(table, seat.user_id)
-        channel = self._channel(table)
+        await self._home(table)
         await self._delete_prompt(table)
         if self._watching(table, seat.user_id) and self.budget.stretch() > 1:
             # Short of budget: their own view (refreshed above, through the interaction
             # webhook) already says "Your turn"; the 15-second warning still mentions them.
             return
         content = turn_ping(f"<@{seat.user_id}>", table.deadline)
-        await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
-            msg = await channel.send(
-                content,
+            msg = await self._send(
+                table,
+                content=content,
                 view=views.prompt_view(table.id, table.version),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
@@ -198,10 +208,10 @@ class DiscordPresenter:
         if seat.user_id is None:
             return
         await self._delete_warning(table)
-        await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
-            msg = await self._channel(table).send(
-                turn_warning_text(f"<@{seat.user_id}>"),
+            msg = await self._send(
+                table,
+                content=turn_warning_text(f"<@{seat.user_id}>"),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException:
@@ -214,7 +224,7 @@ class DiscordPresenter:
         if warning is None or (unless_turn is not None and warning[1] == unless_turn):
             return
         del self._warnings[table.id]
-        await self.budget.slot(URGENT, "DELETE", table.channel_id)
+        await self.budget.slot(URGENT, "DELETE", table.home_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(warning[0]).delete()
 
@@ -260,11 +270,17 @@ class DiscordPresenter:
                 "Next deal starts when everyone presses **Next deal** "
                 f"(or in {int(self.next_deal_delay)} s)."
             )
+        await self._home(table)
         if again and await self._results_posted(table, number):
             log.info("deal %s of table %s was posted before the restart", number, table.id)
             return
-        await self.budget.slot(URGENT, "POST", table.channel_id)
-        await self._channel(table).send(**kwargs)
+        await self.budget.slot(URGENT, "POST", table.home_id)
+        try:
+            await self._channel(table).send(**kwargs)
+        except discord.HTTPException as exc:
+            await self._home_failed(table, exc)  # the table layer posts them again
+            raise
+        await self._show_lobby(table)
 
     async def _results_posted(self, table: Table, number: int) -> bool:
         """Is deal `number`'s results message of this table in the channel already? (A run
@@ -291,6 +307,7 @@ class DiscordPresenter:
         await self._delete_prompt(table)
         self._dirty[table.id] = True
         await self._flush(table, final=reason)
+        await self._show_lobby(table, reason)
         self.forget(table.id)
 
     def forget(self, table_id: str) -> None:
@@ -303,6 +320,7 @@ class DiscordPresenter:
         self._table_images.pop(table_id, None)
         self._table_sent.pop(table_id, None)
         self._table_drawn.pop(table_id, None)
+        self._placing.pop(table_id, None)
         task = self._flushers.pop(table_id, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
@@ -468,18 +486,21 @@ class DiscordPresenter:
     async def _flush(self, table: Table, final: str | None = None) -> None:
         self._dirty[table.id] = False
         await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
-        channel = self._channel(table)
+        channel = await self._home(table)
         if table.message_id is not None:
             await self._edit_table(table, final)
+            channel = self._channel(table)  # the table may have left a closed thread
         if table.message_id is None and final is None:
             payload, public = self._public_payload(table, final)
             image = await self._table_image(table, public)
             digest = _digest(image)
-            await self.budget.slot(HEADROOM, "POST", table.channel_id)
+            await self.budget.slot(HEADROOM, "POST", table.home_id)
             try:
                 msg = await channel.send(**self._with_image(payload, image))
-            except discord.HTTPException:
+            except discord.HTTPException as exc:
                 log.warning("could not post the table message of %s", table.id)
+                if await self._home_failed(table, exc):
+                    self._dirty[table.id] = True  # the flush loop posts it in the new home
                 return
             self._table_images[table.id] = digest
             await remember_messages(self.storage, table, message_id=msg.id)
@@ -495,11 +516,21 @@ class DiscordPresenter:
         version, edit, digest, sent = await self._table_edit(table, final)
         if sent == self._table_sent.get(table.id):
             return  # nothing a player would see changed (e.g. a hidden card moved)
-        await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
+        await self.budget.slot(HEADROOM, "PATCH", table.home_id)
         if table.version != version:
             version, edit, digest, sent = await self._table_edit(table, final)
         try:
-            await self._channel(table).get_partial_message(table.message_id).edit(**edit)
+            try:
+                await self._channel(table).get_partial_message(table.message_id).edit(**edit)
+            except discord.HTTPException as exc:
+                # An archived thread refuses edits: unarchived, the edit goes again; a
+                # thread that cannot be had any more moves the table to the channel.
+                if exc.status == 404 or not await self._home_failed(table, exc):
+                    raise
+                if table.message_id is None:
+                    return  # moved: the flush posts the table in the channel
+                await self.budget.slot(HEADROOM, "PATCH", table.home_id)
+                await self._channel(table).get_partial_message(table.message_id).edit(**edit)
         except discord.NotFound:
             table.message_id = None
         except discord.HTTPException:
@@ -627,14 +658,157 @@ class DiscordPresenter:
         old = table.message_id
         payload, public = self._public_payload(table, None)
         image = await self._table_image(table, public)
-        await self.budget.slot(URGENT, "POST", table.channel_id)
-        msg = await self._channel(table).send(**self._with_image(payload, image))
+        channel = await self._home(table)
+        await self.budget.slot(URGENT, "POST", table.home_id)
+        msg = await channel.send(**self._with_image(payload, image))
         self._table_images[table.id] = _digest(image)
         self._table_sent.pop(table.id, None)
-        await remember_messages(self.storage, table, message_id=msg.id)
+        # In the channel, the lobby message was the table message: the new one takes over.
+        lobby = msg.id if old is not None and table.lobby_message_id == old else None
+        await remember_messages(self.storage, table, message_id=msg.id, lobby_id=lobby)
         if old is not None:
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(table).get_partial_message(old).delete()
+
+    # ---- where the table plays: its thread, or the channel ---------------------------------
+
+    async def _home(self, table: Table) -> discord.PartialMessageable:
+        """Where the table's messages go. A table that has just started is placed first (once:
+        its own thread, or the channel, with a line saying why)."""
+        if table.lobby_message_id is None and table.match is not None:
+            async with self._placing.setdefault(table.id, asyncio.Lock()):
+                if table.lobby_message_id is None:
+                    await self._place(table)
+        return self._channel(table)
+
+    async def _place(self, table: Table) -> None:
+        """Open the table's thread from its lobby message, or keep it in the channel: the
+        server chose so, the bot lacks a thread permission, or Discord refused. Stored at
+        once (with the thread), so a restart never opens a second thread."""
+        lobby = table.message_id
+        reason, missing = await self._thread_refusal(table)
+        if reason is None and lobby is not None:
+            thread_id = await self._open_thread(table, lobby)
+            if thread_id is not None:
+                # The lobby message stays in the channel; the table is posted in the thread.
+                self._table_images.pop(table.id, None)
+                self._table_sent.pop(table.id, None)
+                await remember_messages(self.storage, table, thread_id=thread_id, lobby_id=lobby)
+                await self._show_lobby(table)
+                return
+            reason = "refused"
+        # One message in the channel serves as lobby and table (0: there is none).
+        await remember_messages(self.storage, table, lobby_id=lobby or 0)
+        if reason not in (None, "off"):
+            await self._say(table, fallback_line(reason, missing))
+
+    async def _thread_refusal(self, table: Table) -> tuple[str | None, list[str]]:
+        """Why this table cannot have a thread: ("off", []) the server chose the channel (or
+        the channel cannot hold threads), ("permissions", names) the bot lacks them; (None,
+        []) it can."""
+        try:
+            threads = (await self.storage.settings.get_settings(table.guild_id)).table_threads
+        except StorageError:
+            threads = True  # the default
+        guild = self.client.get_guild(table.guild_id)
+        channel = guild.get_channel(table.channel_id) if guild is not None else None
+        if not threads or guild is None or not isinstance(channel, discord.TextChannel):
+            return "off", []
+        perms = channel.permissions_for(guild.me)
+        missing = [name for flag, name in PERMISSION_NAMES.items() if not getattr(perms, flag)]
+        return ("permissions", missing) if missing else (None, [])
+
+    async def _open_thread(self, table: Table, lobby: int) -> int | None:
+        """Start the public thread from the lobby message; its id (None: refused)."""
+        name = thread_name(table.host_name, table.rules.name)
+        await self.budget.slot(URGENT, "POST", table.channel_id)
+        message = self._lobby_channel(table).get_partial_message(lobby)
+        try:
+            thread = await message.create_thread(
+                name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException as exc:
+            if exc.code == ALREADY_THREADED:
+                return lobby  # a run that stopped opened it: a thread has its message's id
+            log.warning("could not open a thread for table %s: %s", table.id, exc)
+            return None
+        return thread.id
+
+    async def _home_failed(self, table: Table, exc: discord.HTTPException) -> bool:
+        """The table's thread refused a request: unarchive it (Discord refuses edits in an
+        archived thread), or, if it cannot be had any more (locked, deleted, no access), move
+        the table to its channel with a line saying why. True: send again (now it may)."""
+        if table.thread_id is None:
+            return False
+        if exc.code == ARCHIVED and await self._unarchive(table, table.thread_id):
+            return True
+        if exc.code != ARCHIVED and exc.code not in THREAD_GONE:
+            return False
+        log.warning("table %s leaves its thread %s: %s", table.id, table.thread_id, exc)
+        await remember_messages(self.storage, table, thread_id=None)
+        self._table_images.pop(table.id, None)
+        self._table_sent.pop(table.id, None)
+        await self._say(table, fallback_line("closed"))
+        return True
+
+    async def _unarchive(self, table: Table, thread_id: int) -> bool:
+        guild = self.client.get_guild(table.guild_id)
+        try:
+            thread = guild.get_thread(thread_id) if guild is not None else None
+            if thread is None:
+                await self.budget.slot(URGENT, "GET", thread_id)
+                fetched = await self.client.fetch_channel(thread_id)
+                if not isinstance(fetched, discord.Thread):
+                    return False
+                thread = fetched
+            if thread.locked:
+                return False  # only a moderator may reopen it
+            await self.budget.slot(URGENT, "PATCH", thread_id)
+            await thread.edit(archived=False)
+        except discord.HTTPException as exc:
+            log.warning("could not unarchive the thread of table %s: %s", table.id, exc)
+            return False
+        return True
+
+    async def _send(self, table: Table, **kwargs: Any) -> discord.Message:
+        """A message without files to the table's home (again once if its thread refused)."""
+        await self._home(table)
+        await self.budget.slot(URGENT, "POST", table.home_id)
+        try:
+            return await self._channel(table).send(**kwargs)
+        except discord.HTTPException as exc:
+            if not await self._home_failed(table, exc):
+                raise
+        await self.budget.slot(URGENT, "POST", table.home_id)
+        return await self._channel(table).send(**kwargs)
+
+    async def _say(self, table: Table, line: str) -> None:
+        """One line in the table's channel (why it plays there)."""
+        await self.budget.slot(URGENT, "POST", table.channel_id)
+        try:
+            await self._lobby_channel(table).send(line)
+        except discord.HTTPException:
+            log.warning("could not say where table %s plays", table.id)
+
+    async def _show_lobby(self, table: Table, final: str | None = None) -> None:
+        """The lobby message in the channel, when the table plays elsewhere (its thread, or a
+        newer message below): who plays, where, the standings (at the end, the final ones)."""
+        lobby = table.lobby_message_id
+        if not lobby or lobby == table.message_id:
+            return
+        m = table.match
+        lines = standings_lines(standings(m), m.score_kind) if m is not None and m.results else []
+        state = "playing" if final is None else "finished" if final == "finished" else "cancelled"
+        embed = placed_embed(table.names, table.thread_id, lines, state, table.id)
+        await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
+        try:
+            await (
+                self._lobby_channel(table)
+                .get_partial_message(lobby)
+                .edit(embed=embed, view=views.empty_view())
+            )
+        except discord.HTTPException:
+            log.warning("could not update the lobby message of table %s", table.id)
 
     # ---- helpers ---------------------------------------------------------------------------
 
@@ -646,13 +820,22 @@ class DiscordPresenter:
         return time.monotonic() - open_hand.opened < min(WATCHING, TOKEN_SAFE_AGE)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
+        """Where the table's messages are: its thread, or its channel."""
+        if table.thread_id is not None:
+            return self.client.get_partial_messageable(
+                table.thread_id, guild_id=table.guild_id, type=discord.ChannelType.public_thread
+            )
+        return self._lobby_channel(table)
+
+    def _lobby_channel(self, table: Table) -> discord.PartialMessageable:
+        """The channel the table was opened in (its lobby message is there)."""
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def _delete_prompt(self, table: Table) -> None:
         await self._delete_warning(table)
         if table.prompt_message_id is None:
             return
-        await self.budget.slot(URGENT, "DELETE", table.channel_id)
+        await self.budget.slot(URGENT, "DELETE", table.home_id)
         with contextlib.suppress(discord.HTTPException):
             await self._channel(table).get_partial_message(table.prompt_message_id).delete()
         await remember_messages(self.storage, table, prompt_id=None)

@@ -115,9 +115,7 @@ class SettingsRepo:
         ts = time.time() if now is None else now
         async with self._db.transaction(tx) as t:
             row = await t.fetchone(_SELECT_SETTINGS, (guild_id,))
-            cur: list[Any] = (
-                list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, 1]
-            )
+            cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, 1]
             images = card_images if isinstance(card_images, Unset) else int(card_images)
             threads = table_threads if isinstance(table_threads, Unset) else int(table_threads)
             values = (default_profile, turn_timer, channels_json, images, threads)

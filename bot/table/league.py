@@ -72,6 +72,7 @@ class SettingsChange:
     remove_channel: int | None = None
     all_channels: bool | None = None
     card_images: bool | None = None
+    table_threads: bool | None = None
 
 
 SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
@@ -205,6 +206,9 @@ class League:
         if c.card_images is not None:
             changes["card_images"] = c.card_images
             facts.append(("card_images", c.card_images))
+        if c.table_threads is not None:
+            changes["table_threads"] = c.table_threads
+            facts.append(("table_threads", c.table_threads))
         if changes:
             current = await self.storage.settings.update_settings(guild_id, **changes)
         return SettingsChanged(current, facts)

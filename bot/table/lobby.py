@@ -56,7 +56,7 @@ class Lobby:
         host_name: str,
         options: TableOptions,
     ) -> Table:
-        existing = self.ctx.registry.by_channel.get(channel_id)
+        existing = self.ctx.registry.here(channel_id)
         if existing is not None:
             raise errors.ChannelBusy(in_lobby=existing.status is TableStatus.LOBBY)
         seed = self.ctx.settings.deck_seed
@@ -213,8 +213,9 @@ class Lobby:
             raise errors.SaveFailed() from exc
         if record is None or TableStatus(record.status) is not TableStatus.FINISHED:
             raise errors.TableClosed()
-        if (record.guild_id, record.channel_id) != (guild_id, channel_id):
+        if record.guild_id != guild_id or channel_id not in (record.channel_id, record.thread_id):
             raise errors.WrongPlace()
+        channel_id = record.channel_id  # pressed in the table's thread: the lobby opens above
         try:
             last = rebuild(record)
         except UNREADABLE as exc:

@@ -116,6 +116,12 @@ class Table:
     version: int = 0
     message_id: int | None = None
     prompt_message_id: int | None = None
+    #: Where the table lives: a thread under `channel_id` (None: the channel itself). The
+    #: table message, turn pings and results go there.
+    thread_id: int | None = None
+    #: The channel's lobby message once the table is placed (None: not placed yet; equal to
+    #: `message_id` when one message in the channel serves as lobby and table).
+    lobby_message_id: int | None = None
     deadline: float | None = None
     turn_marker: list[int] | None = None  # [deal number, seat on turn, turns taken]
     timeouts: dict[str, int] = field(default_factory=dict)  # consecutive, by seat key
@@ -179,6 +185,16 @@ class Table:
             raise NotPlaying()
         return self.match.observation(seat)
 
+    @property
+    def home_id(self) -> int:
+        """The channel (or thread) the table's messages go to."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    def in_place(self, channel_id: int | None) -> bool:
+        """Is a click or command from `channel_id` at this table (its channel, or its
+        thread)?"""
+        return channel_id is not None and channel_id in (self.channel_id, self.thread_id)
+
     def public_view(self) -> PublicView:
         if self.match is None:
             raise LookupError("no match yet")
@@ -200,6 +216,8 @@ class Table:
             "version": self.version,
             "message_id": self.message_id,
             "prompt_message_id": self.prompt_message_id,
+            "thread_id": self.thread_id,
+            "lobby_message_id": self.lobby_message_id,
             "deadline": self.deadline,
             "turn_marker": None if self.turn_marker is None else list(self.turn_marker),
             "timeouts": dict(self.timeouts),
@@ -252,6 +270,8 @@ class Table:
         self.version = d["version"]
         self.message_id = d.get("message_id")
         self.prompt_message_id = d.get("prompt_message_id")
+        self.thread_id = d.get("thread_id")
+        self.lobby_message_id = d.get("lobby_message_id")
         self.deadline = d.get("deadline")
         self.turn_marker = d.get("turn_marker")
         self.timeouts = dict(d.get("timeouts", {}))
@@ -262,8 +282,8 @@ class Table:
         self.rematch_of = d.get("rematch_of")
 
 
-#: What a change may alter, taken over by `Table.adopt` (identity, options, the lock and the
-#: message ids stay with the live table).
+#: What a change may alter, taken over by `Table.adopt` (identity, options, the lock, the
+#: message ids and the thread stay with the live table).
 _ADOPTED: tuple[str, ...] = (
     "host_id",
     "seats",

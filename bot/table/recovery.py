@@ -32,6 +32,10 @@ def rebuild(record: TableRecord) -> Table:
     table.version = record.version
     table.message_id = record.public_message_id or table.message_id
     table.prompt_message_id = record.prompt_message_id or table.prompt_message_id
+    # The columns are written as soon as a table is placed; the state only with its next move.
+    table.lobby_message_id = record.lobby_message_id or table.lobby_message_id
+    if record.lobby_message_id is not None:
+        table.thread_id = record.thread_id
     if not table.status.open:
         table.deadline = None
     return table

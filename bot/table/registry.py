@@ -28,15 +28,25 @@ class Registry:
         if table is None:
             raise errors.TableClosed()
         checked = guild_id is not None or channel_id is not None
-        if checked and (guild_id, channel_id) != (table.guild_id, table.channel_id):
+        if checked and (guild_id != table.guild_id or not table.in_place(channel_id)):
             raise errors.WrongPlace()
         return table
 
     def in_channel(self, channel_id: int) -> Table:
-        table = self.by_channel.get(channel_id)
+        """The table of a channel, or of the thread it plays in."""
+        table = self.by_channel.get(channel_id) or self.in_thread(channel_id)
         if table is None:
             raise errors.NoTableHere()
         return table
+
+    def in_thread(self, thread_id: int) -> Table | None:
+        """The table playing in this thread, if this process holds it (a scan: commands typed
+        in a thread are rare next to clicks, and a table's thread may change)."""
+        return next((t for t in self.by_id.values() if t.thread_id == thread_id), None)
+
+    def here(self, channel_id: int) -> Table | None:
+        """`in_channel` without the refusal."""
+        return self.by_channel.get(channel_id) or self.in_thread(channel_id)
 
     def hold(self, table: Table) -> None:
         self.by_id[table.id] = table

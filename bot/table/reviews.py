@@ -22,8 +22,9 @@ REVIEWS_KEPT = 64
 
 class Reviews:
     def __init__(self) -> None:
-        # (table id, deal number) -> (guild, channel, match state right after the deal)
-        self._finished: dict[tuple[str, int], tuple[int, int, dict[str, Any]]] = {}
+        # (table id, deal number) -> (guild, where its results are: the channel and the
+        # table's thread, match state right after the deal)
+        self._finished: dict[tuple[str, int], tuple[int, tuple[int, ...], dict[str, Any]]] = {}
         self._reviews: dict[tuple[str, int, int], DealReview] = {}
 
     def keep(self, table: Table, number: int) -> None:
@@ -32,7 +33,8 @@ class Reviews:
         key = (table.id, number)
         if m is None or key in self._finished:
             return
-        self._finished[key] = (table.guild_id, table.channel_id, m.to_dict())
+        places = (table.channel_id, table.home_id)
+        self._finished[key] = (table.guild_id, places, m.to_dict())
         while len(self._finished) > REVIEWS_KEPT:
             del self._finished[next(iter(self._finished))]
 
@@ -54,9 +56,9 @@ class Reviews:
         kept = self._finished.get((table_id, deal_number))
         if kept is None:
             raise errors.ReviewGone()
-        guild, channel, state = kept
+        guild, places, state = kept
         checked = guild_id is not None or channel_id is not None
-        if checked and (guild_id, channel_id) != (guild, channel):
+        if checked and (guild_id != guild or channel_id not in places):
             raise errors.WrongPlace()
         key = f"u{user_id}"
         seat = next((i for i, p in enumerate(state["players"]) if p[0] == key), None)

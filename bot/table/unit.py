@@ -105,6 +105,7 @@ class UnitOfWork:
         table, work = ch.table, ch.work
         work.version = table.version + 1
         work.message_id, work.prompt_message_id = table.message_id, table.prompt_message_id
+        work.thread_id, work.lobby_message_id = table.thread_id, table.lobby_message_id
         m = work.match
         if m is not None and m.phase is MatchPhase.OVER and work.status is TableStatus.PLAYING:
             work.status = TableStatus.FINISHED  # the move that ends the match closes the table

@@ -344,6 +344,13 @@ def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> disc
         else "off: text only (players may turn them on for their own hand)",
         inline=False,
     )
+    embed.add_field(
+        name="Tables play",
+        value="in their own thread (the lobby stays in the channel)"
+        if settings.table_threads
+        else "in the channel",
+        inline=False,
+    )
     embed.set_footer(text="Change with /rummy settings options (Manage Server only).")
     return embed
 
@@ -383,4 +390,6 @@ def setting_changed_text(what: str, value: object) -> str:
         return f"Tables no longer open in <#{value}>"
     if what == "card_images":
         return "Card images: " + ("on" if value else "off (text only)")
+    if what == "table_threads":
+        return "Tables play " + ("in their own thread" if value else "in the channel")
     return f"{what}: {value}"
