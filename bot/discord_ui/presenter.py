@@ -487,6 +487,7 @@ class DiscordPresenter:
         self._dirty[table.id] = False
         await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
         channel = await self._home(table)
+        thread = table.thread_id
         if table.message_id is not None:
             await self._edit_table(table, final)
             channel = self._channel(table)  # the table may have left a closed thread
@@ -504,6 +505,9 @@ class DiscordPresenter:
                 return
             self._table_images[table.id] = digest
             await remember_messages(self.storage, table, message_id=msg.id)
+            if thread is not None and table.thread_id is None and table.current_turn() is not None:
+                # The table left its thread: the player on turn was pinged in there.
+                await self.turn_started(table)
         if table.status is TableStatus.PLAYING:
             await self._push_hands(table)
 

@@ -191,9 +191,11 @@ class Table:
         return self.thread_id if self.thread_id is not None else self.channel_id
 
     def in_place(self, channel_id: int | None) -> bool:
-        """Is a click or command from `channel_id` at this table (its channel, or its
-        thread)?"""
-        return channel_id is not None and channel_id in (self.channel_id, self.thread_id)
+        """Is a click or command from `channel_id` at this table: its channel, its thread,
+        or the thread it left (a thread started from a message has that message's id, so
+        the lobby message's id names it; no channel has a message's id)?"""
+        places = (self.channel_id, self.thread_id, self.lobby_message_id)
+        return channel_id is not None and channel_id in places
 
     def public_view(self) -> PublicView:
         if self.match is None:

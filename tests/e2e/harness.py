@@ -359,7 +359,7 @@ class TableDriver:
     ) -> None:
         self.fake = fake
         self.humans = humans
-        self.channel = channel
+        self.channel: str | int = channel
         self.strategy = strategy or Strategy()
         self.silent = set(silent)
         self.click_next = click_next
@@ -397,10 +397,21 @@ class TableDriver:
         return self.lobby
 
     async def start(self, host: str) -> None:
+        """Start the match, and follow the table to where it plays: the thread the bot
+        started from the lobby message, or the channel itself."""
         assert self.lobby is not None
         r = await self.fake.click(host, self.fake.message(self.lobby.id), label="Start")
         await r.wait()
         assert r.ephemeral and "started" in r.text, r
+        await self.fake.wait_for(self._placed, message="the table never showed up")
+
+    def _placed(self) -> bool:
+        assert self.lobby is not None
+        thread = self.fake.thread_of(self.lobby)
+        if thread is not None:
+            self.channel = thread.id
+            return True
+        return find_table_message(self.fake, self.channel) is not None
 
     # ---- the match -----------------------------------------------------------------------
 
@@ -560,7 +571,7 @@ class HiddenCardAudit:
         server.edit_message = edit_message  # type: ignore[method-assign]
 
     def _table(self, channel_id: int) -> Any:
-        live = self.client.tables.registry.by_channel.get(channel_id)
+        live = self.client.tables.registry.here(channel_id)  # a channel, or a table's thread
         if live is not None:
             self._tables[channel_id] = live
         return self._tables.get(channel_id)
@@ -667,6 +678,7 @@ async def game_env(
     seed: int | None = 7,
     *,
     edit_interval: float | None = 0.1,
+    bot_permissions: int | None = None,
     **kw: Any,
 ) -> AsyncIterator[Env]:
     """The real bot in-process with both audits installed; checks them on a clean exit.
@@ -682,7 +694,9 @@ async def game_env(
     if edit_interval is not None:
         bot.discord_ui.presenter.EDIT_INTERVAL = edit_interval
     try:
-        async with FakeDiscord(users=users, channels=["general"], token=TOKEN) as fake:
+        async with FakeDiscord(
+            users=users, channels=["general"], token=TOKEN, bot_permissions=bot_permissions
+        ) as fake:
             client = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
             scripted_pace(fake, client=client)
             audit = HiddenCardAudit(fake, client)

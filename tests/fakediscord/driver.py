@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .models import (
+    PERM_ADMINISTRATOR,
     FakeChannel,
     FakeUser,
     InteractionRecord,
@@ -231,6 +232,7 @@ class FakeDiscord:
         token_ttl: float = 15 * 60.0,
         port: int = 0,
         rate_limits: RateLimits | None = None,
+        bot_permissions: int | None = None,
     ) -> None:
         user_objs = [make_user(u) if isinstance(u, str) else u for u in users]
         chan_objs = [
@@ -249,6 +251,8 @@ class FakeDiscord:
             port=port,
             rate_limits=rate_limits,
         )
+        if bot_permissions is not None:
+            self.server.bot_permissions = bot_permissions
         self._patched: tuple[Any, Any] | None = None
         self._launched = 0
 
@@ -333,6 +337,12 @@ class FakeDiscord:
             if which in (c.id, c.name):
                 return c
         raise KeyError(f"unknown channel {which!r}")
+
+    def thread_of(self, message: MessageLike) -> FakeChannel | None:
+        """The thread started from this message (Discord gives it the message's id), if any."""
+        mid = message.id if isinstance(message, StoredMessage) else int(message)
+        chan = self.server.channels.get(mid)
+        return chan if chan is not None and chan.is_thread else None
 
     def dm_channel(self, user: UserLike) -> FakeChannel:
         """The DM channel between the bot and ``user`` (created on first use, as on Discord)."""
@@ -1072,6 +1082,11 @@ class FakeDiscord:
     async def say(self, user: UserLike, channel: ChannelLike, content: str) -> StoredMessage:
         """Post a plain message as a user (MESSAGE_CREATE on the gateway)."""
         u, chan = self.user(user), self.channel(channel)
+        if chan.is_thread:
+            may_manage = bool(self.server.permissions_for(u) & PERM_ADMINISTRATOR)
+            refused = await self.server.thread_message(chan, may_manage=may_manage)
+            if refused is not None:
+                raise InteractionRefused(f"{u.name} cannot post in #{chan.name}: {refused}")
         msg = self.server.create_message(chan.id, {"content": content}, [], author=u.user_payload())
         await self.server._announce("MESSAGE_CREATE", msg)
         return msg

@@ -29,6 +29,20 @@ PERM_MEMBER_DEFAULT = (
     | (1 << 38)  # SEND_MESSAGES_IN_THREADS
 )
 
+# The bits the fake checks (Discord answers a request that needs one the bot lacks with 403,
+# code 50013 "Missing Permissions"; ADMINISTRATOR has them all).
+PERM_SEND_MESSAGES = 1 << 11
+PERM_MANAGE_THREADS = 1 << 34
+PERM_CREATE_PUBLIC_THREADS = 1 << 35
+PERM_SEND_MESSAGES_IN_THREADS = 1 << 38
+#: What a bot needs to play its tables in threads, on top of the member defaults.
+PERM_THREADS = PERM_CREATE_PUBLIC_THREADS | PERM_SEND_MESSAGES_IN_THREADS
+
+#: Channel types: a guild text channel, a DM, a public thread.
+TEXT, DM, PUBLIC_THREAD = 0, 1, 11
+#: The auto-archive durations Discord accepts for a thread, in minutes.
+ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
+
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_COMPONENTS_V2 = 1 << 15
@@ -84,7 +98,12 @@ class FakeUser:
 
 @dataclass
 class FakeChannel:
-    """A guild text channel (type 0) or a DM channel (type 1)."""
+    """A guild text channel (type 0), a DM channel (type 1) or a public thread (type 11).
+
+    A thread lives under ``parent_id``; ``archived``/``locked`` are its ``thread_metadata``
+    and ``last_activity`` (the server clock) what its auto-archive counts from: Discord
+    archives a thread ``auto_archive_duration`` minutes after its last activity (a message,
+    an unarchive, a change of the duration)."""
 
     id: int
     name: str
@@ -93,6 +112,18 @@ class FakeChannel:
     recipient_id: int | None = None
     # The guild a text channel is in; None = the server's first guild (single-guild tests).
     guild_id: int | None = None
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: str = field(default_factory=lambda: iso_now())
+    last_activity: float = 0.0
+    message_count: int = 0
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
 
     @property
     def mention(self) -> str:
@@ -119,6 +150,23 @@ class FakeChannel:
             "topic": None,
             "rate_limit_per_user": 0,
             "last_message_id": None,
+        } | (self._thread_fields() if self.is_thread else {})
+
+    def _thread_fields(self) -> dict[str, Any]:
+        """What a thread adds to the channel object (Discord's thread fields)."""
+        return {
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "message_count": self.message_count,
+            "total_message_sent": self.message_count,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": self.archive_timestamp,
+                "locked": self.locked,
+            },
         }
 
 

@@ -71,6 +71,12 @@ def default_routes() -> dict[tuple[str, str], RouteLimit]:
         ("DELETE", react): RouteLimit(1, 0.25, "reaction"),
         ("POST", "/channels/{channel_id}/typing"): RouteLimit(5, 5.0, "typing"),
         ("GET", msg): RouteLimit(5, 5.0, "message-history"),
+        # Threads: starting one from a message has its own bucket per channel; modifying a
+        # channel (a thread's archive state) another. Discord's extra limit on renaming a
+        # channel (twice per 10 minutes) is not modelled: the bot never renames.
+        ("POST", msg + "/{message_id}/threads"): RouteLimit(5, 10.0, "thread-create"),
+        ("PATCH", "/channels/{channel_id}"): RouteLimit(5, 5.0, "channel-edit"),
+        ("GET", "/channels/{channel_id}"): RouteLimit(5, 5.0, "channel-get"),
         ("POST", webhook): hook,
         ("PATCH", webhook + "/messages/{message_id}"): hook,
         ("DELETE", webhook + "/messages/{message_id}"): hook,

@@ -27,11 +27,18 @@ from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import limits
 from .models import (
+    ARCHIVE_DURATIONS,
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     PERM_ADMINISTRATOR,
+    PERM_CREATE_PUBLIC_THREADS,
+    PERM_MANAGE_THREADS,
     PERM_MEMBER_DEFAULT,
+    PERM_SEND_MESSAGES,
+    PERM_SEND_MESSAGES_IN_THREADS,
+    PUBLIC_THREAD,
+    TEXT,
     FakeChannel,
     FakeUser,
     InteractionRecord,
@@ -180,8 +187,15 @@ class FakeDiscordServer:
         host: str = "127.0.0.1",
         port: int = 0,
         rate_limits: RateLimits | None = None,
+        bot_permissions: int = PERM_MEMBER_DEFAULT,
+        everyone_permissions: int = PERM_MEMBER_DEFAULT,
     ) -> None:
         self.host = host
+        # What the @everyone role grants, and the bot's own role on top (the invite's
+        # permission integer); change them before the bot identifies, or call
+        # `set_bot_permissions` (it sends GUILD_ROLE_UPDATE).
+        self.everyone_permissions = everyone_permissions
+        self.bot_permissions = bot_permissions
         # Discord's REST rate limits (global and per route); a test may lower them, and
         # every 429 is counted in `ratelimiter.limited` (see `ratelimits.py`).
         self.ratelimiter = RateLimiter(rate_limits)
@@ -323,6 +337,14 @@ class FakeDiscordServer:
             return None
         return channel.guild_id or self.guild_id
 
+    def threads_of(self, guild_id: int) -> list[FakeChannel]:
+        """The guild's active (not archived) threads, as GUILD_CREATE lists them."""
+        return [
+            c
+            for c in self.channels.values()
+            if c.is_thread and self.guild_of(c) == guild_id and not self._archive_due(c)
+        ]
+
     def guilds_for_shard(self, shard: list[int] | None) -> list[int]:
         """The guilds a gateway session identified as ``[shard_id, shard_count]`` receives
         (Discord's rule: ``(guild_id >> 22) % shard_count == shard_id``)."""
@@ -340,10 +362,29 @@ class FakeDiscordServer:
         return roles
 
     def permissions_for(self, user: FakeUser) -> int:
-        perms = PERM_MEMBER_DEFAULT
+        perms = self.everyone_permissions
+        if user.id == self.bot_user.id:
+            perms |= self.bot_permissions
         if user.admin or user.id == self.owner_id:
             perms |= PERM_ADMINISTRATOR
         return perms
+
+    def bot_may(self, permission: int) -> bool:
+        """Does the bot hold this permission (administrator holds every one)?"""
+        perms = self.permissions_for(self.bot_user)
+        return bool(perms & PERM_ADMINISTRATOR or perms & permission == permission)
+
+    async def set_bot_permissions(self, permissions: int, everyone: int | None = None) -> None:
+        """Change what the bot's role (and @everyone) grants, and tell the bot
+        (GUILD_ROLE_UPDATE)."""
+        self.bot_permissions = permissions
+        if everyone is not None:
+            self.everyone_permissions = everyone
+        for gid in self.guilds:
+            for role in self.roles_payload(gid):
+                await self.dispatch(
+                    "GUILD_ROLE_UPDATE", {"guild_id": str(gid), "role": role}, guild_id=gid
+                )
 
     def member_payload(self, user: FakeUser, *, with_permissions: bool = False) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -380,12 +421,12 @@ class FakeDiscordServer:
             }
 
         return [
-            role(guild_id or self.guild_id, "@everyone", PERM_MEMBER_DEFAULT, 0),
+            role(guild_id or self.guild_id, "@everyone", self.everyone_permissions, 0),
             role(self.admin_role_id, "Admin", PERM_ADMINISTRATOR | PERM_MEMBER_DEFAULT, 1),
             role(
                 self.bot_role_id,
                 self.bot_user.name,
-                PERM_MEMBER_DEFAULT,
+                self.bot_permissions,
                 2,
                 managed=True,
                 tags={"bot_id": str(self.bot_user.id)},
@@ -439,7 +480,7 @@ class FakeDiscordServer:
                         for c in self.channels.values()
                         if self.guild_of(c) == gid
                     ],
-                    "threads": [],
+                    "threads": [c.payload(gid, self.users) for c in self.threads_of(gid)],
                     "presences": [],
                     "stage_instances": [],
                     "guild_scheduled_events": [],
@@ -1109,6 +1150,8 @@ class FakeDiscordServer:
         r("PATCH", wh + "/messages/{message_id}", self._webhook_edit, auth=False)
         r("DELETE", wh + "/messages/{message_id}", self._webhook_delete, auth=False)
         r("GET", "/channels/{channel_id}", self._get_channel)
+        r("PATCH", "/channels/{channel_id}", self._edit_channel)
+        r("POST", "/channels/{channel_id}/messages/{message_id}/threads", self._start_thread)
         r("POST", "/channels/{channel_id}/messages", self._channel_create)
         r("GET", "/channels/{channel_id}/messages", self._channel_history)
         r("GET", "/channels/{channel_id}/messages/{message_id}", self._channel_get)
@@ -1598,6 +1641,13 @@ class FakeDiscordServer:
         bad = self._check_payload(payload, creating=True, files=req.files, where="channel message")
         if bad is not None:
             return bad
+        needed = PERM_SEND_MESSAGES_IN_THREADS if chan.is_thread else PERM_SEND_MESSAGES
+        if not self.bot_may(needed):
+            return error_response(403, 50013, "Missing Permissions")
+        if chan.is_thread:
+            refused = await self.thread_message(chan, may_manage=self.bot_may(PERM_MANAGE_THREADS))
+            if refused is not None:
+                return error_response(400, 50083, refused)
         if int(payload.get("flags") or 0) & FLAG_EPHEMERAL:
             self.violate(
                 "ephemeral_leak",
@@ -1649,6 +1699,9 @@ class FakeDiscordServer:
             return msg
         if msg.author_id != self.bot_user.id:
             return error_response(403, 50005, "Cannot edit a message authored by another user")
+        if chan.is_thread and await self._archived(chan):
+            # Discord: nobody edits messages in an archived thread (deleting is allowed).
+            return error_response(400, 50083, "Thread is archived")
         payload = req.payload or {}
         bad = self._check_payload(
             payload, creating=False, files=req.files, where="channel message edit", flags=msg.flags
@@ -1670,6 +1723,145 @@ class FakeDiscordServer:
         self.notify()
         await self._announce("MESSAGE_DELETE", msg)
         return no_content()
+
+    # ------------------------------------------------------------------ threads
+
+    def _archive_due(self, chan: FakeChannel) -> bool:
+        """Is this thread archived by now? Discord archives a thread by itself
+        ``auto_archive_duration`` minutes after its last activity (server clock)."""
+        if not chan.archived and self.now() - chan.last_activity >= chan.auto_archive_duration * 60:
+            chan.archived = True
+            chan.archive_timestamp = iso_now()
+        return chan.archived
+
+    async def _archived(self, chan: FakeChannel) -> bool:
+        """`_archive_due`, telling the bot (THREAD_UPDATE) when it archived just now."""
+        was = chan.archived
+        if self._archive_due(chan) and not was:
+            await self._thread_update(chan)
+        return chan.archived
+
+    async def _thread_update(self, chan: FakeChannel) -> None:
+        gid = self.guild_of(chan)
+        await self.dispatch("THREAD_UPDATE", chan.payload(gid, self.users), guild_id=gid)
+        self.notify()
+
+    async def thread_message(self, chan: FakeChannel, *, may_manage: bool) -> str | None:
+        """A message is about to be sent to this thread (by the bot or a member). Discord: a
+        message to an archived thread unarchives it, unless a moderator locked it (then only
+        someone with Manage Threads may). Returns why it is refused, or None (and counts the
+        message as the thread's activity)."""
+        if await self._archived(chan):
+            if chan.locked and not may_manage:
+                return "Thread is locked"
+            chan.archived = False
+            chan.archive_timestamp = iso_now()
+            await self._thread_update(chan)
+        chan.last_activity = self.now()
+        chan.message_count += 1
+        return None
+
+    async def archive_thread(self, thread_id: int, *, locked: bool = False) -> None:
+        """A moderator archives (and, with ``locked``, locks) a thread."""
+        chan = self.channels[thread_id]
+        chan.archived, chan.locked = True, locked or chan.locked
+        chan.archive_timestamp = iso_now()
+        await self._thread_update(chan)
+
+    def threads(self, parent_id: int | None = None) -> list[FakeChannel]:
+        """Every thread (under one channel), oldest first."""
+        found = [c for c in self.channels.values() if c.is_thread]
+        return sorted(
+            (c for c in found if parent_id is None or c.parent_id == parent_id),
+            key=lambda c: c.id,
+        )
+
+    async def _start_thread(self, req: _Request) -> web.Response:
+        """Start a public thread from a message: the thread has the message's id (so one
+        thread per message), in the message's channel, THREAD_CREATE to the bot. Needs Send
+        Messages and Create Public Threads."""
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        msg = self._channel_message(req, chan)
+        if isinstance(msg, web.Response):
+            return msg
+        if chan.type != TEXT:
+            return error_response(400, 50024, "Cannot execute action on this channel type")
+        if not self.bot_may(PERM_SEND_MESSAGES | PERM_CREATE_PUBLIC_THREADS):
+            return error_response(403, 50013, "Missing Permissions")
+        if msg.id in self.channels:
+            return error_response(400, 160004, "A thread has already been created for this message")
+        payload = req.payload or {}
+        name = str(payload.get("name") or "")
+        duration = payload.get("auto_archive_duration") or 1440
+        problems = []
+        if not 1 <= len(name) <= 100:
+            problems.append(f"thread name must be 1-100 characters ({len(name)})")
+        if duration not in ARCHIVE_DURATIONS:
+            problems.append(f"auto_archive_duration {duration!r} not one of {ARCHIVE_DURATIONS}")
+        if problems:
+            self.violate("invalid_payload", "start thread: " + "; ".join(problems))
+            return error_response(400, 50035, "Invalid Form Body", problems)
+        thread = FakeChannel(
+            id=msg.id,
+            name=name,
+            type=PUBLIC_THREAD,
+            guild_id=chan.guild_id,
+            parent_id=chan.id,
+            owner_id=self.bot_user.id,
+            auto_archive_duration=int(duration),
+            last_activity=self.now(),
+        )
+        self.channels[thread.id] = thread
+        gid = self.guild_of(chan)
+        created = thread.payload(gid, self.users) | {"newly_created": True}
+        await self.dispatch("THREAD_CREATE", created, guild_id=gid)
+        self.notify()
+        return json_response(thread.payload(gid, self.users))
+
+    async def _edit_channel(self, req: _Request) -> web.Response:
+        """Modify a thread (the bot edits no other channel): ``archived``, ``locked``,
+        ``auto_archive_duration``, ``name``. Discord's rules: locking needs Manage Threads;
+        unarchiving a locked thread needs Manage Threads; name, archive state and duration
+        need Manage Threads or being the thread's creator; an archived thread accepts only
+        being unarchived."""
+        chan = self._channel_or_error(req)
+        if isinstance(chan, web.Response):
+            return chan
+        manage = self.bot_may(PERM_MANAGE_THREADS)
+        if not chan.is_thread:
+            return error_response(403, 50013, "Missing Permissions")
+        payload = req.payload or {}
+        creator = chan.owner_id == self.bot_user.id
+        archived = await self._archived(chan)
+        unarchive = payload.get("archived") is False
+        if archived and not unarchive:
+            return error_response(400, 50083, "Thread is archived")
+        if "locked" in payload and not manage:
+            return error_response(403, 50013, "Missing Permissions")
+        if archived and chan.locked and not manage:
+            return error_response(403, 50013, "Missing Permissions")
+        if {"name", "archived", "auto_archive_duration"} & set(payload) and not (manage or creator):
+            return error_response(403, 50013, "Missing Permissions")
+        duration = payload.get("auto_archive_duration")
+        if duration is not None and duration not in ARCHIVE_DURATIONS:
+            self.violate("invalid_payload", f"thread auto_archive_duration {duration!r}")
+            return error_response(400, 50035, "Invalid Form Body", ["auto_archive_duration"])
+        if payload.get("name"):
+            chan.name = str(payload["name"])[:100]
+        if duration is not None:
+            chan.auto_archive_duration = int(duration)
+            chan.last_activity = self.now()
+        if "locked" in payload:
+            chan.locked = bool(payload["locked"])
+        if "archived" in payload and bool(payload["archived"]) != chan.archived:
+            chan.archived = bool(payload["archived"])
+            chan.archive_timestamp = iso_now()
+            if not chan.archived:
+                chan.last_activity = self.now()
+        await self._thread_update(chan)
+        return json_response(chan.payload(self.guild_of(chan), self.users))
 
 
 @dataclass(frozen=True)
