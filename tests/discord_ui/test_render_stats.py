@@ -269,15 +269,19 @@ def test_settings_embed() -> None:
         "Turn timer": "60 s",
         "Tables may open in": "every channel",
         "Card images": "on (players may pick text only for their own hand)",
+        "Tables play": "in their own thread (the lobby stays in the channel)",
     }
     changed = rs.settings_embed(
-        GuildSettings(1, "pool201", 90, frozenset({30, 10}), card_images=False),
+        GuildSettings(
+            1, "pool201", 90, frozenset({30, 10}), card_images=False, table_threads=False
+        ),
         ["Turn timer: 90 s"],
     )
     assert changed.description == "✓ Turn timer: 90 s"
     fields = {f.name: f.value for f in changed.fields}
     assert fields["Tables may open in"] == "<#10>, <#30>"
     assert fields["Card images"].startswith("off: text only")
+    assert fields["Tables play"] == "in the channel"
 
 
 # ---- component ids --------------------------------------------------------------------------
