@@ -24,7 +24,13 @@ from tests.e2e.harness import (
     is_ping,
     results_deal,
 )
-from tests.fakediscord import PERM_MEMBER_DEFAULT, PERM_THREADS, FakeDiscord, StoredMessage
+from tests.fakediscord import (
+    PERM_MEMBER_DEFAULT,
+    PERM_SEND_MESSAGES_IN_THREADS,
+    PERM_THREADS,
+    FakeDiscord,
+    StoredMessage,
+)
 
 TWO = ["alice", "bob"]
 WITH_THREADS = PERM_MEMBER_DEFAULT | PERM_THREADS
@@ -99,6 +105,26 @@ async def test_without_thread_permission_the_table_plays_in_the_channel(tmp_path
         assert "Match over" in footer(fake.message(lobby.id))
         # No thread request was even tried: the bot knew from its permissions.
         assert not [c for c in fake.server.request_log if c[1].endswith("/threads")]
+        await env.finish()
+
+
+async def test_without_send_in_threads_the_line_names_it(tmp_path: Path) -> None:
+    """The server's roles take Send Messages in Threads away (a GUILD_ROLE_UPDATE the bot
+    sees): the table plays in the channel, and the line names both missing permissions."""
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake = env.fake
+        no_threads = PERM_MEMBER_DEFAULT & ~PERM_SEND_MESSAGES_IN_THREADS
+        await fake.server.set_bot_permissions(no_threads, everyone=no_threads)
+        await fake.settle(0.2)
+        driver = TableDriver(fake, TWO)
+        lobby = await driver.open("alice", profile="points")
+        await driver.start("alice")
+        lines = _lines(fake, "general")
+        assert len(lines) == 1
+        assert "Create Public Threads and Send Messages in Threads" in lines[0].content
+        assert fake.thread_of(lobby) is None
+        final = await driver.play()
+        assert final is not None and final.channel_id == fake.channel("general").id
         await env.finish()
 
 
