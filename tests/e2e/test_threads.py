@@ -11,8 +11,11 @@ archived or locked mid-match.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from tests.e2e.harness import (
     TOKEN,
@@ -31,6 +34,7 @@ from tests.fakediscord import (
     FakeDiscord,
     StoredMessage,
 )
+from tests.postgres import postgres_schema, postgres_url_or_skip
 
 TWO = ["alice", "bob"]
 WITH_THREADS = PERM_MEMBER_DEFAULT | PERM_THREADS
@@ -221,10 +225,21 @@ async def test_an_archived_thread_is_reopened_and_a_locked_one_left(tmp_path: Pa
         await env.finish()
 
 
-async def test_restart_resumes_a_table_in_its_thread(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgres"])
+async def database_url(request: pytest.FixtureRequest) -> AsyncIterator[str]:
+    """The restarted bot's DATABASE_URL: "" is SQLite in tmp_path, else a fresh schema."""
+    if request.param == "sqlite":
+        yield ""
+        return
+    async for url in postgres_schema(postgres_url_or_skip()):
+        yield url
+
+
+async def test_restart_resumes_a_table_in_its_thread(tmp_path: Path, database_url: str) -> None:
     """`python -m bot` killed mid-match and started again: the table is still in its thread
     (the thread id is stored with the table), play goes on there, no second thread."""
     env = {
+        "DATABASE_URL": database_url,
         "DATABASE_PATH": str(tmp_path / "bot.sqlite3"),
         "DECK_SEED": "7",
         "AI_DELAY": "0",
