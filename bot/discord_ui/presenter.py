@@ -589,6 +589,8 @@ class DiscordPresenter:
                 table.options.max_seats,
                 table.options.turn_timer,
                 invited=table.options.invited,
+                hints=table.options.hints,
+                rated=table.options.rated,
             )
             if final == "cancelled":
                 embed.title = "🎴 Indian Rummy — table cancelled"

@@ -22,6 +22,7 @@ from typing import Final, Literal, get_args
 
 __all__ = [
     "ANNOUNCEMENT_KINDS",
+    "HINT_LEVELS",
     "LOSING_OUTCOMES",
     "OPEN_STATUSES",
     "OUTCOMES",
@@ -36,7 +37,6 @@ __all__ = [
     "DealRecord",
     "DealSeatRecord",
     "EventRecord",
-    "HINT_LEVELS",
     "HintLevel",
     "LeaderboardRow",
     "MatchRecord",
