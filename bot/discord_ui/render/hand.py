@@ -112,7 +112,7 @@ def hand_embed(
     elif ev.leftover:
         e.add_field(name="Unmatched", value=cards(ev.leftover, wr, new), inline=False)
     if hints != "full":
-        e.set_footer(text="Hints: groups only. No deadwood count, no declare check.")
+        e.set_footer(text="Hints: groups only. Nothing is counted or checked for you.")
     elif drawn is not None:
         e.set_footer(
             text=f"Discarding {card(drawn.best_discard)} leaves deadwood {ev.deadwood}"
