@@ -42,7 +42,7 @@ def test_groups_keep_the_arrangement_without_numbers_or_a_suggestion(drawn: Obse
 
 def test_off_sorts_by_suit_and_evaluates_nothing(
     drawn,
-    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     def refuse(*_a: object, **_k: object) -> None:
         raise AssertionError("evaluated a hand with hints off")
