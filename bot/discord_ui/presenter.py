@@ -244,6 +244,8 @@ class DiscordPresenter:
             _wrong_shows(m.deal.events if m.deal is not None else []),
             table.id,
             _timed_out_drops(m.deal.events if m.deal is not None else []),
+            hints=table.options.hints,
+            rated=table.options.rated,
         )
         data = json.dumps(history, indent=2, default=str).encode()
         files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]

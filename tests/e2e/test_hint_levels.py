@@ -267,6 +267,11 @@ async def test_results_keep_the_hint_level_and_the_server_may_rate_hints_off_onl
         assert "Hints: off" in text and "Unrated" not in text, text
         await drop_to_end(env)
 
+        # The results say how each match was played, and which one moved no rating.
+        finals = [m for m in fake.public_messages("general") if "Match over —" in footer(m)]
+        assert len(finals) == 2, [footer(m) for m in finals]
+        assert "hints groups" in footer(finals[0]) and "unrated" in footer(finals[0])
+        assert "hints off" in footer(finals[1]) and "unrated" not in footer(finals[1])
         # The results are stored by jobs after each match's last move.
         for _ in range(100):
             matches = await stored(env, "SELECT hints, rated FROM matches")
