@@ -40,7 +40,7 @@ from bot.table import errors
 from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
 from bot.table.service import TableService
-from cogs.stats import StatsCommands, stats_dynamic_items
+from cogs.stats import HINT_CHOICES, StatsCommands, stats_dynamic_items
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import PapluBot
@@ -100,8 +100,11 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         one_joker_per_deck="House rule: one printed joker per deck",
         no_packing="House rule: no dropping",
         invite="A private table: mention the players who may join (only they can sit down)",
+        hints="What your hand view works out for you (default: the server's setting)",
     )
-    @app_commands.choices(profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES)
+    @app_commands.choices(
+        profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES, hints=HINT_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction[PapluBot],
@@ -119,6 +122,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         one_joker_per_deck: bool = False,
         no_packing: bool = False,
         invite: str | None = None,
+        hints: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         invited = _mentioned(invite) if invite is not None else None
@@ -142,6 +146,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             deals,
             pool_limit,
             target_score,
+            hints=hints or settings.hints,
+            rated_needs_hints_off=settings.rated_hints_off,
         )
         options.invited = invited
         user = interaction.user
@@ -155,6 +161,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             options.max_seats,
             options.turn_timer,
             invited=invited,
+            hints=options.hints,
+            rated=options.rated,
         )
         response = await interaction.response.send_message(
             embed=embed, view=lobby_view(table.id, table.version)

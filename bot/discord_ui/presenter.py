@@ -50,7 +50,7 @@ from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
 from bot.table.errors import Refusal
 from bot.table.messages import remember_messages
-from bot.table.model import Table, TableStatus, standings
+from bot.table.model import HintLevel, Table, TableStatus, standings
 
 from . import views
 from .budget import HEADROOM, RestBudget
@@ -244,6 +244,8 @@ class DiscordPresenter:
             _wrong_shows(m.deal.events if m.deal is not None else []),
             table.id,
             _timed_out_drops(m.deal.events if m.deal is not None else []),
+            hints=table.options.hints,
+            rated=table.options.rated,
         )
         data = json.dumps(history, indent=2, default=str).encode()
         files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
@@ -395,23 +397,41 @@ class DiscordPresenter:
         image group the cards by, and what orders the discard menu)."""
         images = await self.prefs.for_user(table.guild_id, user_id)
         obs = table.observation_for(user_id)  # after the await: the newest state
-        advice = self.advice.get(table.id, obs)
-        sort = (table.id, user_id) in self._sort_by_suit
+        # The table's hint level: with hints off nothing is evaluated, the cards go by suit.
+        hints = table.options.hints
+        off = hints is HintLevel.OFF
+        advice = None if off else self.advice.get(table.id, obs)
+        sort = off or (table.id, user_id) in self._sort_by_suit
         seat = table.seat_by_user(user_id)
         name = seat.name if seat else "you"
         embed = hand_embed(
-            obs, advice, sort, name, finished=_finished(table), wrong_show=_wrong_show(table, obs)
+            obs,
+            advice,
+            sort,
+            name,
+            finished=_finished(table),
+            wrong_show=_wrong_show(table, obs),
+            hints=hints,
         )
         view = views.hand_view(
-            table.id, table.version, obs, advice, sort, confirm_drop, card_images=images
+            table.id,
+            table.version,
+            obs,
+            advice,
+            sort,
+            confirm_drop,
+            card_images=images,
+            hints=hints,
         )
         if note is None:
             note = _timeout_note(table, obs)
         out = HandMessage(note or None, embed, view, version=table.version)
         if not images or not obs.hand:
             return out
-        evaluation = advice.drawn if advice.drawn is not None else advice.best
-        picture = hand_picture(obs, sort, evaluation)
+        evaluation = None
+        if advice is not None:
+            evaluation = advice.drawn if advice.drawn is not None else advice.best
+        picture = hand_picture(obs, sort, evaluation, hints)
         key = (obs.deal_number, obs.seat, picture.scene)
         if shown is not None and shown.key == key:
             out.shown = shown
@@ -589,6 +609,8 @@ class DiscordPresenter:
                 table.options.max_seats,
                 table.options.turn_timer,
                 invited=table.options.invited,
+                hints=table.options.hints,
+                rated=table.options.rated,
             )
             if final == "cancelled":
                 embed.title = "🎴 Indian Rummy — table cancelled"

@@ -42,6 +42,7 @@ from bot.storage.records import (
     PERIOD_DAYS,
     SORT_KEYS,
     DealHistoryRow,
+    HintLevel,
     LeaderboardRow,
     Period,
     PlayerRank,
@@ -224,7 +225,7 @@ _LAST_RATING_POINTS = (
 )
 _RECENT_DEALS = (
     "SELECT s.deal_id, d.match_id, d.deal_no, s.profile, s.finished_at,"
-    " s.outcome, s.net_num, s.net_den"
+    " s.outcome, s.net_num, s.net_den, d.hints"
     " FROM deal_seats s JOIN deals d ON d.deal_id = s.deal_id"
     " WHERE s.guild_id = ? AND s.user_id = ?"
     " ORDER BY s.finished_at DESC, s.deal_id DESC LIMIT ?"
@@ -434,7 +435,10 @@ class BoardRepo:
         async with self._db.reading() as conn:
             rows = await conn.fetchall(_RECENT_DEALS, (guild_id, user_id, limit))
         return [
-            DealHistoryRow(r[0], r[1], r[2], r[3], r[4], r[5], Fraction(r[6], r[7])) for r in rows
+            DealHistoryRow(
+                r[0], r[1], r[2], r[3], r[4], r[5], Fraction(r[6], r[7]), HintLevel(r[8])
+            )
+            for r in rows
         ]
 
     async def hand_history(self, guild_id: int, deal_id: int) -> str | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.storage.conn import Conn, Database, Tx
-from bot.storage.records import UNSET, Unset
+from bot.storage.records import HINT_LEVELS, UNSET, HintLevel, Unset
 
 __all__ = ["DEFAULT_PROFILE", "DEFAULT_TURN_TIMER", "GuildSettings", "SettingsRepo"]
 
@@ -30,13 +30,17 @@ DEFAULT_TURN_TIMER: Final = 60
 class GuildSettings:
     """Per-guild configuration. ``allowed_channel_ids`` None means every channel;
     ``card_images`` is whether game messages carry card images (players may still choose
-    text only for themselves, see :mod:`bot.storage.preferences`)."""
+    text only for themselves, see :mod:`bot.storage.preferences`); ``hints`` the hint level
+    a new table gets when its host names none; ``rated_hints_off`` that only games played
+    with hints off move ratings (a table with hints on is played unrated)."""
 
     guild_id: int
     default_profile: str = DEFAULT_PROFILE
     turn_timer: int = DEFAULT_TURN_TIMER
     allowed_channel_ids: frozenset[int] | None = field(default=None)
     card_images: bool = True
+    hints: HintLevel = HintLevel.FULL
+    rated_hints_off: bool = False
 
     def channel_allowed(self, channel_id: int) -> bool:
         """Whether games may be started in ``channel_id``."""
@@ -46,16 +50,19 @@ class GuildSettings:
 # ------------------------------------------------------------- SQLite dialect
 
 _SELECT_SETTINGS = (
-    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images"
-    " FROM guild_settings WHERE guild_id = ?"
+    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, hints,"
+    " rated_hints_off FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
-    " allowed_channel_ids, card_images, updated_at) VALUES (?,?,?,?,?,?)"
+    " allowed_channel_ids, card_images, hints, rated_hints_off, updated_at)"
+    " VALUES (?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
     " card_images = excluded.card_images,"
+    " hints = excluded.hints,"
+    " rated_hints_off = excluded.rated_hints_off,"
     " updated_at = excluded.updated_at"
 )
 
@@ -65,7 +72,9 @@ async def _read(conn: Conn, guild_id: int) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id)
     channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
-    return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]))
+    return GuildSettings(
+        guild_id, row[0], int(row[1]), channels, bool(row[3]), HintLevel(row[4]), bool(row[5])
+    )
 
 
 class SettingsRepo:
@@ -87,6 +96,8 @@ class SettingsRepo:
         turn_timer: int | Unset = UNSET,
         allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
         card_images: bool | Unset = UNSET,
+        hints: str | Unset = UNSET,
+        rated_hints_off: bool | Unset = UNSET,
         now: float | None = None,
         tx: Tx | None = None,
     ) -> GuildSettings:
@@ -101,6 +112,10 @@ class SettingsRepo:
             raise ValueError("turn_timer must be a positive int (seconds)")
         if not isinstance(card_images, Unset | bool):
             raise ValueError("card_images must be True or False")
+        if not isinstance(hints, Unset) and hints not in HINT_LEVELS:
+            raise ValueError(f"hints must be one of {sorted(HINT_LEVELS)}")
+        if not isinstance(rated_hints_off, Unset | bool):
+            raise ValueError("rated_hints_off must be True or False")
         channels_json: str | Unset | None = UNSET
         if not isinstance(allowed_channel_ids, Unset):
             ids = sorted({int(c) for c in allowed_channel_ids or ()})
@@ -108,9 +123,16 @@ class SettingsRepo:
         ts = time.time() if now is None else now
         async with self._db.transaction(tx) as t:
             row = await t.fetchone(_SELECT_SETTINGS, (guild_id,))
-            cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1]
+            cur: list[Any] = (
+                list(row)
+                if row
+                else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, HintLevel.FULL.value, 0]
+            )
             images = card_images if isinstance(card_images, Unset) else int(card_images)
-            for i, value in enumerate((default_profile, turn_timer, channels_json, images)):
+            level = hints if isinstance(hints, Unset) else str(hints)
+            rated = rated_hints_off if isinstance(rated_hints_off, Unset) else int(rated_hints_off)
+            values = (default_profile, turn_timer, channels_json, images, level, rated)
+            for i, value in enumerate(values):
                 if not isinstance(value, Unset):
                     cur[i] = value
             await t.execute(_UPSERT_SETTINGS, (guild_id, *cur, ts))

@@ -26,7 +26,7 @@ from bot.storage import (
     Storage,
     StorageError,
 )
-from bot.storage.records import PERIOD_DAYS, SORT_KEYS
+from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
 
 from . import errors
 from .scheduler import Clock
@@ -72,6 +72,8 @@ class SettingsChange:
     remove_channel: int | None = None
     all_channels: bool | None = None
     card_images: bool | None = None
+    hints: str | None = None  # the default hint level of new tables
+    rated_hints_off: bool | None = None  # only games without hints move ratings
 
 
 SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
@@ -174,6 +176,8 @@ class League:
             raise errors.SettingsConflict("allow_and_remove")
         if c.default_profile is not None and c.default_profile not in PROFILES:
             raise errors.SettingsConflict("unknown_profile")
+        if c.hints is not None and c.hints not in HINT_LEVELS:
+            raise errors.SettingsConflict("unknown_hints")
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
@@ -205,6 +209,12 @@ class League:
         if c.card_images is not None:
             changes["card_images"] = c.card_images
             facts.append(("card_images", c.card_images))
+        if c.hints is not None:
+            changes["hints"] = c.hints
+            facts.append(("hints", c.hints))
+        if c.rated_hints_off is not None:
+            changes["rated_hints_off"] = c.rated_hints_off
+            facts.append(("rated_hints_off", c.rated_hints_off))
         if changes:
             current = await self.storage.settings.update_settings(guild_id, **changes)
         return SettingsChanged(current, facts)

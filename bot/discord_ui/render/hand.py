@@ -24,16 +24,21 @@ SUIT_SYMBOLS = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "�
 
 def hand_embed(
     obs: Observation,
-    advice: HandAdvice,
+    advice: HandAdvice | None,
     sort_by_suit: bool,
     player_name: str,
     *,
     finished: FinishedDeal | None = None,
     wrong_show: WrongShow | None = None,
+    hints: str = "full",
 ) -> discord.Embed:
     """One player's own cards, grouped by the engine's best arrangement (or by suit). Without
     cards, it says why: the deal's end with the player's final arrangement, or what was wrong
-    with their show."""
+    with their show.
+
+    `hints` is the table's level: `full` adds the deadwood, what the suggested discard leaves
+    and "you can declare"; `groups` shows the arrangement only; `off` (no `advice`: nothing is
+    evaluated) the cards by suit."""
     rules = obs.rules
     e = discord.Embed(colour=COLOUR)
     if finished is not None:
@@ -71,13 +76,18 @@ def hand_embed(
     e.description = "\n".join(lines)
 
     new = obs.drawn
-    if sort_by_suit:
+    if sort_by_suit or advice is None or hints == "off":
         # The picture's and the discard menu's order (♠ ♥ ♣ ♦, colours alternating).
-        for section in hand_sections(obs, advice.best, sort_by_suit=True):
+        for section in hand_sections(obs, None, sort_by_suit=True):
             name = f"{SUIT_SYMBOLS.get(section.label, '')} {section.label}".strip()
             value = cards(list(section.cards), obs.wild_rank, new)
             e.add_field(name=name, value=value, inline=False)
-        e.set_footer(text=f"Deadwood now: {advice.best.deadwood}. Sorted by suit.")
+        if hints == "off" or advice is None:
+            e.set_footer(text="Sorted by suit. Hints are off at this table: you judge your hand.")
+        elif hints == "groups":
+            e.set_footer(text="Sorted by suit.")
+        else:
+            e.set_footer(text=f"Deadwood now: {advice.best.deadwood}. Sorted by suit.")
         return e
 
     wr = obs.wild_rank
@@ -88,17 +98,22 @@ def hand_embed(
     left = list(ev.leftover)
     if drawn is not None:
         left.append(drawn.best_discard)
+    if hints != "full":
+        # In the picture's order (by suit): the last place would tell the suggested discard.
+        shown = hand_sections(obs, drawn if drawn is not None else ev, hints=hints)
+        left = next((list(sec.cards) for sec in shown if sec.kind == "unmatched"), left)
     if not ev.groups:
         # No group yet: show what a player looks for instead of one wall of cards.
         for name, cs in structure(left, wr):
             e.add_field(name=name, value=cards(cs, wr, new), inline=False)
     elif drawn is not None:
-        e.add_field(
-            name="Unmatched (incl. suggested discard)", value=cards(left, wr, new), inline=False
-        )
+        name = "Unmatched (incl. suggested discard)" if hints == "full" else "Unmatched"
+        e.add_field(name=name, value=cards(left, wr, new), inline=False)
     elif ev.leftover:
         e.add_field(name="Unmatched", value=cards(ev.leftover, wr, new), inline=False)
-    if drawn is not None:
+    if hints != "full":
+        e.set_footer(text="Hints: groups only. Nothing is counted or checked for you.")
+    elif drawn is not None:
         e.set_footer(
             text=f"Discarding {card(drawn.best_discard)} leaves deadwood {ev.deadwood}"
             + (" — you can declare!" if drawn.declarable else ".")

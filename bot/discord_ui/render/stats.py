@@ -33,7 +33,7 @@ from bot.storage import (
 from bot.table import league
 
 from .results import score_change
-from .text import COLOUR, amount, signed
+from .text import COLOUR, HINT_WORDS, amount, hints_note, signed
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10
@@ -269,7 +269,7 @@ def deal_score(row: DealHistoryRow) -> str:
 def history_line(row: DealHistoryRow) -> str:
     result = OUTCOME_LABELS.get(row.outcome, row.outcome)
     net = deal_score(row)
-    return f"<t:{row.finished_at}:f> — {deal_title(row)} — **{result}**{net}"
+    return f"<t:{row.finished_at}:f> — {deal_title(row)} — **{result}**{net}{hints_note(row.hints)}"
 
 
 def history_embed(name: str, rows: Sequence[DealHistoryRow]) -> discord.Embed:
@@ -344,6 +344,16 @@ def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> disc
         else "off: text only (players may turn them on for their own hand)",
         inline=False,
     )
+    embed.add_field(
+        name="Hints",
+        value=f"{settings.hints} at new tables ({HINT_WORDS.get(settings.hints, '')})"
+        + (
+            "\nRated games: hints off only; a table with hints is played unrated"
+            if settings.rated_hints_off
+            else "\nRated games: any hint level"
+        ),
+        inline=False,
+    )
     embed.set_footer(text="Change with /rummy settings options (Manage Server only).")
     return embed
 
@@ -383,4 +393,12 @@ def setting_changed_text(what: str, value: object) -> str:
         return f"Tables no longer open in <#{value}>"
     if what == "card_images":
         return "Card images: " + ("on" if value else "off (text only)")
+    if what == "hints":
+        return f"Hints at new tables: {value} ({HINT_WORDS.get(str(value), value)})"
+    if what == "rated_hints_off":
+        return (
+            "Rated games: hints off only (a table with hints is played unrated)"
+            if value
+            else "Rated games: any hint level"
+        )
     return f"{what}: {value}"
