@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tests.e2e.harness import TableDriver, game_env
+from tests.e2e.harness import CARD_RE, TableDriver, act, game_env, open_hand, select_options
 
 TWO = ["alice", "bob"]
 
@@ -52,3 +53,56 @@ async def test_a_bystander_may_look_at_the_table(tmp_path: Path) -> None:
         assert not any(c.get("type") == 2 for c in look.message.iter_components())
         assert [m.id for m in fake.public_messages("general")] == before  # nothing re-posted
         assert not fake.message(lobby.id).deleted
+
+
+async def test_a_hand_without_groups_reads_alike_in_text_picture_and_menu(
+    tmp_path: Path,
+) -> None:
+    """A hand without melds: the text grouped "Wild cards / Pairs / Fits nothing yet", the
+    picture drew one "Unmatched" row in suit order, and the discard menu followed the picture;
+    pairs were listed in suit order ("5♠ 8♠ 5♦ 8♦"). Now all three read alike, cluster by
+    cluster, and each pair is shown as a pair. (Seed 4 deals both players no group.)"""
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        await fake.settle(quiet=0.3)
+        presenter = env.bot.presenter
+        pictures: list[Any] = []
+        run = presenter.images.run
+
+        async def capture(picture: Any) -> Any:
+            pictures.append(picture)
+            return await run(picture)
+
+        presenter.images.run = capture  # type: ignore[method-assign]
+        table = env.table()
+        user = next(u for u in TWO if table.engine_seat(fake.user(u).id) == table.current_turn())
+        seat = table.engine_seat(fake.user(user).id)
+        view = await open_hand(fake, user)
+        view = await act(fake, user, view, label="Draw from stock")
+        presenter.images.run = run  # type: ignore[method-assign]
+        fields = [(f["name"], f["value"]) for e in view.embeds for f in e.get("fields") or []]
+        names = [name for name, _ in fields]
+        assert "Pairs (half a set)" in names and "Unmatched" not in names, fake.render(view)
+        # What the text lists, cluster by cluster (" · " separates the pairs, the near-runs).
+        text = [CARD_RE.findall(chunk) for _, value in fields for chunk in value.split(" · ")]
+        pairs = dict(fields)["Pairs (half a set)"].split(" · ")
+        assert len(pairs) >= 2, pairs
+        for pair in pairs:  # each shown pair is cards of one rank
+            ranks = {c[:-1] for c in CARD_RE.findall(pair)}
+            assert len(ranks) == 1 and len(CARD_RE.findall(pair)) >= 2, pairs
+        # What the picture on the message draws: its boxes, left to right, row by row.
+        drawn = [p for p in pictures if p.name.startswith(f"hand-1-{seat}")]
+        assert drawn, [p.name for p in pictures]
+        scene = drawn[-1].scene
+        boxes = [[c.face.pretty for c in s.cards] for s in scene.sections]
+        assert boxes == text, (boxes, text)
+        placed = sorted(scene.cards, key=lambda pc: (pc.row, pc.x))
+        flat = [c for cluster in text for c in cluster]
+        assert [pc.face.pretty for pc in placed] == flat
+        # And the discard menu lists the cards in that same order.
+        menu = [o["label"].rstrip("*") for o in select_options(view, "Discard a card")]
+        assert menu == flat, (menu, flat)
+        await env.bot.tables.lobby.cancel(table, fake.user("alice").id, True)
