@@ -173,7 +173,8 @@ class DiscordPresenter:
         await self._delete_prompt(table)
         if self._watching(table, seat.user_id) and self.budget.stretch() > 1:
             # Short of budget: their own view (refreshed above, through the interaction
-            # webhook) already says "Your turn"; the 15-second warning still mentions them.
+            # webhook) already says "Your turn"; the 15-second warning, with no ping to edit,
+            # is then this turn's one mention.
             return
         content = turn_ping(f"<@{seat.user_id}>", table.deadline)
         await self.budget.slot(URGENT, "POST", table.channel_id)
@@ -189,21 +190,41 @@ class DiscordPresenter:
         await remember_messages(self.storage, table, prompt_id=msg.id)
 
     async def turn_warning(self, table: Table) -> None:
-        """A new message that mentions the player (Discord does not notify on edits); it is
-        removed as soon as the turn ends."""
+        """Fifteen seconds left, said on the turn's ping: that message is edited in place.
+
+        A player wants one notification per turn, not two: the ping already sent them to the
+        table, and a second message mentioning them would be a second unread mention for the
+        same turn. Discord notifies the mentions of a new message, never of an edit, so the
+        edited ping still counts once, and whoever opens the channel (or the notification)
+        reads the newest word there: time is short. It also costs one request where a new
+        message and its later deletion cost two. When the turn has no ping to edit (skipped
+        while the player watched their own view with the budget short, or deleted), the
+        warning is posted with the mention: it is then the turn's only one."""
         turn = table.current_turn()
         if turn is None:
             return
         seat = table.seat_info(turn)
         if seat.user_id is None:
             return
+        text = turn_warning_text(f"<@{seat.user_id}>")
+        mention = discord.AllowedMentions(users=True)  # keeps the ping's mention on the edit
+        channel = self._channel(table)
+        if table.prompt_message_id is not None:
+            await self.budget.slot(URGENT, "PATCH", table.channel_id)
+            try:
+                await channel.get_partial_message(table.prompt_message_id).edit(
+                    content=text, allowed_mentions=mention
+                )
+                return
+            except discord.NotFound:
+                await remember_messages(self.storage, table, prompt_id=None)
+            except discord.HTTPException:
+                log.warning("could not edit the turn prompt of table %s", table.id)
+                return  # the ping stands: a new mention would be a second one
         await self._delete_warning(table)
         await self.budget.slot(URGENT, "POST", table.channel_id)
         try:
-            msg = await self._channel(table).send(
-                turn_warning_text(f"<@{seat.user_id}>"),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            msg = await channel.send(text, allowed_mentions=mention)
         except discord.HTTPException:
             log.warning("could not post the turn warning for table %s", table.id)
             return

@@ -5,7 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.harness import CARD_RE, TableDriver, act, game_env, open_hand, select_options
+import pytest
+
+from tests.e2e.harness import (
+    CARD_RE,
+    TableDriver,
+    act,
+    fast_turn_clock,
+    game_env,
+    open_hand,
+    select_options,
+)
 
 TWO = ["alice", "bob"]
 
@@ -106,3 +116,35 @@ async def test_a_hand_without_groups_reads_alike_in_text_picture_and_menu(
         menu = [o["label"].rstrip("*") for o in select_options(view, "Discard a card")]
         assert menu == flat, (menu, flat)
         await env.bot.tables.lobby.cancel(table, fake.user("alice").id, True)
+
+
+async def test_a_slow_turn_mentions_the_player_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow turn gave two notifications: the turn ping, then a separate "15 seconds left"
+    mention. Now the player is mentioned once per turn (Discord notifies the mentions of a new
+    message, never of an edit), and still sees the warning. The turn clock runs 15x faster."""
+    users = [*TWO, "carol"]
+    async with game_env(tmp_path, users, seed=3) as env:
+        fake = env.fake
+        fast_turn_clock(monkeypatch, env.bot, 15.0, fake)
+        driver = TableDriver(fake, users, silent={"carol"})  # carol never plays
+        await driver.open("alice", profile="points", turn_timer=30)
+        await driver.start("alice")
+
+        def timeouts() -> int:
+            return sum(1 for line in env.table().log if line.startswith("⏰ carol"))
+
+        await driver.play(timeout=30, until=lambda: timeouts() >= 2)
+        carol = fake.user("carol").id
+        turns = timeouts() + (env.table().current_turn() == env.table().engine_seat(carol))
+        public = [m for m in fake.server.messages.values() if not m.ephemeral]
+        notified = [m for m in public if carol in m.notified]
+        assert 2 <= len(notified) <= turns, [m.content for m in notified]
+        # ...and the warning was there to read, on the message that mentioned her.
+        warned = [m for m in notified if "15 seconds left" in m.text()]
+        assert len(warned) >= 2, [m.text() for m in notified]
+        for name in TWO:  # the others were pinged no more than once a turn either
+            uid = fake.user(name).id
+            assert sum(uid in m.notified for m in public) <= driver.turns + 1
+        await env.bot.tables.lobby.cancel(env.table(), fake.user("alice").id, True)
