@@ -11,11 +11,18 @@ from tests.e2e.harness import (
     CARD_RE,
     TableDriver,
     act,
+    answered,
     fast_turn_clock,
+    forge_interaction,
     game_env,
+    is_match_over,
+    labels,
     open_hand,
+    results_deal,
     select_options,
+    send_forged,
 )
+from tests.fakediscord import FakeDiscord, StoredMessage
 
 TWO = ["alice", "bob"]
 
@@ -148,3 +155,98 @@ async def test_a_slow_turn_mentions_the_player_once(
             uid = fake.user(name).id
             assert sum(uid in m.notified for m in public) <= driver.turns + 1
         await env.bot.tables.lobby.cancel(env.table(), fake.user("alice").id, True)
+
+
+def _next_deal_live(msg: StoredMessage) -> bool:
+    return any(
+        c.get("type") == 2 and c.get("label") == "Next deal" and not c.get("disabled")
+        for c in msg.iter_components()
+    )
+
+
+def _old_results(fake: FakeDiscord) -> list[StoredMessage]:
+    """Every results message but the last deal's (whose match ended)."""
+    return [m for m in fake.public_messages("general") if results_deal(m) and not is_match_over(m)]
+
+
+def _check_retired(fake: FakeDiscord) -> None:
+    """Each earlier results message was edited once, when the deal after it began: its
+    button gone and its text saying that deal has started; "Review my play" stays."""
+    old = _old_results(fake)
+    assert old, "the match had one deal only"
+    for m in old:
+        number = results_deal(m)
+        assert not _next_deal_live(m), fake.render(m.id)
+        assert "presses" not in m.content and f"Deal {number + 1} has started" in m.content  # type: ignore[operator]
+        assert len(m.edits) == 1, m.edits  # one edit, once
+        assert "Review my play" in labels(m)
+
+
+async def test_old_results_lose_their_next_deal_button(tmp_path: Path) -> None:
+    """Old results kept a live "Next deal" button and "Next deal starts when everyone
+    presses Next deal (or in 20 s)" for the rest of the match. A press on such a button,
+    from a client that still shows it, gets a short private answer and changes nothing."""
+    async with game_env(tmp_path, TWO, 7, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="pool101")
+        await driver.start("alice")
+
+        def second_deal() -> bool:
+            m = env.table().match
+            return m is not None and m.deal is not None and m.deal.number >= 2 and not m.deal.over
+
+        await driver.play(until=second_deal)
+        first = next(m for m in fake.public_messages("general") if results_deal(m) == 1)
+        await fake.wait_for(lambda: not _next_deal_live(fake.message(first.id)), timeout=5)
+        # alice's client still shows the button it had before the edit: she presses it.
+        shown = first.edits[0] if first.edits else first.snapshot()
+        old_id = next(
+            c["custom_id"]
+            for row in shown["components"]
+            for c in row.get("components", [])
+            if c.get("label") == "Next deal"
+        )
+        table = env.table()
+        version = table.version
+        press = await send_forged(fake, forge_interaction(fake, "alice", first, old_id))
+        await answered(fake, press)
+        answer = fake.render(press.message.id) if press.message else ""
+        assert press.ephemeral and "started" in answer, answer
+        assert table.version == version and table.next_votes == []
+        final = await driver.play()
+        assert final is not None
+        await fake.settle(quiet=0.3)
+        _check_retired(fake)
+
+
+async def test_a_restart_between_deals_leaves_no_live_button(tmp_path: Path) -> None:
+    """The bot restarts while deal 1's results wait for "Next deal": the button there works
+    after the restart, and once deal 2 starts the new process (which never posted those
+    results) takes it away like any other."""
+    from bot.discord_ui.client import PapluBot
+    from tests.e2e.harness import TOKEN, scripted_pace, settings
+    from tests.fakediscord import FakeDiscord as Fake
+
+    async with Fake(users=TWO, channels=["general"], token=TOKEN) as fake:
+        db = tmp_path / "bot.sqlite3"
+        first = PapluBot(settings(db, 7, next_deal_delay=60.0))
+        scripted_pace(fake, client=first)
+        async with fake.running(first):
+            await fake.wait_for_commands("rummy")
+            driver = TableDriver(fake, TWO, click_next=False)
+            await driver.open("alice", profile="pool101")
+            await driver.start("alice")
+            await driver.play(until=lambda: bool(_old_results(fake)))
+            await fake.settle(quiet=0.3)
+        assert [_next_deal_live(m) for m in _old_results(fake)] == [True]
+        second = PapluBot(settings(db, 7, next_deal_delay=60.0))
+        second.budget.share = first.budget.share
+        async with fake.running(second):
+            await fake.wait_for_commands("rummy")
+            await fake.settle(quiet=0.3)
+            final = await TableDriver(fake, TWO).play()
+            assert final is not None
+            await fake.settle(quiet=0.3)
+            _check_retired(fake)
+            assert await fake.wait_idle() == []
