@@ -340,7 +340,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "hand":
             await self._open_hand(interaction, table)
         elif action == "next":
-            voted = await self.tables.game.vote_next(table, user.id)
+            deal = int(cid.arg) if cid.arg.isdigit() else None  # results carry their deal
+            voted = await self.tables.game.vote_next(table, user.id, deal)
             await send_private(interaction, refusals.voted_text(voted))
         else:
             await self._hand_action(interaction, table, cid, values)

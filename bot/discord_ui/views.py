@@ -123,9 +123,11 @@ def review_button(table_id: str, version: int, deal_number: int) -> GameButton:
 
 
 def next_deal_view(table_id: str, version: int, deal_number: int | None = None) -> discord.ui.View:
+    """A deal's results while the next deal waits: "Next deal" (carrying the deal's number,
+    so a press after the next deal began is told so and counts for nothing) and the review."""
     items: list[discord.ui.Item[Any]] = [
         GameButton(
-            ComponentId(table_id, version, None, "next", ""),
+            ComponentId(table_id, version, None, "next", str(deal_number or "")),
             label="Next deal",
             style=discord.ButtonStyle.success,
         )
@@ -133,6 +135,11 @@ def next_deal_view(table_id: str, version: int, deal_number: int | None = None) 
     if deal_number is not None:
         items.append(review_button(table_id, version, deal_number))
     return _view(*items)
+
+
+def past_results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
+    """A deal's results once the next deal has begun (or the table closed): the review only."""
+    return _view(review_button(table_id, version, deal_number))
 
 
 def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:

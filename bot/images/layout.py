@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement
 from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation, PileCard, PublicView
@@ -56,6 +57,14 @@ LABEL_SIZE = 15  # the smallest label in the hand and table pictures
 HEADER_SIZE = 17
 
 KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
+#: The picture's words for the parts of `bot.engine.arrange` (one box per pair, per near-run).
+PART_LABEL = {
+    WILD: "Wild cards",
+    PAIRS: "Pair",
+    NEAR_RUNS: "Near-run",
+    NOTHING: "Fits nothing yet",
+    UNMATCHED: "Unmatched",
+}
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # ♠ ♥ ♣ ♦: colours alternate (same as the menu today)
 SUIT_NAMES = {0: "Spades", 1: "Hearts", 2: "Diamonds", 3: "Clubs"}
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -417,9 +426,10 @@ def hand_sections(
 ) -> tuple[Section, ...]:
     """The hand split into labelled sections, in the order they are shown.
 
-    Arrangement mode mirrors the text embed: the engine's groups, then the unmatched cards
-    with (after a draw) the suggested discard last. Suit mode: ♠ ♥ ♣ ♦ (colours alternate),
-    each low to high, printed jokers at the end — the discard menu's order today.
+    Arrangement mode is `bot.engine.arrange.arrangement`, the grouping the text embed lists
+    too: the engine's groups, then the unmatched cards with (after a draw) the suggested
+    discard last; without any group, wild cards, each pair, each near-run, loose cards.
+    Suit mode: ♠ ♥ ♣ ♦ (colours alternate), each low to high, printed jokers at the end.
 
     `hints` (a table's hint level: "full", "groups" or "off"): with "groups" the unmatched
     cards are in suit order, so the suggested discard is not told by its place; "off" is
@@ -436,15 +446,12 @@ def hand_sections(
             for s, cs in by_suit.items()
         )
     ev = evaluation if evaluation is not None else evaluate_view(obs)
-    best = ev.best if isinstance(ev, DrawnEvaluation) else ev
-    sections = [Section(KIND_LABEL[g.kind.value], g.kind.value, g.cards) for g in best.groups]
-    leftover = list(best.leftover)
-    if isinstance(ev, DrawnEvaluation):
-        leftover.append(ev.best_discard)
-    if hints != "full":
-        leftover.sort(key=_suit_key)
-    if leftover:
-        sections.append(Section("Unmatched", "unmatched", tuple(leftover)))
+    sections: list[Section] = []
+    for part in arrangement(ev, obs.wild_rank, suggest=hints == "full"):
+        # A pair or a near-run is a box of its own, so one sees which cards belong together.
+        clusters = part.clusters if part.kind in (PAIRS, NEAR_RUNS) else (part.cards,)
+        label = PART_LABEL.get(part.kind) or KIND_LABEL.get(part.kind, part.kind)
+        sections.extend(Section(label, part.kind, cluster) for cluster in clusters)
     return tuple(sections)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement, loose_parts
 from bot.engine.cards import Card
 from bot.engine.evaluate import evaluate_hand
 from bot.engine.events import WrongShow
@@ -15,7 +16,6 @@ from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
-from bot.table.advice import structure as hand_structure
 
 from .text import COLOUR, KIND_LABEL, amount, card, cards, cost_text, wild_text
 
@@ -93,25 +93,15 @@ def hand_embed(
     wr = obs.wild_rank
     drawn = advice.drawn
     ev = advice.best
-    for g in ev.groups:
-        e.add_field(name=KIND_LABEL[g.kind.value], value=cards(g.cards, wr, new), inline=False)
-    left = list(ev.leftover)
-    if drawn is not None:
-        left.append(drawn.best_discard)
-    if hints != "full":
-        # In the picture's order (by suit): the last place would tell the suggested discard.
-        shown = hand_sections(obs, drawn if drawn is not None else ev, hints=hints)
-        left = next((list(sec.cards) for sec in shown if sec.kind == "unmatched"), left)
-    if not ev.groups:
-        # No group yet: show what a player looks for instead of one wall of cards.
-        for name, cs in structure(left, wr):
-            e.add_field(name=name, value=cards(cs, wr, new), inline=False)
-    elif drawn is not None:
-        name = "Unmatched (incl. suggested discard)" if hints == "full" else "Unmatched"
-        e.add_field(name=name, value=cards(left, wr, new), inline=False)
-    elif ev.leftover:
-        e.add_field(name="Unmatched", value=cards(ev.leftover, wr, new), inline=False)
-    if hints != "full":
+    # The one grouping the picture and the discard menu follow too (`bot.engine.arrange`).
+    suggest = hints == "full"
+    for part in arrangement(drawn if drawn is not None else ev, wr, suggest=suggest):
+        name = PART_LABEL.get(part.kind) or KIND_LABEL[part.kind]
+        if part.kind == UNMATCHED and drawn is not None and suggest:
+            name = "Unmatched (incl. suggested discard)"
+        value = CLUSTER_GAP.join(cards(cluster, wr, new) for cluster in part.clusters)
+        e.add_field(name=name, value=value, inline=False)
+    if not suggest:
         e.set_footer(text="Hints: groups only. Nothing is counted or checked for you.")
     elif drawn is not None:
         e.set_footer(
@@ -135,18 +125,23 @@ def discard_option_description(advice: HandAdvice, c: Card) -> str:
     return f"leaves deadwood {ev.deadwood}"
 
 
-#: The words for the parts of `bot.table.advice.structure` (a hand with no group yet).
-STRUCTURE_LABEL = {
-    "wild": "Wild cards",
-    "pairs": "Pairs (half a set)",
-    "near_runs": "Near-runs",
-    "nothing": "Fits nothing yet",
+#: The words for the parts of `bot.engine.arrange` (a hand with no group yet, and the cards
+#: beside the groups).
+PART_LABEL = {
+    WILD: "Wild cards",
+    PAIRS: "Pairs (half a set)",
+    NEAR_RUNS: "Near-runs",
+    NOTHING: "Fits nothing yet",
+    UNMATCHED: "Unmatched",
 }
+#: Between two clusters of one part: which cards pair, which make a near-run.
+CLUSTER_GAP = " · "
 
 
 def structure(hand: list[Card], wild_rank: int | None) -> list[tuple[str, list[Card]]]:
-    """`bot.table.advice.structure` with its parts named for the embed."""
-    return [(STRUCTURE_LABEL[part], cs) for part, cs in hand_structure(hand, wild_rank)]
+    """`bot.engine.arrange.loose_parts` with its parts named for the embed (cards flattened,
+    in the order shown)."""
+    return [(PART_LABEL[p.kind], list(p.cards)) for p in loose_parts(hand, wild_rank)]
 
 
 def _after_the_deal(e: discord.Embed, obs: Observation, finished: FinishedDeal) -> discord.Embed:

@@ -135,6 +135,8 @@ def refusal_text(exc: e.Refusal) -> str:
             return "Choose a card first."
         case e.NoDealWaiting():
             return "There is no deal waiting to start."
+        case e.OldNextDeal(deal_number=n):
+            return f"That button is from deal {n}'s results: the deal after it has started."
         case e.NotInMatch():
             return "Only players still in the match can start the next deal."
         case e.NotInDeal():

@@ -85,6 +85,12 @@ def result_embed(
     return e
 
 
+def next_deal_started(number: int) -> str:
+    """What an earlier deal's results say once the deal after them has begun (their "Next
+    deal" button is gone by then)."""
+    return f"Deal {number} has started."
+
+
 def results_key(table_id: str) -> str:
     """The mark a results message carries to say which table it belongs to."""
     return f"Table {table_id}"
