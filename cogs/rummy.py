@@ -8,6 +8,7 @@ player's private view, so the 3-second rule holds even when the table is busy.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -32,6 +33,7 @@ from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
 from bot.discord_ui.render.rules import rules_summary, ruling_text
+from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
 from bot.discord_ui.views import lobby_view
 from bot.engine.cards import CardParseError, Face
@@ -309,6 +311,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if cid.action == "again":
             await self._play_again(interaction, cid)
             return
+        if cid.action == "hist":
+            await self._hand_history(interaction, cid)
+            return
         table = self.tables.registry.get(
             cid.table_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
         )
@@ -391,6 +396,30 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             channel_id=interaction.channel_id,
         )
         await send_private(interaction, review_text(outcome.review))
+
+    async def _hand_history(
+        self, interaction: discord.Interaction[PapluBot], cid: ComponentId
+    ) -> None:
+        """ "Hand history" on a deal's results: the file, privately, to a player of that deal
+        or a server manager (it shows every hand). Read from storage, so it works after the
+        table closed or the bot restarted."""
+        await _ack(interaction)
+        if interaction.guild_id is None or not cid.arg.isdigit():
+            raise errors.UnknownAction()
+        deal_no = int(cid.arg)
+        text = await self.tables.league.download_deal(
+            interaction.guild_id,
+            interaction.user.id,
+            _is_manager(interaction),
+            cid.table_id,
+            deal_no,
+        )
+        file = discord.File(
+            io.BytesIO(text.encode("utf-8")), filename=hand_history_filename(cid.table_id, deal_no)
+        )
+        await interaction.followup.send(
+            hand_history_caption(cid.table_id, deal_no), file=file, ephemeral=True
+        )
 
     async def _hand_action(
         self,

@@ -268,7 +268,7 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
                 filename=rs.hand_history_filename(match_id, deal_no),
             )
             await interaction.followup.send(
-                f"Hand history of table {match_id}, deal {deal_no}.", file=file, ephemeral=True
+                rs.hand_history_caption(match_id, deal_no), file=file, ephemeral=True
             )
 
         await _guarded(interaction, download)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import io
 import json
 import logging
 import re
@@ -274,8 +273,9 @@ class DiscordPresenter:
             hints=table.options.hints,
             rated=table.options.rated,
         )
-        data = json.dumps(history, indent=2, default=str).encode()
-        files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
+        # The hand history is one click away ("Hand history", for the deal's players and
+        # managers): it shows every hand, dropped ones too, so it is not posted to all.
+        files: list[discord.File] = []
         if await self.prefs.server_default(table.guild_id):
             image = await self.images.run(results_picture(history))
             show_in(embed, image.filename)

@@ -122,6 +122,17 @@ def review_button(table_id: str, version: int, deal_number: int) -> GameButton:
     )
 
 
+def history_button(table_id: str, version: int, deal_number: int) -> GameButton:
+    """ "Hand history": the deal's hand-history file, sent privately to a player of the deal
+    (or a server manager) who presses it. It shows every hand, dropped ones too, so it is no
+    longer attached to the public results for the whole channel."""
+    return GameButton(
+        ComponentId(table_id, version, None, "hist", str(deal_number)),
+        label="Hand history",
+        emoji="📄",
+    )
+
+
 def next_deal_view(table_id: str, version: int, deal_number: int | None = None) -> discord.ui.View:
     """A deal's results while the next deal waits: "Next deal" (carrying the deal's number,
     so a press after the next deal began is told so and counts for nothing) and the review."""
@@ -134,12 +145,16 @@ def next_deal_view(table_id: str, version: int, deal_number: int | None = None) 
     ]
     if deal_number is not None:
         items.append(review_button(table_id, version, deal_number))
+        items.append(history_button(table_id, version, deal_number))
     return _view(*items)
 
 
 def past_results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
     """A deal's results once the next deal has begun (or the table closed): the review only."""
-    return _view(review_button(table_id, version, deal_number))
+    return _view(
+        review_button(table_id, version, deal_number),
+        history_button(table_id, version, deal_number),
+    )
 
 
 def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
@@ -149,7 +164,11 @@ def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.Vi
         label="Play again",
         style=discord.ButtonStyle.success,
     )
-    return _view(review_button(table_id, version, deal_number), again)
+    return _view(
+        review_button(table_id, version, deal_number),
+        history_button(table_id, version, deal_number),
+        again,
+    )
 
 
 def hand_view(

@@ -231,6 +231,7 @@ _RECENT_DEALS = (
     " ORDER BY s.finished_at DESC, s.deal_id DESC LIMIT ?"
 )
 _HAND_HISTORY = "SELECT hand_history FROM deals WHERE deal_id = ? AND guild_id = ?"
+_DEAL_ID = "SELECT deal_id FROM deals WHERE guild_id = ? AND match_id = ? AND deal_no = ?"
 # The primary key (deal_id, seat) finds each deal's seats; a deal has at most ten.
 _PLAYED = (
     "SELECT DISTINCT deal_id FROM deal_seats"
@@ -446,6 +447,13 @@ class BoardRepo:
         async with self._db.reading() as conn:
             row = await conn.fetchone(_HAND_HISTORY, (deal_id, guild_id))
         return None if row is None else str(row[0])
+
+    async def deal_id(self, guild_id: int, match_id: str, deal_no: int) -> int | None:
+        """The stored id of deal ``deal_no`` of match ``match_id`` (a table's id) in this
+        guild; None if it is not stored (yet, or any more)."""
+        async with self._db.reading() as conn:
+            row = await conn.fetchone(_DEAL_ID, (guild_id, match_id, deal_no))
+        return None if row is None else int(row[0])
 
     async def played_deals(
         self, guild_id: int, user_id: int, deal_ids: Iterable[int]

@@ -167,6 +167,19 @@ class League:
             raise errors.DealGone()
         return text
 
+    async def download_deal(
+        self, guild_id: int, user_id: int, is_manager: bool, table_id: str, deal_no: int
+    ) -> str:
+        """The hand history of a table's deal, asked from its results message (the button
+        names the table and the deal; a client can send any value). Same rule as
+        `download`: its players and server managers only, since it shows every hand."""
+        if not 0 < deal_no < 10_000 or not table_id:
+            raise errors.DealGone()
+        deal_id = await self.storage.boards.deal_id(guild_id, table_id, deal_no)
+        if deal_id is None:
+            raise errors.DealGone()
+        return await self.download(guild_id, user_id, is_manager, deal_id)
+
     async def change_settings(self, guild_id: int, change: SettingsChange) -> SettingsChanged:
         """Merge a manager's change into the stored settings; refusals change nothing."""
         c = change

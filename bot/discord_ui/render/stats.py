@@ -310,6 +310,11 @@ def history_option(row: DealHistoryRow) -> discord.SelectOption:
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
+def hand_history_caption(match_id: str, deal_no: int) -> str:
+    """The private message a hand-history file comes with."""
+    return f"Hand history of table {match_id}, deal {deal_no}."
+
+
 def hand_history_filename(match_id: str, deal_no: int) -> str:
     """A safe attachment name: ids come from storage, but a filename must never carry a path
     separator or spaces whatever an id looks like."""
