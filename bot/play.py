@@ -37,6 +37,7 @@ from .ai.review import ReplayError, review_seat
 from .ai.review_text import review_lines
 from .clihelp import HelpFormatter
 from .engine.actions import Action, ActionKind
+from .engine.arrange import arrangement
 from .engine.cards import Card, CardParseError, Face, rank_name
 from .engine.describe import amount
 from .engine.errors import RummyError
@@ -47,10 +48,16 @@ from .engine.policy import Policy
 from .engine.rules import PROFILES, Rules, get_profile, parse_options
 from .engine.settlement import Basis, Charge
 from .engine.states import EndReason, SeatState
-from .table.advice import advise, structure
+from .table.advice import advise
 
 _KIND = {"pure": "pure run", "impure": "run", "set": "set"}
-_PART = {"wild": "wild", "pairs": "pairs", "near_runs": "near runs", "nothing": "loose"}
+_PART = {
+    "wild": "wild",
+    "pairs": "pairs",
+    "near_runs": "near runs",
+    "nothing": "loose",
+    "unmatched": "loose",
+}
 _END = {
     EndReason.DECLARED: "declared",
     EndReason.HAND_RUMMY: "declared the dealt hand",
@@ -100,21 +107,17 @@ def arranged(obs: Observation) -> tuple[list[tuple[str, list[Card]]], str]:
 
     Sections are (label, cards): the engine's groups, then the unmatched cards (with 14 cards,
     the card the engine would throw last). A hand with no group yet is split as on Discord
-    (`bot.table.advice.structure`): wild cards, pairs, near-runs, loose cards. The evaluation
-    is the Discord view's own (`bot.table.advice.advise`)."""
+    (`bot.engine.arrange`, the grouping every view shares): wild cards, pairs, near-runs,
+    loose cards. The evaluation is the Discord view's own (`bot.table.advice.advise`)."""
     if not obs.hand:
         return [], ""
     advice = advise(obs)
     ev = advice.best
-    sections = [(_KIND.get(g.kind.value, g.kind.value), list(g.cards)) for g in ev.groups]
-    left = list(ev.leftover)
     drawn = advice.drawn
-    if drawn is not None:
-        left.append(drawn.best_discard)
-    if not ev.groups:
-        sections += [(_PART[part], cards) for part, cards in structure(left, obs.wild_rank)]
-    elif left:
-        sections.append(("loose", left))
+    sections = [
+        (_KIND.get(p.kind) or _PART[p.kind], list(p.cards))
+        for p in arrangement(drawn if drawn is not None else ev, obs.wild_rank)
+    ]
     if drawn is not None:
         best = card_text(drawn.best_discard, obs.rules, obs.wild_rank)
         note = f"throwing {best} leaves deadwood {ev.deadwood}"

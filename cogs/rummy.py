@@ -8,6 +8,7 @@ player's private view, so the 3-second rule holds even when the table is busy.
 
 from __future__ import annotations
 
+import io
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -32,6 +33,7 @@ from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
 from bot.discord_ui.render.rules import rules_summary, ruling_text
+from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
 from bot.discord_ui.views import lobby_view
 from bot.engine.cards import CardParseError, Face
@@ -40,7 +42,7 @@ from bot.table import errors
 from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
 from bot.table.service import TableService
-from cogs.stats import StatsCommands, stats_dynamic_items
+from cogs.stats import HINT_CHOICES, StatsCommands, stats_dynamic_items
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import PapluBot
@@ -100,8 +102,11 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         one_joker_per_deck="House rule: one printed joker per deck",
         no_packing="House rule: no dropping",
         invite="A private table: mention the players who may join (only they can sit down)",
+        hints="What your hand view works out for you (default: the server's setting)",
     )
-    @app_commands.choices(profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES)
+    @app_commands.choices(
+        profile=PROFILE_CHOICES, declaration=DECLARATION_CHOICES, hints=HINT_CHOICES
+    )
     async def new(
         self,
         interaction: discord.Interaction[PapluBot],
@@ -119,6 +124,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         one_joker_per_deck: bool = False,
         no_packing: bool = False,
         invite: str | None = None,
+        hints: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         invited = _mentioned(invite) if invite is not None else None
@@ -142,6 +148,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             deals,
             pool_limit,
             target_score,
+            hints=hints or settings.hints,
+            rated_needs_hints_off=settings.rated_hints_off,
         )
         options.invited = invited
         user = interaction.user
@@ -155,6 +163,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             options.max_seats,
             options.turn_timer,
             invited=invited,
+            hints=options.hints,
+            rated=options.rated,
         )
         response = await interaction.response.send_message(
             embed=embed, view=lobby_view(table.id, table.version)
@@ -301,6 +311,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if cid.action == "again":
             await self._play_again(interaction, cid)
             return
+        if cid.action == "hist":
+            await self._hand_history(interaction, cid)
+            return
         table = self.tables.registry.get(
             cid.table_id, guild_id=interaction.guild_id, channel_id=interaction.channel_id
         )
@@ -332,7 +345,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "hand":
             await self._open_hand(interaction, table)
         elif action == "next":
-            voted = await self.tables.game.vote_next(table, user.id)
+            deal = int(cid.arg) if cid.arg.isdigit() else None  # results carry their deal
+            voted = await self.tables.game.vote_next(table, user.id, deal)
             await send_private(interaction, refusals.voted_text(voted))
         else:
             await self._hand_action(interaction, table, cid, values)
@@ -382,6 +396,30 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             channel_id=interaction.channel_id,
         )
         await send_private(interaction, review_text(outcome.review))
+
+    async def _hand_history(
+        self, interaction: discord.Interaction[PapluBot], cid: ComponentId
+    ) -> None:
+        """ "Hand history" on a deal's results: the file, privately, to a player of that deal
+        or a server manager (it shows every hand). Read from storage, so it works after the
+        table closed or the bot restarted."""
+        await _ack(interaction)
+        if interaction.guild_id is None or not cid.arg.isdigit():
+            raise errors.UnknownAction()
+        deal_no = int(cid.arg)
+        text = await self.tables.league.download_deal(
+            interaction.guild_id,
+            interaction.user.id,
+            _is_manager(interaction),
+            cid.table_id,
+            deal_no,
+        )
+        file = discord.File(
+            io.BytesIO(text.encode("utf-8")), filename=hand_history_filename(cid.table_id, deal_no)
+        )
+        await interaction.followup.send(
+            hand_history_caption(cid.table_id, deal_no), file=file, ephemeral=True
+        )
 
     async def _hand_action(
         self,

@@ -33,6 +33,7 @@ from discord.ext import commands
 
 from bot.discord_ui.errors import UserError, answer_error
 from bot.discord_ui.render import stats as rs
+from bot.discord_ui.render.text import HINT_WORDS
 from bot.storage import StorageError
 from bot.table.league import League, SettingsChange
 
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROFILE_CHOICES = [app_commands.Choice(name=p, value=p) for p in rs.PROFILE_NAMES]
+HINT_CHOICES = [
+    app_commands.Choice(name=f"{level} — {words}", value=level)
+    for level, words in HINT_WORDS.items()
+]
 SORT_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in rs.SORT_LABELS.items()]
 PERIOD_CHOICES = [
     app_commands.Choice(name=label, value=key) for key, label in rs.PERIOD_LABELS.items()
@@ -263,7 +268,7 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
                 filename=rs.hand_history_filename(match_id, deal_no),
             )
             await interaction.followup.send(
-                f"Hand history of table {match_id}, deal {deal_no}.", file=file, ephemeral=True
+                rs.hand_history_caption(match_id, deal_no), file=file, ephemeral=True
             )
 
         await _guarded(interaction, download)
@@ -422,9 +427,11 @@ class StatsCommands(_MixinBase):
         all_channels="True: tables may open in every channel again (clears the list)",
         card_images="Card images in game messages (players may still pick text only for "
         "their own hand)",
+        hints="Hint level of new tables when the host names none",
+        rated_hints_off="True: only games with hints off move ratings (others play unrated)",
         threads="True: each table plays in its own thread (default); False: in the channel",
     )
-    @app_commands.choices(default_profile=PROFILE_CHOICES)
+    @app_commands.choices(default_profile=PROFILE_CHOICES, hints=HINT_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction[PapluBot],
@@ -434,6 +441,8 @@ class StatsCommands(_MixinBase):
         remove_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
         card_images: bool | None = None,
+        hints: str | None = None,
+        rated_hints_off: bool | None = None,
         threads: bool | None = None,
     ) -> None:
         guild_id = _guild_id(interaction)
@@ -447,6 +456,8 @@ class StatsCommands(_MixinBase):
                 remove_channel=remove_channel.id if remove_channel else None,
                 all_channels=all_channels,
                 card_images=card_images,
+                hints=hints,
+                rated_hints_off=rated_hints_off,
                 table_threads=threads,
             ),
         )

@@ -476,3 +476,25 @@ async def test_subprocess_launch_kill_and_relaunch(fake: FakeDiscord, tmp_path: 
         await second.kill()
     fake.assert_no_violations()
     assert fake.server.unknown_routes == []
+
+
+async def test_mentions_follow_allowed_mentions_and_edits_notify_nobody(
+    fake: FakeDiscord, bot: SelfCheckBot
+) -> None:
+    """Who a message mentions, as Discord decides it: the content's `<@id>` filtered by
+    allowed_mentions; only a new message notifies, an edit never does."""
+    alice, bob = fake.user("alice").id, fake.user("bob").id
+    chan = bot.get_partial_messageable(fake.channel("general").id, guild_id=fake.guild_id)
+    text = f"<@{alice}> and <@{bob}>"
+    loud = await chan.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+    quiet = await chan.send(text, allowed_mentions=discord.AllowedMentions.none())
+    only_bob = await chan.send(
+        text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(bob)])
+    )
+    assert fake.message(loud.id).notified == [alice, bob]
+    assert fake.message(quiet.id).notified == [] and fake.message(quiet.id).mentions == []
+    assert fake.message(only_bob.id).notified == [bob]
+    await quiet.edit(content=f"<@{bob}>", allowed_mentions=discord.AllowedMentions(users=True))
+    assert fake.message(quiet.id).mentions == [bob]
+    assert fake.message(quiet.id).notified == []  # added by an edit: nobody is notified
+    fake.assert_no_violations()

@@ -264,6 +264,9 @@ def test_ctrl_c_in_a_real_process() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A test run started in the background (`cmd &`) ignores SIGINT, and a child inherits
+        # that; a terminal's foreground process never does, so give the child Ctrl-C back.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert proc.stdout is not None
     deadline = time.monotonic() + 60

@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import io
 import json
 import logging
 import re
@@ -50,7 +49,7 @@ from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
 from bot.table.errors import Refusal
 from bot.table.messages import remember_messages
-from bot.table.model import Table, TableStatus, standings
+from bot.table.model import HintLevel, Table, TableStatus, standings
 
 from . import views
 from .budget import HEADROOM, RestBudget
@@ -58,7 +57,7 @@ from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
-from .render.results import result_embed, results_key, standings_lines
+from .render.results import next_deal_started, result_embed, results_key, standings_lines
 from .render.table import REPLACED_VIEW, table_embed, turn_ping, turn_warning_text
 
 if TYPE_CHECKING:
@@ -71,6 +70,7 @@ VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a
 EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
 #: How many recent channel messages are searched for results posted before a restart.
 RESULTS_LOOKBACK = 50
+RESULTS_TITLE = re.compile(r"Deal (\d+) result")  # a results message's embed title
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
 WATCHING = 60.0  # a player who used their live hand view this recently is at the table
 URGENT = 0.85  # the part of the share pings, deletions and results may use (edits: less)
@@ -159,6 +159,11 @@ class DiscordPresenter:
         self._dirty: dict[str, bool] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._warnings: dict[str, tuple[int, list[int]]] = {}  # table -> (message, turn)
+        # Results messages with a live "Next deal" button, by table: message id -> deal.
+        self._results: dict[str, dict[int, int]] = {}
+        # Tables whose results messages this process knows: it posted them, or looked for
+        # them in the channel once (a table it restored or took over).
+        self._seen: set[str] = set()
         self._placing: dict[str, asyncio.Lock] = {}  # a table being given its thread
         self._closing = False
 
@@ -183,7 +188,8 @@ class DiscordPresenter:
         await self._delete_prompt(table)
         if self._watching(table, seat.user_id) and self.budget.stretch() > 1:
             # Short of budget: their own view (refreshed above, through the interaction
-            # webhook) already says "Your turn"; the 15-second warning still mentions them.
+            # webhook) already says "Your turn"; the 15-second warning, with no ping to edit,
+            # is then this turn's one mention.
             return
         content = turn_ping(f"<@{seat.user_id}>", table.deadline)
         try:
@@ -199,21 +205,40 @@ class DiscordPresenter:
         await remember_messages(self.storage, table, prompt_id=msg.id)
 
     async def turn_warning(self, table: Table) -> None:
-        """A new message that mentions the player (Discord does not notify on edits); it is
-        removed as soon as the turn ends."""
+        """Fifteen seconds left, said on the turn's ping: that message is edited in place.
+
+        A player wants one notification per turn, not two: the ping already sent them to the
+        table, and a second message mentioning them would be a second unread mention for the
+        same turn. Discord notifies the mentions of a new message, never of an edit, so the
+        edited ping still counts once, and whoever opens the channel (or the notification)
+        reads the newest word there: time is short. It also costs one request where a new
+        message and its later deletion cost two. When the turn has no ping to edit (skipped
+        while the player watched their own view with the budget short, or deleted), the
+        warning is posted with the mention: it is then the turn's only one."""
         turn = table.current_turn()
         if turn is None:
             return
         seat = table.seat_info(turn)
         if seat.user_id is None:
             return
+        text = turn_warning_text(f"<@{seat.user_id}>")
+        mention = discord.AllowedMentions(users=True)  # keeps the ping's mention on the edit
+        channel = await self._home(table)
+        if table.prompt_message_id is not None:
+            await self.budget.slot(URGENT, "PATCH", table.home_id)
+            try:
+                await channel.get_partial_message(table.prompt_message_id).edit(
+                    content=text, allowed_mentions=mention
+                )
+                return
+            except discord.NotFound:
+                await remember_messages(self.storage, table, prompt_id=None)
+            except discord.HTTPException:
+                log.warning("could not edit the turn prompt of table %s", table.id)
+                return  # the ping stands: a new mention would be a second one
         await self._delete_warning(table)
         try:
-            msg = await self._send(
-                table,
-                content=turn_warning_text(f"<@{seat.user_id}>"),
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+            msg = await self._send(table, content=text, allowed_mentions=mention)
         except discord.HTTPException:
             log.warning("could not post the turn warning for table %s", table.id)
             return
@@ -254,9 +279,12 @@ class DiscordPresenter:
             _wrong_shows(m.deal.events if m.deal is not None else []),
             table.id,
             _timed_out_drops(m.deal.events if m.deal is not None else []),
+            hints=table.options.hints,
+            rated=table.options.rated,
         )
-        data = json.dumps(history, indent=2, default=str).encode()
-        files = [discord.File(io.BytesIO(data), filename=f"deal-{number}-history.json")]
+        # The hand history is one click away ("Hand history", for the deal's players and
+        # managers): it shows every hand, dropped ones too, so it is not posted to all.
+        files: list[discord.File] = []
         if await self.prefs.server_default(table.guild_id):
             image = await self.images.run(results_picture(history))
             show_in(embed, image.filename)
@@ -271,35 +299,80 @@ class DiscordPresenter:
                 f"(or in {int(self.next_deal_delay)} s)."
             )
         await self._home(table)
-        if again and await self._results_posted(table, number):
-            log.info("deal %s of table %s was posted before the restart", number, table.id)
-            return
+        if again:
+            posted = await self._posted_results(table)
+            if number in posted.values() or any(
+                n == number for n in self._results.get(table.id, {}).values()
+            ):
+                log.info("deal %s of table %s was posted before the restart", number, table.id)
+                return
         await self.budget.slot(URGENT, "POST", table.home_id)
         try:
-            await self._channel(table).send(**kwargs)
+            msg = await self._channel(table).send(**kwargs)
         except discord.HTTPException as exc:
             await self._home_failed(table, exc)  # the table layer posts them again
             raise
+        if not over:
+            self._results.setdefault(table.id, {})[msg.id] = number
         await self._show_lobby(table)
 
-    async def _results_posted(self, table: Table, number: int) -> bool:
-        """Is deal `number`'s results message of this table in the channel already? (A run
-        that posted it and stopped before marking it.) Looks at the bot's recent messages for
-        the deal's title and the table's mark in the footer."""
+    async def _posted_results(self, table: Table) -> dict[int, int]:
+        """This table's results messages in the channel's recent history, message id ->
+        deal (a run that posted them and stopped before marking them, or before taking their
+        button away). Those still showing a live "Next deal" are remembered, so that the one
+        edit that retires them is made by this process. Looks at the bot's messages for a
+        deal's title and the table's mark in the footer."""
         me = self.client.user
         key = results_key(table.id)
-        title = f"Deal {number} result"
+        found: dict[int, int] = {}
         try:
             async for msg in self._channel(table).history(limit=RESULTS_LOOKBACK):
                 if me is not None and msg.author.id != me.id:
                     continue
                 for embed in msg.embeds:
-                    footer = embed.footer.text or ""
-                    if embed.title == title and footer.endswith(key):
-                        return True
+                    title = RESULTS_TITLE.fullmatch(embed.title or "")
+                    if title is None or not (embed.footer.text or "").endswith(key):
+                        continue
+                    found[msg.id] = int(title[1])
+                    if _next_deal_live(msg):
+                        self._results.setdefault(table.id, {})[msg.id] = int(title[1])
         except discord.HTTPException:
             log.warning("could not read the channel of table %s to look for results", table.id)
-        return False
+        return found
+
+    async def _retire_results(self, table: Table, final: str | None) -> None:
+        """Take the "Next deal" button off every results message whose vote is over: the
+        deal after it has begun (its text then says so) or the table closed (then it says
+        nothing of a next deal). One edit per message, once: it is forgotten before the
+        edit, whatever the answer. A table this process did not open (restored after a
+        restart, or taken over) is looked for in the channel first, once, so that no button
+        a stopped run left stays live."""
+        if table.id not in self._seen:
+            self._seen.add(table.id)
+            if table.match is not None and table.match.results:
+                await self._posted_results(table)
+        pending = self._results.get(table.id)
+        m = table.match
+        if not pending or m is None:
+            return
+        waiting = final is None and table.status is TableStatus.PLAYING and table.between_deals
+        for message_id, number in list(pending.items()):
+            if waiting and number == len(m.results):
+                continue  # the vote this button belongs to is still open
+            del pending[message_id]
+            started = m.deal is not None and m.deal.number > number
+            await self.budget.slot(HEADROOM, "PATCH", table.home_id)
+            try:
+                await (
+                    self._channel(table)
+                    .get_partial_message(message_id)
+                    .edit(
+                        content=next_deal_started(number + 1) if started else None,
+                        view=views.past_results_view(table.id, table.version, number),
+                    )
+                )
+            except discord.HTTPException:
+                log.warning("could not retire results %s of table %s", number, table.id)
 
     async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
         """Show the table closed (an edit of its message: repeating it shows nothing twice,
@@ -317,6 +390,8 @@ class DiscordPresenter:
         self._sort_by_suit = {k for k in self._sort_by_suit if k[0] != table_id}
         self._dirty.pop(table_id, None)
         self._warnings.pop(table_id, None)
+        self._results.pop(table_id, None)
+        self._seen.discard(table_id)
         self._table_images.pop(table_id, None)
         self._table_sent.pop(table_id, None)
         self._table_drawn.pop(table_id, None)
@@ -413,23 +488,41 @@ class DiscordPresenter:
         image group the cards by, and what orders the discard menu)."""
         images = await self.prefs.for_user(table.guild_id, user_id)
         obs = table.observation_for(user_id)  # after the await: the newest state
-        advice = self.advice.get(table.id, obs)
-        sort = (table.id, user_id) in self._sort_by_suit
+        # The table's hint level: with hints off nothing is evaluated, the cards go by suit.
+        hints = table.options.hints
+        off = hints is HintLevel.OFF
+        advice = None if off else self.advice.get(table.id, obs)
+        sort = off or (table.id, user_id) in self._sort_by_suit
         seat = table.seat_by_user(user_id)
         name = seat.name if seat else "you"
         embed = hand_embed(
-            obs, advice, sort, name, finished=_finished(table), wrong_show=_wrong_show(table, obs)
+            obs,
+            advice,
+            sort,
+            name,
+            finished=_finished(table),
+            wrong_show=_wrong_show(table, obs),
+            hints=hints,
         )
         view = views.hand_view(
-            table.id, table.version, obs, advice, sort, confirm_drop, card_images=images
+            table.id,
+            table.version,
+            obs,
+            advice,
+            sort,
+            confirm_drop,
+            card_images=images,
+            hints=hints,
         )
         if note is None:
             note = _timeout_note(table, obs)
         out = HandMessage(note or None, embed, view, version=table.version)
         if not images or not obs.hand:
             return out
-        evaluation = advice.drawn if advice.drawn is not None else advice.best
-        picture = hand_picture(obs, sort, evaluation)
+        evaluation = None
+        if advice is not None:
+            evaluation = advice.drawn if advice.drawn is not None else advice.best
+        picture = hand_picture(obs, sort, evaluation, hints)
         key = (obs.deal_number, obs.seat, picture.scene)
         if shown is not None and shown.key == key:
             out.shown = shown
@@ -485,6 +578,7 @@ class DiscordPresenter:
 
     async def _flush(self, table: Table, final: str | None = None) -> None:
         self._dirty[table.id] = False
+        await self._retire_results(table, final)
         await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
         channel = await self._home(table)
         thread = table.thread_id
@@ -624,6 +718,8 @@ class DiscordPresenter:
                 table.options.max_seats,
                 table.options.turn_timer,
                 invited=table.options.invited,
+                hints=table.options.hints,
+                rated=table.options.rated,
             )
             if final == "cancelled":
                 embed.title = "🎴 Indian Rummy — table cancelled"
@@ -849,6 +945,16 @@ class DiscordPresenter:
         for task in self._flushers.values():
             task.cancel()
         self.images.shutdown()
+
+
+def _next_deal_live(msg: discord.Message) -> bool:
+    """Does this message still offer a live "Next deal" (its custom id's action is next)?"""
+    return any(
+        isinstance(item, discord.Button) and not item.disabled and ":next" in (item.custom_id or "")
+        for row in msg.components
+        if isinstance(row, discord.ActionRow)
+        for item in row.children
+    )
 
 
 def _digest(image: RenderedImage | None) -> str | None:

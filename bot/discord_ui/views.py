@@ -14,7 +14,7 @@ import discord
 from bot.ai import TIERS
 from bot.engine.actions import ActionKind
 from bot.engine.observation import Observation
-from bot.engine.rules import DeclarationMode
+from bot.engine.rules import DeclarationMode, HandRummy
 from bot.images import hand_order
 from bot.table.advice import HandAdvice
 
@@ -122,17 +122,39 @@ def review_button(table_id: str, version: int, deal_number: int) -> GameButton:
     )
 
 
+def history_button(table_id: str, version: int, deal_number: int) -> GameButton:
+    """ "Hand history": the deal's hand-history file, sent privately to a player of the deal
+    (or a server manager) who presses it. It shows every hand, dropped ones too, so it is no
+    longer attached to the public results for the whole channel."""
+    return GameButton(
+        ComponentId(table_id, version, None, "hist", str(deal_number)),
+        label="Hand history",
+        emoji="📄",
+    )
+
+
 def next_deal_view(table_id: str, version: int, deal_number: int | None = None) -> discord.ui.View:
+    """A deal's results while the next deal waits: "Next deal" (carrying the deal's number,
+    so a press after the next deal began is told so and counts for nothing) and the review."""
     items: list[discord.ui.Item[Any]] = [
         GameButton(
-            ComponentId(table_id, version, None, "next", ""),
+            ComponentId(table_id, version, None, "next", str(deal_number or "")),
             label="Next deal",
             style=discord.ButtonStyle.success,
         )
     ]
     if deal_number is not None:
         items.append(review_button(table_id, version, deal_number))
+        items.append(history_button(table_id, version, deal_number))
     return _view(*items)
+
+
+def past_results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
+    """A deal's results once the next deal has begun (or the table closed): the review only."""
+    return _view(
+        review_button(table_id, version, deal_number),
+        history_button(table_id, version, deal_number),
+    )
 
 
 def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
@@ -142,23 +164,35 @@ def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.Vi
         label="Play again",
         style=discord.ButtonStyle.success,
     )
-    return _view(review_button(table_id, version, deal_number), again)
+    return _view(
+        review_button(table_id, version, deal_number),
+        history_button(table_id, version, deal_number),
+        again,
+    )
 
 
 def hand_view(
     table_id: str,
     version: int,
     obs: Observation,
-    advice: HandAdvice,
+    advice: HandAdvice | None,
     sort_by_suit: bool,
     confirm_drop: bool = False,
     card_images: bool | None = None,
+    hints: str = "full",
 ) -> discord.ui.View:
     """The private controls, following the phase of the player's turn.
 
     The discard menu lists cards in `bot.images.hand_order`, the order the hand image draws
     them (and the embed lists them), so left to right in the picture is top to bottom in the
-    menu. `card_images` (shown or not) adds the switch between images and text only."""
+    menu. `card_images` (shown or not) adds the switch between images and text only.
+
+    `hints` below "full" (the table's level; `advice` is None with "off"): the menu says
+    nothing of what a discard leaves, and Declare is a menu of every discard in either
+    declaration mode, so the controls never tell a declarable hand from another (honor mode
+    penalises a wrong show, assisted mode refuses it: the rules decide, not the view); "off"
+    has no "Group by melds" either."""
+    full = hints == "full" and advice is not None
     seat = obs.seat
 
     def cid(action: str, arg: str = "") -> ComponentId:
@@ -198,7 +232,9 @@ def hand_view(
                 row=0,
             )
         )
-        if any(a.kind is ActionKind.DECLARE and a.card is None for a in legal):
+        if any(a.kind is ActionKind.DECLARE and a.card is None for a in legal) or (
+            not full and _may_try_hand_rummy(obs)
+        ):
             items.append(
                 GameButton(
                     cid("rummy"),
@@ -219,23 +255,29 @@ def hand_view(
     elif obs.my_turn and obs.phase == "discard":
         discards = {a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None}
         by_id = {c.id: c for c in obs.hand}
-        evaluation = advice.drawn if advice.drawn is not None else advice.best
+        evaluation = None
+        if advice is not None:
+            evaluation = advice.drawn if advice.drawn is not None else advice.best
         options = []
-        for c in hand_order(obs, evaluation, sort_by_suit):
+        for c in hand_order(obs, evaluation, sort_by_suit, hints):
             if c.id not in discards:
                 continue  # the card just taken from the pile may not go straight back
             options.append(
                 discord.SelectOption(
                     label=card(c),
                     value=str(c.id),
-                    description=discard_option_description(advice, c),
+                    description=(
+                        discard_option_description(advice, c)
+                        if full and advice is not None
+                        else None
+                    ),
                 )
             )
         items.append(
             GameSelect(cid("discard"), placeholder="Discard a card…", options=options[:25], row=0)
         )
         declares = [a.card for a in legal if a.kind is ActionKind.DECLARE and a.card is not None]
-        if obs.rules.declaration_mode is DeclarationMode.HONOR:
+        if obs.rules.declaration_mode is DeclarationMode.HONOR or not full:
             honor_options = [
                 discord.SelectOption(label=o.label, value=o.value) for o in options[:25]
             ]
@@ -250,7 +292,8 @@ def hand_view(
         else:
             # The card the text and the picture suggest, when throwing it declares; else the
             # first card whose throw declares (each legal declaration names its throw).
-            suggested = advice.drawn.best_discard.id if advice.drawn is not None else None
+            drawn = advice.drawn if advice is not None else None
+            suggested = drawn.best_discard.id if drawn is not None else None
             best = suggested if suggested in declares else (declares[0] if declares else None)
             label = (
                 f"Declare — discard {card(by_id[best])}"
@@ -266,13 +309,14 @@ def hand_view(
                     row=1,
                 )
             )
-    items.append(
-        GameButton(
-            cid("sort", "melds" if sort_by_suit else "suit"),
-            label="Group by melds" if sort_by_suit else "Sort by suit",
-            row=2,
+    if hints != "off":
+        items.append(
+            GameButton(
+                cid("sort", "melds" if sort_by_suit else "suit"),
+                label="Group by melds" if sort_by_suit else "Sort by suit",
+                row=2,
+            )
         )
-    )
     items.append(GameButton(cid("refresh"), label="Refresh", emoji="🔄", row=2))
     if card_images is not None:
         items.append(
@@ -284,6 +328,19 @@ def hand_view(
             )
         )
     return _view(*items)
+
+
+def _may_try_hand_rummy(obs: Observation) -> bool:
+    """Whether the rules let this seat attempt hand rummy now (its first turn, before
+    drawing), read from what it may see: no discard of its own this deal. In assisted mode
+    the engine lists hand rummy only when it is valid; below full hints the button must
+    not tell that, so it is offered whenever it may be tried (the engine still rules)."""
+    return (
+        obs.rules.hand_rummy is not HandRummy.NOT_ALLOWED
+        and obs.my_turn
+        and obs.phase == "draw"
+        and not any(p.discarded_by == obs.seat for p in obs.pile_history)
+    )
 
 
 def empty_view() -> discord.ui.View:

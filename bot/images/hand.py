@@ -13,9 +13,12 @@ def hand_picture(
     obs: Observation,
     sort_by_suit: bool = False,
     evaluation: Evaluation | DrawnEvaluation | None = None,
+    hints: str = "full",
 ) -> Picture:
-    """The hand of `obs.seat`, laid out (see `render_hand`)."""
-    return Picture(hand_scene(obs, evaluation, sort_by_suit), f"hand-{obs.deal_number}-{obs.seat}")
+    """The hand of `obs.seat`, laid out (see `render_hand`; `hints`: `layout.hand_scene`)."""
+    return Picture(
+        hand_scene(obs, evaluation, sort_by_suit, hints), f"hand-{obs.deal_number}-{obs.seat}"
+    )
 
 
 def render_hand(

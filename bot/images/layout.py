@@ -24,6 +24,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement
 from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation, PileCard, PublicView
@@ -56,6 +57,14 @@ LABEL_SIZE = 15  # the smallest label in the hand and table pictures
 HEADER_SIZE = 17
 
 KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
+#: The picture's words for the parts of `bot.engine.arrange` (one box per pair, per near-run).
+PART_LABEL = {
+    WILD: "Wild cards",
+    PAIRS: "Pair",
+    NEAR_RUNS: "Near-run",
+    NOTHING: "Fits nothing yet",
+    UNMATCHED: "Unmatched",
+}
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # ♠ ♥ ♣ ♦: colours alternate (same as the menu today)
 SUIT_NAMES = {0: "Spades", 1: "Hearts", 2: "Diamonds", 3: "Clubs"}
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -413,16 +422,22 @@ def hand_sections(
     obs: Observation,
     evaluation: Evaluation | DrawnEvaluation | None = None,
     sort_by_suit: bool = False,
+    hints: str = "full",
 ) -> tuple[Section, ...]:
     """The hand split into labelled sections, in the order they are shown.
 
-    Arrangement mode mirrors the text embed: the engine's groups, then the unmatched cards
-    with (after a draw) the suggested discard last. Suit mode: ♠ ♥ ♣ ♦ (colours alternate),
-    each low to high, printed jokers at the end — the discard menu's order today."""
+    Arrangement mode is `bot.engine.arrange.arrangement`, the grouping the text embed lists
+    too: the engine's groups, then the unmatched cards with (after a draw) the suggested
+    discard last; without any group, wild cards, each pair, each near-run, loose cards.
+    Suit mode: ♠ ♥ ♣ ♦ (colours alternate), each low to high, printed jokers at the end.
+
+    `hints` (a table's hint level: "full", "groups" or "off"): with "groups" the unmatched
+    cards are in suit order, so the suggested discard is not told by its place; "off" is
+    suit mode and evaluates nothing."""
     hand = list(obs.hand)
     if not hand:
         return ()
-    if sort_by_suit:
+    if sort_by_suit or hints == "off":
         by_suit: dict[int, list[Card]] = {}
         for c in sorted(hand, key=_suit_key):
             by_suit.setdefault(-1 if c.face.is_joker else c.suit, []).append(c)
@@ -431,13 +446,12 @@ def hand_sections(
             for s, cs in by_suit.items()
         )
     ev = evaluation if evaluation is not None else evaluate_view(obs)
-    best = ev.best if isinstance(ev, DrawnEvaluation) else ev
-    sections = [Section(KIND_LABEL[g.kind.value], g.kind.value, g.cards) for g in best.groups]
-    leftover = list(best.leftover)
-    if isinstance(ev, DrawnEvaluation):
-        leftover.append(ev.best_discard)
-    if leftover:
-        sections.append(Section("Unmatched", "unmatched", tuple(leftover)))
+    sections: list[Section] = []
+    for part in arrangement(ev, obs.wild_rank, suggest=hints == "full"):
+        # A pair or a near-run is a box of its own, so one sees which cards belong together.
+        clusters = part.clusters if part.kind in (PAIRS, NEAR_RUNS) else (part.cards,)
+        label = PART_LABEL.get(part.kind) or KIND_LABEL.get(part.kind, part.kind)
+        sections.extend(Section(label, part.kind, cluster) for cluster in clusters)
     return tuple(sections)
 
 
@@ -445,11 +459,12 @@ def hand_order(
     obs: Observation,
     evaluation: Evaluation | DrawnEvaluation | None = None,
     sort_by_suit: bool = False,
+    hints: str = "full",
 ) -> list[Card]:
     """THE order of the hand: the image draws cards in it and the discard menu should list
     its options in it (filtering out the card that may not be discarded), so what a player
     sees left to right is what they read top to bottom."""
-    return [c for s in hand_sections(obs, evaluation, sort_by_suit) for c in s.cards]
+    return [c for s in hand_sections(obs, evaluation, sort_by_suit, hints) for c in s.cards]
 
 
 def just_drawn(obs: Observation) -> Card | None:
@@ -562,10 +577,16 @@ def hand_scene(
     obs: Observation,
     evaluation: Evaluation | DrawnEvaluation | None = None,
     sort_by_suit: bool = False,
+    hints: str = "full",
 ) -> Scene:
     """The private hand: sections left to right, wrapping onto rows so that the picture stays
     at most `HAND_MAX_WIDTH` wide (readable on a phone), each with its label, marks on the
-    cards; read left to right, top to bottom, it is `hand_order`."""
+    cards; read left to right, top to bottom, it is `hand_order`.
+
+    `hints` is the table's hint level: "full" heads the picture with the deadwood (and "you
+    can declare") and marks the suggested discard; "groups" keeps the arrangement without
+    either; "off" draws the cards by suit and evaluates nothing (the marks that are facts,
+    "new" and "can't discard", stay)."""
     if obs.match_phase != "playing" or not obs.hand:
         return Scene(
             420,
@@ -573,10 +594,14 @@ def hand_scene(
             "felt",
             labels=(Label("You hold no cards right now.", 210, 35, 18, "ink", "mm"),),
         )
-    ev = evaluation if evaluation is not None else evaluate_view(obs)
-    sections = hand_sections(obs, ev, sort_by_suit)
-    best = ev.best if isinstance(ev, DrawnEvaluation) else ev
-    suggested = ev.best_discard if isinstance(ev, DrawnEvaluation) and not sort_by_suit else None
+    full = hints == "full"
+    ev: Evaluation | DrawnEvaluation | None = None
+    if hints != "off":
+        ev = evaluation if evaluation is not None else evaluate_view(obs)
+    sections = hand_sections(obs, ev, sort_by_suit, hints)
+    suggested = (
+        ev.best_discard if isinstance(ev, DrawnEvaluation) and not sort_by_suit and full else None
+    )
     drawn = just_drawn(obs)
     taken = obs.taken
     wild_rank = obs.wild_rank
@@ -598,7 +623,13 @@ def hand_scene(
 
     # Header: the numbers a player decides by, in the same words as the text embed; the
     # wild note beside it when both fit, else on a line of its own.
-    if isinstance(ev, DrawnEvaluation) and not sort_by_suit:
+    best = ev.best if isinstance(ev, DrawnEvaluation) else ev
+    gold = full and best is not None and best.valid
+    if best is None or hints == "off":
+        dead = "Your cards by suit"
+    elif not full:
+        dead = "Your cards by suit" if sort_by_suit else "Your groups"
+    elif isinstance(ev, DrawnEvaluation) and not sort_by_suit:
         dead = f"Best discard leaves deadwood {best.deadwood}"
         if ev.declarable:
             dead += " · you can declare!"
@@ -610,7 +641,7 @@ def hand_scene(
     labels: list[Label] = []
     inner_w = width - 2 * MARGIN
     dead_w, note_w = text_width(dead, HEADER_SIZE), text_width(note, HEADER_SIZE)
-    labels.append(Label(dead, MARGIN, 10, HEADER_SIZE, "gold" if best.valid else "ink", "la",
+    labels.append(Label(dead, MARGIN, 10, HEADER_SIZE, "gold" if gold else "ink", "la",
                         max_width=inner_w))  # fmt: skip
     if dead_w + 16 + note_w <= inner_w:
         labels.append(Label(note, width - MARGIN, 10, HEADER_SIZE, "muted", "ra",

@@ -42,6 +42,7 @@ from bot.storage.records import (
     PERIOD_DAYS,
     SORT_KEYS,
     DealHistoryRow,
+    HintLevel,
     LeaderboardRow,
     Period,
     PlayerRank,
@@ -224,12 +225,13 @@ _LAST_RATING_POINTS = (
 )
 _RECENT_DEALS = (
     "SELECT s.deal_id, d.match_id, d.deal_no, s.profile, s.finished_at,"
-    " s.outcome, s.net_num, s.net_den"
+    " s.outcome, s.net_num, s.net_den, d.hints"
     " FROM deal_seats s JOIN deals d ON d.deal_id = s.deal_id"
     " WHERE s.guild_id = ? AND s.user_id = ?"
     " ORDER BY s.finished_at DESC, s.deal_id DESC LIMIT ?"
 )
 _HAND_HISTORY = "SELECT hand_history FROM deals WHERE deal_id = ? AND guild_id = ?"
+_DEAL_ID = "SELECT deal_id FROM deals WHERE guild_id = ? AND match_id = ? AND deal_no = ?"
 # The primary key (deal_id, seat) finds each deal's seats; a deal has at most ten.
 _PLAYED = (
     "SELECT DISTINCT deal_id FROM deal_seats"
@@ -434,7 +436,10 @@ class BoardRepo:
         async with self._db.reading() as conn:
             rows = await conn.fetchall(_RECENT_DEALS, (guild_id, user_id, limit))
         return [
-            DealHistoryRow(r[0], r[1], r[2], r[3], r[4], r[5], Fraction(r[6], r[7])) for r in rows
+            DealHistoryRow(
+                r[0], r[1], r[2], r[3], r[4], r[5], Fraction(r[6], r[7]), HintLevel(r[8])
+            )
+            for r in rows
         ]
 
     async def hand_history(self, guild_id: int, deal_id: int) -> str | None:
@@ -442,6 +447,13 @@ class BoardRepo:
         async with self._db.reading() as conn:
             row = await conn.fetchone(_HAND_HISTORY, (deal_id, guild_id))
         return None if row is None else str(row[0])
+
+    async def deal_id(self, guild_id: int, match_id: str, deal_no: int) -> int | None:
+        """The stored id of deal ``deal_no`` of match ``match_id`` (a table's id) in this
+        guild; None if it is not stored (yet, or any more)."""
+        async with self._db.reading() as conn:
+            row = await conn.fetchone(_DEAL_ID, (guild_id, match_id, deal_no))
+        return None if row is None else int(row[0])
 
     async def played_deals(
         self, guild_id: int, user_id: int, deal_ids: Iterable[int]

@@ -22,6 +22,7 @@ from typing import Final, Literal, get_args
 
 __all__ = [
     "ANNOUNCEMENT_KINDS",
+    "HINT_LEVELS",
     "LOSING_OUTCOMES",
     "OPEN_STATUSES",
     "OUTCOMES",
@@ -36,6 +37,7 @@ __all__ = [
     "DealRecord",
     "DealSeatRecord",
     "EventRecord",
+    "HintLevel",
     "LeaderboardRow",
     "MatchRecord",
     "MatchSeatRecord",
@@ -69,6 +71,17 @@ class TableStatus(enum.StrEnum):
         return self in (TableStatus.LOBBY, TableStatus.PLAYING)
 
 
+class HintLevel(enum.StrEnum):
+    """How much the bot tells a player about their own hand: ``full`` (the arrangement, what
+    each discard leaves, whether they can declare), ``groups`` (the arrangement only) or
+    ``off`` (the cards sorted, no evaluation). The one hint-level type of the bot, stored with
+    every result as its text value (a game played without help is a different game)."""
+
+    FULL = "full"
+    GROUPS = "groups"
+    OFF = "off"
+
+
 #: The status values as text, for callers that pass them as string literals.
 TableStatusName = Literal["lobby", "playing", "finished", "cancelled"]
 Outcome = Literal["won", "lost", "dropped_first", "dropped_middle", "invalid_declaration", "void"]
@@ -85,6 +98,7 @@ TABLE_STATUSES: Final[frozenset[str]] = frozenset(s.value for s in TableStatus)
 #: Statuses of a table that is still restored on start-up and accepts actions.
 OPEN_STATUSES: Final[tuple[str, ...]] = tuple(s.value for s in TableStatus if s.open)
 OUTCOMES: Final[frozenset[str]] = frozenset(get_args(Outcome))
+HINT_LEVELS: Final[frozenset[str]] = frozenset(h.value for h in HintLevel)
 SORT_KEYS: Final[frozenset[str]] = frozenset(get_args(SortKey))
 #: Length in UTC days of each rolling period (``"all"`` has no window).
 PERIOD_DAYS: Final[dict[str, int]] = {"7d": 7, "30d": 30}
@@ -192,6 +206,8 @@ class DealRecord:
     finished_at: int
     hand_history_json: str
     seats: Sequence[DealSeatRecord]
+    #: The hint level the deal was played at (results stored before it existed: full).
+    hints: HintLevel = HintLevel.FULL
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,13 +224,18 @@ class MatchSeatRecord:
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
-    """A finished match; written once per match_id."""
+    """A finished match; written once per match_id. ``rated`` False: the match counts in
+    every stat but moves no rating (the server rates only games played without hints, and
+    this one had them); decided when the table opened and stored, so a later change of the
+    setting never rewrites past ratings."""
 
     match_id: str
     guild_id: int
     profile: str
     finished_at: int
     seats: Sequence[MatchSeatRecord]
+    hints: HintLevel = HintLevel.FULL
+    rated: bool = True
 
 
 # ----------------------------------------------------------------- read models
@@ -313,3 +334,4 @@ class DealHistoryRow:
     finished_at: int
     outcome: Outcome
     net: Fraction
+    hints: HintLevel = HintLevel.FULL

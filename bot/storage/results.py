@@ -13,7 +13,9 @@ or lost. Invariants:
 * **AI seats** (``is_ai`` or ``user_id is None``) are stored with ``user_id`` NULL and
   never reach a summary; human seats keep their name in ``player_names``.
 * **Void deals** are stored (history, hand history) but count for nothing.
-* Ratings move only for matches with at least two humans (:mod:`bot.storage.ratings`).
+* Ratings move only for matches with at least two humans (:mod:`bot.storage.ratings`)
+  that are ``rated`` (a server may rate only games played without hints).
+* Every result keeps the hint level it was played at.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from bot.storage import summaries
 from bot.storage.conn import Conn, Database, Dialect, Tx, insert_batches, insert_rows
 from bot.storage.money import to_pair
 from bot.storage.records import (
+    HINT_LEVELS,
     OUTCOMES,
     DealRecord,
     DealSeatRecord,
@@ -47,20 +50,21 @@ __all__ = ["ResultRepo"]
 # see the other transaction's finished work. The insert itself then runs under the lock.
 _INSERT_DEAL: Final[dict[Dialect, str]] = {
     "sqlite": "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
-    " hand_history) VALUES (?,?,?,?,?,?)"
+    " hand_history, hints) VALUES (?,?,?,?,?,?,?)"
     " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id",
     "postgres": "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
-    " hand_history) SELECT ?::bigint, ?::text, ?::bigint, ?::text, ?::bigint, ?::text"
+    " hand_history, hints)"
+    " SELECT ?::bigint, ?::text, ?::bigint, ?::text, ?::bigint, ?::text, ?::text"
     f" FROM (SELECT {summaries.GUILD_LOCK}) AS locked"
     " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id",
 }
 # {rows}: rows given to conn.insert_rows, which reads the column types from *_TYPES.
 _INSERT_DEALS = (
     "INSERT INTO deals (guild_id, match_id, deal_no, profile, finished_at,"
-    " hand_history) {rows}"
+    " hand_history, hints) {rows}"
     " ON CONFLICT (match_id, deal_no) DO NOTHING RETURNING deal_id, match_id, deal_no"
 )
-_DEAL_TYPES: Final = ("bigint", "text", "bigint", "text", "bigint", "text")
+_DEAL_TYPES: Final = ("bigint", "text", "bigint", "text", "bigint", "text", "text")
 _INSERT_DEAL_SEAT = (
     "INSERT INTO deal_seats (deal_id, seat, guild_id, profile, finished_at, user_id, name,"
     " is_ai, outcome, penalty_num, penalty_den, net_num, net_den) {rows}"
@@ -70,17 +74,17 @@ _DEAL_SEAT_TYPES: Final = (
     *["bigint"] * 4,
 )
 _INSERT_MATCH: Final[dict[Dialect, str]] = {
-    "sqlite": "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
-    " VALUES (?,?,?,?) ON CONFLICT (match_id) DO NOTHING",
-    "postgres": "INSERT INTO matches (match_id, guild_id, profile, finished_at)"
-    " SELECT ?::text, ?::bigint, ?::text, ?::bigint"
+    "sqlite": "INSERT INTO matches (match_id, guild_id, profile, finished_at, hints, rated)"
+    " VALUES (?,?,?,?,?,?) ON CONFLICT (match_id) DO NOTHING",
+    "postgres": "INSERT INTO matches (match_id, guild_id, profile, finished_at, hints, rated)"
+    " SELECT ?::text, ?::bigint, ?::text, ?::bigint, ?::text, ?::bigint"
     f" FROM (SELECT {summaries.GUILD_LOCK}) AS locked ON CONFLICT (match_id) DO NOTHING",
 }
 _INSERT_MATCHES = (
-    "INSERT INTO matches (match_id, guild_id, profile, finished_at) {rows}"
+    "INSERT INTO matches (match_id, guild_id, profile, finished_at, hints, rated) {rows}"
     " ON CONFLICT (match_id) DO NOTHING RETURNING match_id"
 )
-_MATCH_TYPES: Final = ("text", "bigint", "text", "bigint")
+_MATCH_TYPES: Final = ("text", "bigint", "text", "bigint", "text", "bigint")
 _INSERT_MATCH_SEAT = (
     "INSERT INTO match_seats (match_id, seat, guild_id, profile, finished_at, user_id,"
     " name, is_ai, place, is_winner, net_num, net_den) {rows}"
@@ -107,12 +111,27 @@ _OUTCOME, _NET_NUM, _NET_DEN = 7, 10, 11  # deal seat rows
 _PLACE, _IS_WINNER = 7, 8  # match seat rows
 
 
+def _hints(level: str) -> str:
+    """A hint level as stored (the schema's CHECK accepts these only): refused up front."""
+    if level not in HINT_LEVELS:
+        raise ValueError(f"bad hint level {level!r}")
+    return str(level)
+
+
 def _deal_params(d: DealRecord) -> tuple[Any, ...]:
-    return (d.guild_id, d.match_id, d.deal_no, d.profile, int(d.finished_at), d.hand_history_json)
+    return (
+        d.guild_id,
+        d.match_id,
+        d.deal_no,
+        d.profile,
+        int(d.finished_at),
+        d.hand_history_json,
+        _hints(d.hints),
+    )
 
 
 def _match_params(m: MatchRecord) -> tuple[Any, ...]:
-    return (m.match_id, m.guild_id, m.profile, int(m.finished_at))
+    return (m.match_id, m.guild_id, m.profile, int(m.finished_at), _hints(m.hints), int(m.rated))
 
 
 # ------------------------------------------------------------- validation
@@ -324,10 +343,16 @@ class ResultRepo:
         from the finishing order of its human seats. Returns True if newly recorded.
 
         Ratings only move when at least two humans took part (beating AI seats says
-        nothing about skill relative to other players)."""
+        nothing about skill relative to other players) and the match is ``rated``."""
         seat_rows = _match_seat_rows(result)
         names = _name_rows(result.guild_id, seat_rows)
-        humans = [(r[_USER], r[_PLACE]) for r in seat_rows if r[_USER] is not None]
+        # An unrated match (hints on where the server rates hint-free games only) counts in
+        # the totals but rates nobody.
+        humans = (
+            [(r[_USER], r[_PLACE]) for r in seat_rows if r[_USER] is not None]
+            if result.rated
+            else []
+        )
         bumps = [
             SeatBump(r[_USER], matches=(1, r[_IS_WINNER]))
             for r in seat_rows

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.storage.conn import Conn, Database, Tx
-from bot.storage.records import UNSET, Unset
+from bot.storage.records import HINT_LEVELS, UNSET, HintLevel, Unset
 
 __all__ = ["DEFAULT_PROFILE", "DEFAULT_TURN_TIMER", "GuildSettings", "SettingsRepo"]
 
@@ -30,7 +30,9 @@ DEFAULT_TURN_TIMER: Final = 60
 class GuildSettings:
     """Per-guild configuration. ``allowed_channel_ids`` None means every channel;
     ``card_images`` is whether game messages carry card images (players may still choose
-    text only for themselves, see :mod:`bot.storage.preferences`); ``table_threads`` is
+    text only for themselves, see :mod:`bot.storage.preferences`); ``hints`` the hint level
+    a new table gets when its host names none; ``rated_hints_off`` that only games played
+    with hints off move ratings (a table with hints on is played unrated); ``table_threads``
     whether each table plays in its own thread started from its lobby message (False: in
     the channel itself)."""
 
@@ -39,6 +41,8 @@ class GuildSettings:
     turn_timer: int = DEFAULT_TURN_TIMER
     allowed_channel_ids: frozenset[int] | None = field(default=None)
     card_images: bool = True
+    hints: HintLevel = HintLevel.FULL
+    rated_hints_off: bool = False
     table_threads: bool = True
 
     def channel_allowed(self, channel_id: int) -> bool:
@@ -49,16 +53,19 @@ class GuildSettings:
 # ------------------------------------------------------------- SQLite dialect
 
 _SELECT_SETTINGS = (
-    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, table_threads"
-    " FROM guild_settings WHERE guild_id = ?"
+    "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, hints,"
+    " rated_hints_off, table_threads FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
-    " allowed_channel_ids, card_images, table_threads, updated_at) VALUES (?,?,?,?,?,?,?)"
+    " allowed_channel_ids, card_images, hints, rated_hints_off, table_threads, updated_at)"
+    " VALUES (?,?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
     " card_images = excluded.card_images,"
+    " hints = excluded.hints,"
+    " rated_hints_off = excluded.rated_hints_off,"
     " table_threads = excluded.table_threads,"
     " updated_at = excluded.updated_at"
 )
@@ -69,7 +76,16 @@ async def _read(conn: Conn, guild_id: int) -> GuildSettings:
     if row is None:
         return GuildSettings(guild_id)
     channels = None if row[2] is None else frozenset(int(c) for c in json.loads(row[2]))
-    return GuildSettings(guild_id, row[0], int(row[1]), channels, bool(row[3]), bool(row[4]))
+    return GuildSettings(
+        guild_id,
+        row[0],
+        int(row[1]),
+        channels,
+        bool(row[3]),
+        HintLevel(row[4]),
+        bool(row[5]),
+        bool(row[6]),
+    )
 
 
 class SettingsRepo:
@@ -91,6 +107,8 @@ class SettingsRepo:
         turn_timer: int | Unset = UNSET,
         allowed_channel_ids: Iterable[int] | Unset | None = UNSET,
         card_images: bool | Unset = UNSET,
+        hints: str | Unset = UNSET,
+        rated_hints_off: bool | Unset = UNSET,
         table_threads: bool | Unset = UNSET,
         now: float | None = None,
         tx: Tx | None = None,
@@ -106,6 +124,10 @@ class SettingsRepo:
             raise ValueError("turn_timer must be a positive int (seconds)")
         if not isinstance(card_images, Unset | bool):
             raise ValueError("card_images must be True or False")
+        if not isinstance(hints, Unset) and hints not in HINT_LEVELS:
+            raise ValueError(f"hints must be one of {sorted(HINT_LEVELS)}")
+        if not isinstance(rated_hints_off, Unset | bool):
+            raise ValueError("rated_hints_off must be True or False")
         if not isinstance(table_threads, Unset | bool):
             raise ValueError("table_threads must be True or False")
         channels_json: str | Unset | None = UNSET
@@ -115,10 +137,16 @@ class SettingsRepo:
         ts = time.time() if now is None else now
         async with self._db.transaction(tx) as t:
             row = await t.fetchone(_SELECT_SETTINGS, (guild_id,))
-            cur: list[Any] = list(row) if row else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, 1]
+            cur: list[Any] = (
+                list(row)
+                if row
+                else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, HintLevel.FULL.value, 0, 1]
+            )
             images = card_images if isinstance(card_images, Unset) else int(card_images)
+            level = hints if isinstance(hints, Unset) else str(hints)
+            rated = rated_hints_off if isinstance(rated_hints_off, Unset) else int(rated_hints_off)
             threads = table_threads if isinstance(table_threads, Unset) else int(table_threads)
-            values = (default_profile, turn_timer, channels_json, images, threads)
+            values = (default_profile, turn_timer, channels_json, images, level, rated, threads)
             for i, value in enumerate(values):
                 if not isinstance(value, Unset):
                     cur[i] = value

@@ -218,7 +218,7 @@ _MATCH_ORDER: Final[dict[Dialect, str]] = {"sqlite": "rowid", "postgres": "recor
 _RATED_SEATS_IN_ORDER: Final[dict[Dialect, str]] = {
     dialect: "SELECT m.match_id, m.profile, m.finished_at, s.user_id, s.place"
     " FROM matches m JOIN match_seats s ON s.match_id = m.match_id"
-    " WHERE m.guild_id = ? AND s.user_id IS NOT NULL"
+    " WHERE m.guild_id = ? AND s.user_id IS NOT NULL AND m.rated = 1"
     f" ORDER BY m.finished_at, m.{order}, s.seat"
     for dialect, order in _MATCH_ORDER.items()
 }

@@ -9,7 +9,6 @@ every refresh of an unchanged table.
 
 from __future__ import annotations
 
-import itertools
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -40,39 +39,6 @@ def advise(obs: Observation) -> HandAdvice:
         drawn = evaluate_drawn(hand, obs.rules, obs.wild_rank, forbidden=obs.taken)
         return HandAdvice(drawn.best, drawn, {c.face: ev for c, ev in drawn.by_discard})
     return HandAdvice(evaluate_hand(hand, obs.rules, obs.wild_rank), None, {})
-
-
-def structure(hand: list[Card], wild_rank: int | None) -> list[tuple[str, list[Card]]]:
-    """Cards that form no group yet, sorted into what a player looks for: `wild` cards,
-    `pairs` of one rank (half a set), `near_runs` of one suit (7♦ 8♦, or 7♦ _ 9♦ with one
-    gap), and cards that fit `nothing` yet. Each part keeps suit order, so the hand still reads
-    by suit; empty parts are left out. The Discord hand view and the terminal game both show
-    a hand without groups this way (each names the parts in its own words)."""
-    wild = [c for c in hand if c.face.is_joker or c.rank == wild_rank]
-    rest = sorted((c for c in hand if c not in wild), key=lambda c: (c.suit, c.rank))
-    by_rank: dict[int, list[Card]] = {}
-    for c in rest:
-        by_rank.setdefault(c.rank, []).append(c)
-    in_pair = {c.id for cs in by_rank.values() if len({x.suit for x in cs}) >= 2 for c in cs}
-    near: set[int] = set()
-    by_suit: dict[int, list[Card]] = {}
-    for c in rest:
-        if c.id not in in_pair:
-            by_suit.setdefault(c.suit, []).append(c)
-    for cs in by_suit.values():
-        for a, b in itertools.pairwise(cs):
-            if 1 <= b.rank - a.rank <= 2:
-                near.update((a.id, b.id))
-        ace, king = cs[0], cs[-1]
-        if ace.rank == 1 and king.rank >= 12 and len(cs) > 1:  # Q-K-A wraps to the ace
-            near.update((ace.id, king.id))
-    parts = [
-        ("wild", wild),
-        ("pairs", [c for c in rest if c.id in in_pair]),
-        ("near_runs", [c for c in rest if c.id in near]),
-        ("nothing", [c for c in rest if c.id not in in_pair and c.id not in near]),
-    ]
-    return [(name, cs) for name, cs in parts if cs]
 
 
 class AdviceCache:

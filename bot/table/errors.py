@@ -129,6 +129,15 @@ class NoDealWaiting(Refusal):
     pass
 
 
+class OldNextDeal(Refusal):
+    """A "Next deal" button of an earlier deal's results (a client that still shows it after
+    the next deal began): it votes for nothing."""
+
+    def __init__(self, deal_number: int) -> None:
+        super().__init__(deal_number)
+        self.deal_number = deal_number
+
+
 class NotInMatch(Refusal):
     """Only players still in the match may vote for the next deal."""
 
@@ -177,7 +186,7 @@ class DealGone(Refusal):
 
 class SettingsConflict(Refusal):
     """A settings change that cannot be applied as asked; `problem` says why (`all_and_list`,
-    `allow_and_remove`, `unknown_profile`, `every_channel_already`, `not_on_list`,
+    `allow_and_remove`, `unknown_profile`, `unknown_hints`, `every_channel_already`, `not_on_list`,
     `last_channel`), `params` the facts."""
 
     def __init__(self, problem: str, **params: object) -> None:

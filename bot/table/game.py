@@ -74,11 +74,17 @@ class Game:
             outcome = played(work, seat, action, hand_before, top, concerned, cost, declared)
         return outcome
 
-    async def vote_next(self, table: Table, user_id: int) -> Voted:
+    async def vote_next(self, table: Table, user_id: int, deal: int | None = None) -> Voted:
+        """A vote for the next deal. `deal`: the finished deal whose results carried the
+        button (None: the table message's button, always the current one); a button of an
+        earlier deal is refused, so a stale one never counts for a later break."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
             m = work.match
-            if m is None or m.phase is not MatchPhase.BETWEEN_DEALS:
+            waiting = m is not None and m.phase is MatchPhase.BETWEEN_DEALS
+            if m is not None and deal is not None and (not waiting or deal != len(m.results)):
+                raise errors.OldNextDeal(deal)
+            if m is None or not waiting:
                 raise errors.NoDealWaiting()
             seat = work.engine_seat(user_id)
             if seat is None or seat not in m.in_play:

@@ -23,6 +23,7 @@ from bot.storage import (
     Announcement,
     DealRecord,
     DealSeatRecord,
+    HintLevel,
     MatchRecord,
     MatchSeatRecord,
     Storage,
@@ -84,6 +85,7 @@ def deal_to_json(r: DealRecord) -> str:
             "profile": r.profile,
             "finished_at": r.finished_at,
             "hand_history_json": r.hand_history_json,
+            "hints": str(r.hints),
             "seats": [
                 {
                     "user_id": s.user_id,
@@ -108,6 +110,8 @@ def deal_from_json(text: str) -> DealRecord:
         profile=d["profile"],
         finished_at=d["finished_at"],
         hand_history_json=d["hand_history_json"],
+        # A job written before hint levels existed: its deal was played with full hints.
+        hints=HintLevel(d.get("hints", HintLevel.FULL.value)),
         seats=[
             DealSeatRecord(
                 user_id=s["user_id"],
@@ -129,6 +133,8 @@ def match_to_json(r: MatchRecord) -> str:
             "guild_id": r.guild_id,
             "profile": r.profile,
             "finished_at": r.finished_at,
+            "hints": str(r.hints),
+            "rated": r.rated,
             "seats": [
                 {
                     "user_id": s.user_id,
@@ -151,6 +157,8 @@ def match_from_json(text: str) -> MatchRecord:
         guild_id=d["guild_id"],
         profile=d["profile"],
         finished_at=d["finished_at"],
+        hints=HintLevel(d.get("hints", HintLevel.FULL.value)),
+        rated=bool(d.get("rated", True)),
         seats=[
             MatchSeatRecord(
                 user_id=s["user_id"],

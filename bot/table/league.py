@@ -26,7 +26,7 @@ from bot.storage import (
     Storage,
     StorageError,
 )
-from bot.storage.records import PERIOD_DAYS, SORT_KEYS
+from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
 
 from . import errors
 from .scheduler import Clock
@@ -72,6 +72,8 @@ class SettingsChange:
     remove_channel: int | None = None
     all_channels: bool | None = None
     card_images: bool | None = None
+    hints: str | None = None  # the default hint level of new tables
+    rated_hints_off: bool | None = None  # only games without hints move ratings
     table_threads: bool | None = None
 
 
@@ -166,6 +168,19 @@ class League:
             raise errors.DealGone()
         return text
 
+    async def download_deal(
+        self, guild_id: int, user_id: int, is_manager: bool, table_id: str, deal_no: int
+    ) -> str:
+        """The hand history of a table's deal, asked from its results message (the button
+        names the table and the deal; a client can send any value). Same rule as
+        `download`: its players and server managers only, since it shows every hand."""
+        if not 0 < deal_no < 10_000 or not table_id:
+            raise errors.DealGone()
+        deal_id = await self.storage.boards.deal_id(guild_id, table_id, deal_no)
+        if deal_id is None:
+            raise errors.DealGone()
+        return await self.download(guild_id, user_id, is_manager, deal_id)
+
     async def change_settings(self, guild_id: int, change: SettingsChange) -> SettingsChanged:
         """Merge a manager's change into the stored settings; refusals change nothing."""
         c = change
@@ -175,6 +190,8 @@ class League:
             raise errors.SettingsConflict("allow_and_remove")
         if c.default_profile is not None and c.default_profile not in PROFILES:
             raise errors.SettingsConflict("unknown_profile")
+        if c.hints is not None and c.hints not in HINT_LEVELS:
+            raise errors.SettingsConflict("unknown_hints")
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
@@ -206,6 +223,12 @@ class League:
         if c.card_images is not None:
             changes["card_images"] = c.card_images
             facts.append(("card_images", c.card_images))
+        if c.hints is not None:
+            changes["hints"] = c.hints
+            facts.append(("hints", c.hints))
+        if c.rated_hints_off is not None:
+            changes["rated_hints_off"] = c.rated_hints_off
+            facts.append(("rated_hints_off", c.rated_hints_off))
         if c.table_threads is not None:
             changes["table_threads"] = c.table_threads
             facts.append(("table_threads", c.table_threads))

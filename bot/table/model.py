@@ -18,6 +18,7 @@ from typing import Any
 from bot.engine.match import Match, MatchPhase, ScoreKind
 from bot.engine.observation import Observation, PublicView
 from bot.engine.rules import Rules, get_profile
+from bot.storage.records import HintLevel as HintLevel  # the one hint-level type
 from bot.storage.records import TableStatus as TableStatus  # the one status type
 
 from .errors import NotPlaying
@@ -60,6 +61,11 @@ class TableOptions:
     changes: dict[str, Any] = field(default_factory=dict)  # rule toggles and match length
     #: A private table: only these users (and the host) may sit down. None: anyone.
     invited: tuple[int, ...] | None = None
+    #: How much each player's private hand view evaluates for them (see `bot.table.options`).
+    hints: HintLevel = HintLevel.FULL
+    #: False: the match moves no rating (the server rates hint-free games only and this
+    #: table has hints on). Decided when the table opens, so the lobby can say so.
+    rated: bool = True
 
     def rules(self) -> Rules:
         return get_profile(self.profile).with_options(**self.changes)
@@ -71,10 +77,14 @@ class TableOptions:
             "turn_timer": self.turn_timer,
             "changes": {k: _plain(v) for k, v in self.changes.items()},
             "invited": None if self.invited is None else list(self.invited),
+            "hints": self.hints.value,
+            "rated": self.rated,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableOptions:
+        """A stored table's options; one saved before hint levels existed played with full
+        hints, and rated as every match then was."""
         invited = d.get("invited")
         return cls(
             d["profile"],
@@ -82,6 +92,8 @@ class TableOptions:
             d["turn_timer"],
             dict(d.get("changes", {})),
             None if invited is None else tuple(int(u) for u in invited),
+            HintLevel(d.get("hints", HintLevel.FULL.value)),
+            bool(d.get("rated", True)),
         )
 
     def may_join(self, user_id: int) -> bool:

@@ -17,7 +17,7 @@ from bot.engine.rules import (
 )
 
 from .errors import BadOption
-from .model import TableOptions
+from .model import HintLevel, TableOptions
 
 #: Seconds a player may think per turn (the slash command offers the same range).
 TURN_TIMER_RANGE = (15, 600)
@@ -32,8 +32,14 @@ def build_options(
     deals: int | None,
     pool_limit: int | None,
     target_score: int | None,
+    *,
+    hints: str = HintLevel.FULL.value,
+    rated_needs_hints_off: bool = False,
 ) -> TableOptions:
-    """Validate lobby options against the rules object; raises `BadOption` saying why."""
+    """Validate lobby options against the rules object; raises `BadOption` saying why.
+
+    `hints` is the level the host chose (or the server's default); `rated_needs_hints_off`
+    the server's rule that only games without hints move ratings (see `hint_rating`)."""
     try:
         base = get_profile(profile)
     except ValueError as exc:
@@ -69,9 +75,35 @@ def build_options(
     low, high = TURN_TIMER_RANGE
     if not low <= turn_timer <= high:
         raise BadOption("turn_timer", low=low, high=high, value=turn_timer)
-    options = TableOptions(profile, seats, turn_timer, changes)
+    level, rated = hint_rating(hints, rated_needs_hints_off)
+    options = TableOptions(profile, seats, turn_timer, changes, hints=level, rated=rated)
     try:
         check_table_options(options.rules(), seats, turn_timer)
     except ValueError as exc:
         raise BadOption("rules", message=str(exc)) from None
     return options
+
+
+def hint_rating(hints: str, rated_needs_hints_off: bool) -> tuple[HintLevel, bool]:
+    """The table's hint level and whether its match moves ratings.
+
+    Hint levels: `full` shows the engine's best arrangement, what each discard would leave
+    and when the hand can be declared; `groups` the arrangement only (no deadwood, no
+    "you can declare": the player judges a finished hand themselves); `off` the cards
+    sorted by suit and nothing evaluated. With hints below `full` the Declare control no
+    longer tells a declarable hand from another: in honor mode a wrong show then costs its
+    penalty, in assisted mode the engine refuses it (its rules, unchanged).
+
+    A server that rates only games played without hints (`/rummy settings`
+    rated_hints_off) does not forbid hints: a table with hints on is opened as asked and
+    played **unrated** (it counts in every stat and leaderboard, its match moves no rating),
+    and its lobby says so before anyone sits down. Why this and not a refusal: ratings here
+    are automatic (any match of two or more humans), so refusing hints would forbid the
+    helped, casual game outright; an admin who wants fair ratings wants hint-free rated
+    games, not the end of friendly tables. The decision is made when the table opens and
+    travels with the result, so changing the setting later never rewrites past ratings."""
+    try:
+        level = HintLevel(hints)
+    except ValueError:
+        raise BadOption("hints", choices=tuple(h.value for h in HintLevel)) from None
+    return level, not rated_needs_hints_off or level is HintLevel.OFF

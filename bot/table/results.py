@@ -51,6 +51,7 @@ def deal_record(
         finished_at=finished_at,
         hand_history_json=json.dumps(history, default=json_default),
         seats=seats,
+        hints=table.options.hints,
     )
 
 
@@ -95,4 +96,6 @@ def match_record(table: Table, finished_at: int) -> MatchRecord:
         profile=m.rules.name,
         finished_at=finished_at,
         seats=seats,
+        hints=table.options.hints,
+        rated=table.options.rated,
     )

@@ -48,6 +48,13 @@ async def think_off_the_loop(tier: str, obs: Observation, seed: int) -> Action:
     return await decide(tier, obs, seed)
 
 
+def _quiet(task: asyncio.Task[Action]) -> None:
+    """A thought nobody waits for any more (its table moved on) may have failed: read its
+    error so asyncio does not report it as never retrieved; the turn simply moves on."""
+    if not task.cancelled():
+        task.exception()
+
+
 class Turns:
     def __init__(
         self,
@@ -114,16 +121,21 @@ class Turns:
             await self.lobby_expire(table, version)
 
     async def _ai_turn(self, table: Table, version: int, delay: float | None = None) -> None:
-        await self.ctx.clock.sleep(self.ctx.settings.ai_delay if delay is None else delay)
-        m = table.match
-        if table.version != version or table.status is not TableStatus.PLAYING or m is None:
-            return
-        turn = table.current_turn()
-        if turn is None or table.seat_info(turn).ai is None:
-            return
-        tier = table.seat_info(turn).ai or ""
-        # Thinks on the committed table, outside its lock: players' clicks are not held up.
-        action = await self.think(tier, m.observation(turn), (table.seed or 0) + version)
+        """An AI seat's move: it thinks during its pause, not after it, so a slow tier (the
+        expert, in its worker) answers after max(pause, thinking) rather than their sum.
+        What it saw is the committed table of `version`; if anything changed meanwhile (a
+        leave, a timeout), the thought is thrown away, never applied to a newer table."""
+        thought = self._start_thinking(table, version)
+        try:
+            await self.ctx.clock.sleep(self.ctx.settings.ai_delay if delay is None else delay)
+            if thought is None or table.version != version:
+                return
+            if table.status is not TableStatus.PLAYING or table.match is None:
+                return
+            action = await thought
+        finally:
+            if thought is not None and not thought.done():
+                thought.cancel()
         try:
             async with self.ctx.unit.change(table) as ch:
                 if ch.work.version != version:
@@ -136,6 +148,21 @@ class Turns:
             self.ctx.scheduler.schedule(table.id, "ai", self._ai_turn(table, version, retry))
         except errors.TableClosed:
             return
+
+    def _start_thinking(self, table: Table, version: int) -> asyncio.Task[Action] | None:
+        """Set the AI on turn thinking about the committed table, outside its lock (players'
+        clicks are not held up); None when nobody should (not an AI's turn, not playing)."""
+        m = table.match
+        if table.version != version or table.status is not TableStatus.PLAYING or m is None:
+            return None
+        turn = table.current_turn()
+        if turn is None or table.seat_info(turn).ai is None:
+            return None
+        tier = table.seat_info(turn).ai or ""
+        seen = m.observation(turn)  # taken now: the table may change while it thinks
+        task = asyncio.ensure_future(self.think(tier, seen, (table.seed or 0) + version))
+        task.add_done_callback(_quiet)
+        return task
 
     async def _turn_timer(self, table: Table, marker: list[int]) -> None:
         if table.deadline is None:

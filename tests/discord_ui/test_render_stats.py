@@ -14,6 +14,7 @@ from bot.discord_ui.render import stats as rs
 from bot.storage import (
     DealHistoryRow,
     GuildSettings,
+    HintLevel,
     LeaderboardRow,
     PlayerRank,
     PlayerStats,
@@ -269,11 +270,20 @@ def test_settings_embed() -> None:
         "Turn timer": "60 s",
         "Tables may open in": "every channel",
         "Card images": "on (players may pick text only for their own hand)",
+        "Hints": "full at new tables (arrangement, deadwood and when you can declare)"
+        "\nRated games: any hint level",
         "Tables play": "in their own thread (the lobby stays in the channel)",
     }
     changed = rs.settings_embed(
         GuildSettings(
-            1, "pool201", 90, frozenset({30, 10}), card_images=False, table_threads=False
+            1,
+            "pool201",
+            90,
+            frozenset({30, 10}),
+            card_images=False,
+            hints=HintLevel.OFF,
+            rated_hints_off=True,
+            table_threads=False,
         ),
         ["Turn timer: 90 s"],
     )
@@ -281,6 +291,8 @@ def test_settings_embed() -> None:
     fields = {f.name: f.value for f in changed.fields}
     assert fields["Tables may open in"] == "<#10>, <#30>"
     assert fields["Card images"].startswith("off: text only")
+    assert fields["Hints"].startswith("off at new tables (no help")
+    assert "hints off only; a table with hints is played unrated" in fields["Hints"]
     assert fields["Tables play"] == "in the channel"
 
 

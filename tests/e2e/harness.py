@@ -158,15 +158,15 @@ async def play_turn(fake: FakeDiscord, user: str, view: StoredMessage) -> Stored
 # =====================================================================================
 
 PING_RE = re.compile(r"<@(\d+)>")
-HISTORY_RE = re.compile(r"deal-(\d+)-history\.json")
+RESULTS_TITLE_RE = re.compile(r"Deal (\d+) result")
 # A card as the bot renders it: `7♥`, `10♠`, `Q♦*` (wild), `🃏` (printed joker).
 CARD_RE = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
 
 
 def results_deal(msg: StoredMessage) -> int | None:
-    """The deal number of a results message (it carries the hand-history attachment)."""
-    for name in msg.attachment_names:
-        m = HISTORY_RE.fullmatch(name)
+    """The deal number of a results message (its embed's title says which deal)."""
+    for e in msg.embeds:
+        m = RESULTS_TITLE_RE.fullmatch(e.get("title") or "")
         if m:
             return int(m.group(1))
     return None

@@ -33,7 +33,12 @@ async def test_the_shown_commitment_verifies_against_the_revealed_history(tmp_pa
         shown = found.group(1)
         final = await driver.play()
         assert final is not None and results_deal(final) == 1
-        history = json.loads(final.attachment_data["deal-1-history.json"])
+        got = await fake.click("bob", final, label="Hand history")  # a player downloads it
+        await got.wait()
+        (sent,) = [m for m in got.messages if m.attachments] or [got.message]
+        assert sent is not None and sent.ephemeral
+        (name,) = sent.attachment_names
+        history = json.loads(sent.attachment_data[name])
         result = verify(history)
         assert result.ok, result.problems
         assert result.commitment is not None and result.commitment.startswith(shown)

@@ -124,12 +124,12 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         assert shown_image(final_table) == "table-1.png"
         assert "Match over" in final_table.text()  # the text is all still there
 
-        # The results message: the reveal picture beside the hand-history file.
+        # The results message: the reveal picture (the hand history is a button away).
         results = [m for m in fake.public_messages("general") if results_deal(m) is not None]
         assert results
         for m in results:
             n = results_deal(m)
-            assert sorted(m.attachment_names) == [f"deal-{n}-history.json", f"deal-{n}-result.png"]
+            assert m.attachment_names == [f"deal-{n}-result.png"]
             assert shown_image(m) == f"deal-{n}-result.png"
             assert m.attachment_data[f"deal-{n}-result.png"].startswith(PNG)
         assert all(u.visible_to is None for u in images_of(fake, "deal-"))
@@ -241,6 +241,6 @@ async def test_a_server_set_to_text_only_sends_no_pictures(tmp_path: Path) -> No
         final = await driver.play()
         assert final is not None
         await env.finish()
-        assert [u.filename for u in fake.uploads if not u.filename.endswith(".json")] == []
-        assert final.attachment_names == ["deal-1-history.json"]
+        assert [u.filename for u in fake.uploads] == []
+        assert final.attachment_names == []
         assert "Match over" in final.text()

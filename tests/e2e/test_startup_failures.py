@@ -46,7 +46,14 @@ async def start_bot(folder: Path, url: str) -> asyncio.subprocess.Process:
             stdout=out,
             stderr=err,
             start_new_session=True,
+            # A test run started in the background (`cmd &`) ignores SIGINT and a child
+            # inherits that; a terminal's foreground bot never does, so give it Ctrl-C back.
+            preexec_fn=_ctrl_c_back,
         )
+
+
+def _ctrl_c_back() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 async def finish(

@@ -3,8 +3,26 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tests.e2e.harness import TableDriver, game_env
+import pytest
+
+from tests.e2e.harness import (
+    CARD_RE,
+    TableDriver,
+    act,
+    answered,
+    fast_turn_clock,
+    forge_interaction,
+    game_env,
+    is_match_over,
+    labels,
+    open_hand,
+    results_deal,
+    select_options,
+    send_forged,
+)
+from tests.fakediscord import FakeDiscord, StoredMessage
 
 TWO = ["alice", "bob"]
 
@@ -52,3 +70,183 @@ async def test_a_bystander_may_look_at_the_table(tmp_path: Path) -> None:
         assert not any(c.get("type") == 2 for c in look.message.iter_components())
         assert [m.id for m in fake.public_messages("general")] == before  # nothing re-posted
         assert not fake.message(lobby.id).deleted
+
+
+async def test_a_hand_without_groups_reads_alike_in_text_picture_and_menu(
+    tmp_path: Path,
+) -> None:
+    """A hand without melds: the text grouped "Wild cards / Pairs / Fits nothing yet", the
+    picture drew one "Unmatched" row in suit order, and the discard menu followed the picture;
+    pairs were listed in suit order ("5♠ 8♠ 5♦ 8♦"). Now all three read alike, cluster by
+    cluster, and each pair is shown as a pair. (Seed 4 deals both players no group.)"""
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        await fake.settle(quiet=0.3)
+        presenter = env.bot.presenter
+        pictures: list[Any] = []
+        run = presenter.images.run
+
+        async def capture(picture: Any) -> Any:
+            pictures.append(picture)
+            return await run(picture)
+
+        presenter.images.run = capture  # type: ignore[method-assign]
+        table = env.table()
+        user = next(u for u in TWO if table.engine_seat(fake.user(u).id) == table.current_turn())
+        seat = table.engine_seat(fake.user(user).id)
+        view = await open_hand(fake, user)
+        view = await act(fake, user, view, label="Draw from stock")
+        presenter.images.run = run  # type: ignore[method-assign]
+        fields = [(f["name"], f["value"]) for e in view.embeds for f in e.get("fields") or []]
+        names = [name for name, _ in fields]
+        assert "Pairs (half a set)" in names and "Unmatched" not in names, fake.render(view)
+        # What the text lists, cluster by cluster (" · " separates the pairs, the near-runs).
+        text = [CARD_RE.findall(chunk) for _, value in fields for chunk in value.split(" · ")]
+        pairs = dict(fields)["Pairs (half a set)"].split(" · ")
+        assert len(pairs) >= 2, pairs
+        for pair in pairs:  # each shown pair is cards of one rank
+            ranks = {c[:-1] for c in CARD_RE.findall(pair)}
+            assert len(ranks) == 1 and len(CARD_RE.findall(pair)) >= 2, pairs
+        # What the picture on the message draws: its boxes, left to right, row by row.
+        drawn = [p for p in pictures if p.name.startswith(f"hand-1-{seat}")]
+        assert drawn, [p.name for p in pictures]
+        scene = drawn[-1].scene
+        boxes = [[c.face.pretty for c in s.cards] for s in scene.sections]
+        assert boxes == text, (boxes, text)
+        placed = sorted(scene.cards, key=lambda pc: (pc.row, pc.x))
+        flat = [c for cluster in text for c in cluster]
+        assert [pc.face.pretty for pc in placed] == flat
+        # And the discard menu lists the cards in that same order.
+        menu = [o["label"].rstrip("*") for o in select_options(view, "Discard a card")]
+        assert menu == flat, (menu, flat)
+        await env.bot.tables.lobby.cancel(table, fake.user("alice").id, True)
+
+
+async def test_a_slow_turn_mentions_the_player_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow turn gave two notifications: the turn ping, then a separate "15 seconds left"
+    mention. Now the player is mentioned once per turn (Discord notifies the mentions of a new
+    message, never of an edit), and still sees the warning. The turn clock runs 15x faster."""
+    users = [*TWO, "carol"]
+    async with game_env(tmp_path, users, seed=3) as env:
+        fake = env.fake
+        fast_turn_clock(monkeypatch, env.bot, 15.0, fake)
+        driver = TableDriver(fake, users, silent={"carol"})  # carol never plays
+        await driver.open("alice", profile="points", turn_timer=30)
+        await driver.start("alice")
+
+        def timeouts() -> int:
+            return sum(1 for line in env.table().log if line.startswith("⏰ carol"))
+
+        await driver.play(timeout=30, until=lambda: timeouts() >= 2)
+        carol = fake.user("carol").id
+        turns = timeouts() + (env.table().current_turn() == env.table().engine_seat(carol))
+        public = [m for m in fake.server.messages.values() if not m.ephemeral]
+        notified = [m for m in public if carol in m.notified]
+        assert 2 <= len(notified) <= turns, [m.content for m in notified]
+        # ...and the warning was there to read, on the message that mentioned her.
+        warned = [m for m in notified if "15 seconds left" in m.text()]
+        assert len(warned) >= 2, [m.text() for m in notified]
+        for name in TWO:  # the others were pinged no more than once a turn either
+            uid = fake.user(name).id
+            assert sum(uid in m.notified for m in public) <= driver.turns + 1
+        await env.bot.tables.lobby.cancel(env.table(), fake.user("alice").id, True)
+
+
+def _next_deal_live(msg: StoredMessage) -> bool:
+    return any(
+        c.get("type") == 2 and c.get("label") == "Next deal" and not c.get("disabled")
+        for c in msg.iter_components()
+    )
+
+
+def _old_results(fake: FakeDiscord) -> list[StoredMessage]:
+    """Every results message but the last deal's (whose match ended)."""
+    return [m for m in fake.public_messages("general") if results_deal(m) and not is_match_over(m)]
+
+
+def _check_retired(fake: FakeDiscord) -> None:
+    """Each earlier results message was edited once, when the deal after it began: its
+    button gone and its text saying that deal has started; "Review my play" stays."""
+    old = _old_results(fake)
+    assert old, "the match had one deal only"
+    for m in old:
+        number = results_deal(m)
+        assert not _next_deal_live(m), fake.render(m.id)
+        assert "presses" not in m.content and f"Deal {number + 1} has started" in m.content  # type: ignore[operator]
+        assert len(m.edits) == 1, m.edits  # one edit, once
+        assert "Review my play" in labels(m)
+
+
+async def test_old_results_lose_their_next_deal_button(tmp_path: Path) -> None:
+    """Old results kept a live "Next deal" button and "Next deal starts when everyone
+    presses Next deal (or in 20 s)" for the rest of the match. A press on such a button,
+    from a client that still shows it, gets a short private answer and changes nothing."""
+    async with game_env(tmp_path, TWO, 7, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="pool101")
+        await driver.start("alice")
+
+        def second_deal() -> bool:
+            m = env.table().match
+            return m is not None and m.deal is not None and m.deal.number >= 2 and not m.deal.over
+
+        await driver.play(until=second_deal)
+        first = next(m for m in fake.public_messages("general") if results_deal(m) == 1)
+        await fake.wait_for(lambda: not _next_deal_live(fake.message(first.id)), timeout=5)
+        # alice's client still shows the button it had before the edit: she presses it.
+        shown = first.edits[0] if first.edits else first.snapshot()
+        old_id = next(
+            c["custom_id"]
+            for row in shown["components"]
+            for c in row.get("components", [])
+            if c.get("label") == "Next deal"
+        )
+        table = env.table()
+        version = table.version
+        press = await send_forged(fake, forge_interaction(fake, "alice", first, old_id))
+        await answered(fake, press)
+        answer = fake.render(press.message.id) if press.message else ""
+        assert press.ephemeral and "started" in answer, answer
+        assert table.version == version and table.next_votes == []
+        final = await driver.play()
+        assert final is not None
+        await fake.settle(quiet=0.3)
+        _check_retired(fake)
+
+
+async def test_a_restart_between_deals_leaves_no_live_button(tmp_path: Path) -> None:
+    """The bot restarts while deal 1's results wait for "Next deal": the button there works
+    after the restart, and once deal 2 starts the new process (which never posted those
+    results) takes it away like any other."""
+    from bot.discord_ui.client import PapluBot
+    from tests.e2e.harness import TOKEN, scripted_pace, settings
+    from tests.fakediscord import FakeDiscord as Fake
+
+    async with Fake(users=TWO, channels=["general"], token=TOKEN) as fake:
+        db = tmp_path / "bot.sqlite3"
+        first = PapluBot(settings(db, 7, next_deal_delay=60.0))
+        scripted_pace(fake, client=first)
+        async with fake.running(first):
+            await fake.wait_for_commands("rummy")
+            driver = TableDriver(fake, TWO, click_next=False)
+            await driver.open("alice", profile="pool101")
+            await driver.start("alice")
+            await driver.play(until=lambda: bool(_old_results(fake)))
+            await fake.settle(quiet=0.3)
+        assert [_next_deal_live(m) for m in _old_results(fake)] == [True]
+        second = PapluBot(settings(db, 7, next_deal_delay=60.0))
+        second.budget.share = first.budget.share
+        async with fake.running(second):
+            await fake.wait_for_commands("rummy")
+            await fake.settle(quiet=0.3)
+            final = await TableDriver(fake, TWO).play()
+            assert final is not None
+            await fake.settle(quiet=0.3)
+            _check_retired(fake)
+            assert await fake.wait_idle() == []

@@ -43,14 +43,14 @@ async def test_silent_player_is_auto_played_then_dropped(
         first, last = log.index(carol_lines[0]), len(log) - 1 - log[::-1].index(carol_lines[-1])
         assert any(line.startswith(("alice", "bob")) for line in log[first:last])
         assert any(line.startswith(("alice", "bob")) for line in log[last:])
-        # carol was warned by a NEW message mentioning her (edits do not notify), removed
-        # once her turn was over.
+        # carol was warned on her turn's ping, edited in place (one mention per turn: an
+        # edit notifies nobody), and the ping removed once her turn was over.
         mention = f"<@{fake.user('carol').id}>"
         pings = [m for m in fake.server.messages.values() if mention in m.content]
         assert len(pings) >= 3 and all(not m.ephemeral for m in pings)
         warnings = [m for m in pings if "15 seconds left" in m.content]
         assert len(warnings) >= 3
-        assert all(not w.edits for w in warnings)  # sent as such, not an edited ping
+        assert all("your turn" in w.edits[0]["content"] for w in warnings)  # the edited ping
         assert all(w.deleted for w in warnings)
         # While carol was auto-played she still held 13 cards (the drawn card was thrown).
         seats = [

@@ -36,11 +36,13 @@ from bot.discord_ui.render.refusals import refusal_text
 from bot.storage import Storage
 from bot.table import errors
 from tests.e2e.harness import (
+    SCRIPTED_PACE,
     TOKEN,
     TableDriver,
     embed_field,
     footer,
     results_deal,
+    scripted_pace,
 )
 from tests.fakediscord import BotProcess, FakeDiscord
 from tests.postgres import postgres_schema, postgres_url_or_skip
@@ -161,6 +163,8 @@ async def test_two_shard_processes_share_one_database(tmp_path: Path, database: 
         "NEXT_DEAL_DELAY": "60",  # the players click “Next deal”
         "DECK_SEED": SEED,
         "LOG_LEVEL": "INFO",
+        # The fake's windows run at the scripted players' pace (below); so does each bot.
+        "FAKE_DISCORD_PACE": str(SCRIPTED_PACE),
     }
     owner = {GUILD_0: "shard-0", GUILD_1: "shard-1"}
     procs: dict[str, BotProcess] = {}
@@ -169,6 +173,7 @@ async def test_two_shard_processes_share_one_database(tmp_path: Path, database: 
     async with FakeDiscord(
         users=USERS, channels=[], guild_id=GUILD_0, token=TOKEN, ack_deadline=15.0
     ) as fake:
+        scripted_pace(fake)
         fake.add_guild("Shard One Guild", GUILD_1)
         for game in GAMES:
             fake.add_channel(game.channel, guild_id=GUILDS[game.shard])

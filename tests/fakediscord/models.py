@@ -220,6 +220,11 @@ class StoredMessage:
     edited_timestamp: str | None = None
     deleted: bool = False
     edits: list[dict[str, Any]] = field(default_factory=list)
+    #: Users the content mentions now (``<@id>`` allowed by the request's allowed_mentions).
+    mentions: list[int] = field(default_factory=list)
+    #: Users Discord notified of this message: those mentioned when it was posted. An edit
+    #: notifies nobody (a mention added later reaches no one), so this never grows.
+    notified: list[int] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:

@@ -895,6 +895,9 @@ class FakeDiscordServer:
         else:
             msg.flags &= ~FLAG_EPHEMERAL
         msg.attachments = self._attachments_from(payload, files, [], msg.attachment_data)
+        msg.mentions = self.mentioned(msg.content, payload.get("allowed_mentions"))
+        if not msg.loading:
+            msg.notified = list(msg.mentions)
         if rec is not None:
             msg.webhook_id = self.application_id
             msg.application_id = self.application_id
@@ -908,13 +911,28 @@ class FakeDiscordServer:
         self.notify()
         return msg
 
+    def mentioned(self, content: str, allowed: dict[str, Any] | None) -> list[int]:
+        """The users a message's content mentions, as Discord's allowed_mentions decides:
+        absent, every ``<@id>`` counts; present, a user counts only if ``parse`` holds
+        ``"users"`` or ``users`` names them. Unknown ids mention nobody."""
+        ids = [int(m) for m in re.findall(r"<@!?(\d+)>", content)]
+        if allowed is not None and "users" not in (allowed.get("parse") or []):
+            named = {int(u) for u in allowed.get("users") or []}
+            ids = [i for i in ids if i in named]
+        return [i for i in dict.fromkeys(ids) if i in self.users]
+
     def edit_message(
         self, msg: StoredMessage, payload: dict[str, Any], files: list[UploadedFile]
     ) -> None:
         """Apply a PATCH body to a stored message, keeping the previous state in ``edits``."""
         msg.edits.append(msg.snapshot())
+        was_loading = msg.loading
         if "content" in payload:
             msg.content = str(payload["content"] or "")
+            msg.mentions = self.mentioned(msg.content, payload.get("allowed_mentions"))
+        if was_loading and not msg.notified:
+            # A deferred response's first content is, to its readers, the message arriving.
+            msg.notified = list(msg.mentions)
         if "embeds" in payload:
             msg.embeds = copy.deepcopy(payload["embeds"] or [])
         if "components" in payload:

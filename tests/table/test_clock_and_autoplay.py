@@ -278,3 +278,45 @@ async def test_an_ai_whose_move_was_lost_is_set_moving_again(storage: Storage) -
     await until(lambda: table.version > version)
     assert not service.turns.nudge(table)  # moving again: nothing to do
     await service.shutdown()
+
+
+async def test_an_ai_thinks_during_its_pause_and_moves_only_after_both(storage: Storage) -> None:
+    """The pause before an AI's move and its thinking overlap: a slow tier answers after
+    max(pause, thinking), not their sum, and a quick thought still waits out the pause."""
+    from bot.engine.actions import Action
+    from bot.engine.observation import Observation
+    from bot.table.turns import think_in_thread
+
+    clock = ManualClock()
+    changed_at: list[float] = []
+    asked_at: list[float] = []
+    may_answer = asyncio.Event()
+
+    class Timed(Recorder):
+        async def table_changed(self, table: Table) -> None:
+            changed_at.append(clock.now())
+
+    async def think(tier: str, obs: Observation, seed: int) -> Action:
+        asked_at.append(clock.now())
+        await may_answer.wait()  # a slow thinker: it answers when the test says so
+        return await think_in_thread(tier, obs, seed)
+
+    service = TableService(storage, Timed(), ai_delay=4, deck_seed=3, clock=clock, think=think)
+    opts = build_options("points", None, 60, None, {}, None, None, None)
+    table = await service.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await service.lobby.add_ai(table, ALICE, "medium")
+    await service.lobby.start(table, ALICE)
+    for _ in range(200):  # if the host starts, their turn times out onto the AI
+        if asked_at:
+            break
+        await clock.advance(1)
+        await asyncio.sleep(0.001)
+    assert asked_at, "the AI never started thinking"
+    assert asked_at[0] == changed_at[-1]  # at the start of its pause, not after it
+    version = table.version
+    await clock.advance(10)  # the pause is over, the thought is not: no move yet
+    await asyncio.sleep(0.05)
+    assert table.version == version
+    may_answer.set()  # the thought ends after the pause: the move follows at once
+    await until(lambda: table.version > version)
+    await service.shutdown()

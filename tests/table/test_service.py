@@ -423,3 +423,27 @@ async def test_a_new_deal_shows_only_its_own_moves(storage: Storage) -> None:
     assert table.log and all("drop" not in line for line in table.log), table.log
     assert table.log[0].startswith("Deal 2")
     await tables.shutdown()
+
+
+async def test_an_earlier_deals_next_deal_button_counts_for_nothing(storage: Storage) -> None:
+    """A "Next deal" press from deal 1's results, made during deal 2's break, is refused and
+    changes nothing: it must not count as a vote for a later deal."""
+    tables = Tables(storage, Recorder(), ai_delay=0.0, next_deal_delay=60, deck_seed=5)
+    opts = build_options("deals", None, 60, None, {}, 3, None, None)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.start(table, ALICE)
+    await tables.game.act(table, on_turn(table), table.version, ActionKind.DROP)
+    await tables.game.vote_next(table, ALICE, 1)
+    await tables.game.vote_next(table, BOB, 1)
+    with pytest.raises(errors.OldNextDeal):  # deal 2 is being played
+        await tables.game.vote_next(table, ALICE, 1)
+    await tables.game.act(table, on_turn(table), table.version, ActionKind.DROP)
+    assert table.between_deals
+    version = table.version
+    with pytest.raises(errors.OldNextDeal):  # deal 2's break: deal 1's button is stale
+        await tables.game.vote_next(table, ALICE, 1)
+    assert table.version == version and table.next_votes == []
+    await tables.game.vote_next(table, ALICE, 2)  # deal 2's own button counts
+    assert table.next_votes == ["u" + str(ALICE)]
+    await tables.shutdown()

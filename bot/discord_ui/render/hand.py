@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement, loose_parts
 from bot.engine.cards import Card
 from bot.engine.evaluate import evaluate_hand
 from bot.engine.events import WrongShow
@@ -15,7 +16,6 @@ from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
-from bot.table.advice import structure as hand_structure
 
 from .text import COLOUR, KIND_LABEL, amount, card, cards, cost_text, wild_text
 
@@ -24,16 +24,21 @@ SUIT_SYMBOLS = {"Spades": "♠", "Hearts": "♥", "Diamonds": "♦", "Clubs": "�
 
 def hand_embed(
     obs: Observation,
-    advice: HandAdvice,
+    advice: HandAdvice | None,
     sort_by_suit: bool,
     player_name: str,
     *,
     finished: FinishedDeal | None = None,
     wrong_show: WrongShow | None = None,
+    hints: str = "full",
 ) -> discord.Embed:
     """One player's own cards, grouped by the engine's best arrangement (or by suit). Without
     cards, it says why: the deal's end with the player's final arrangement, or what was wrong
-    with their show."""
+    with their show.
+
+    `hints` is the table's level: `full` adds the deadwood, what the suggested discard leaves
+    and "you can declare"; `groups` shows the arrangement only; `off` (no `advice`: nothing is
+    evaluated) the cards by suit."""
     rules = obs.rules
     e = discord.Embed(colour=COLOUR)
     if finished is not None:
@@ -71,34 +76,34 @@ def hand_embed(
     e.description = "\n".join(lines)
 
     new = obs.drawn
-    if sort_by_suit:
+    if sort_by_suit or advice is None or hints == "off":
         # The picture's and the discard menu's order (♠ ♥ ♣ ♦, colours alternating).
-        for section in hand_sections(obs, advice.best, sort_by_suit=True):
+        for section in hand_sections(obs, None, sort_by_suit=True):
             name = f"{SUIT_SYMBOLS.get(section.label, '')} {section.label}".strip()
             value = cards(list(section.cards), obs.wild_rank, new)
             e.add_field(name=name, value=value, inline=False)
-        e.set_footer(text=f"Deadwood now: {advice.best.deadwood}. Sorted by suit.")
+        if hints == "off" or advice is None:
+            e.set_footer(text="Sorted by suit. Hints are off at this table: you judge your hand.")
+        elif hints == "groups":
+            e.set_footer(text="Sorted by suit.")
+        else:
+            e.set_footer(text=f"Deadwood now: {advice.best.deadwood}. Sorted by suit.")
         return e
 
     wr = obs.wild_rank
     drawn = advice.drawn
     ev = advice.best
-    for g in ev.groups:
-        e.add_field(name=KIND_LABEL[g.kind.value], value=cards(g.cards, wr, new), inline=False)
-    left = list(ev.leftover)
-    if drawn is not None:
-        left.append(drawn.best_discard)
-    if not ev.groups:
-        # No group yet: show what a player looks for instead of one wall of cards.
-        for name, cs in structure(left, wr):
-            e.add_field(name=name, value=cards(cs, wr, new), inline=False)
+    # The one grouping the picture and the discard menu follow too (`bot.engine.arrange`).
+    suggest = hints == "full"
+    for part in arrangement(drawn if drawn is not None else ev, wr, suggest=suggest):
+        name = PART_LABEL.get(part.kind) or KIND_LABEL[part.kind]
+        if part.kind == UNMATCHED and drawn is not None and suggest:
+            name = "Unmatched (incl. suggested discard)"
+        value = CLUSTER_GAP.join(cards(cluster, wr, new) for cluster in part.clusters)
+        e.add_field(name=name, value=value, inline=False)
+    if not suggest:
+        e.set_footer(text="Hints: groups only. Nothing is counted or checked for you.")
     elif drawn is not None:
-        e.add_field(
-            name="Unmatched (incl. suggested discard)", value=cards(left, wr, new), inline=False
-        )
-    elif ev.leftover:
-        e.add_field(name="Unmatched", value=cards(ev.leftover, wr, new), inline=False)
-    if drawn is not None:
         e.set_footer(
             text=f"Discarding {card(drawn.best_discard)} leaves deadwood {ev.deadwood}"
             + (" — you can declare!" if drawn.declarable else ".")
@@ -120,18 +125,23 @@ def discard_option_description(advice: HandAdvice, c: Card) -> str:
     return f"leaves deadwood {ev.deadwood}"
 
 
-#: The words for the parts of `bot.table.advice.structure` (a hand with no group yet).
-STRUCTURE_LABEL = {
-    "wild": "Wild cards",
-    "pairs": "Pairs (half a set)",
-    "near_runs": "Near-runs",
-    "nothing": "Fits nothing yet",
+#: The words for the parts of `bot.engine.arrange` (a hand with no group yet, and the cards
+#: beside the groups).
+PART_LABEL = {
+    WILD: "Wild cards",
+    PAIRS: "Pairs (half a set)",
+    NEAR_RUNS: "Near-runs",
+    NOTHING: "Fits nothing yet",
+    UNMATCHED: "Unmatched",
 }
+#: Between two clusters of one part: which cards pair, which make a near-run.
+CLUSTER_GAP = " · "
 
 
 def structure(hand: list[Card], wild_rank: int | None) -> list[tuple[str, list[Card]]]:
-    """`bot.table.advice.structure` with its parts named for the embed."""
-    return [(STRUCTURE_LABEL[part], cs) for part, cs in hand_structure(hand, wild_rank)]
+    """`bot.engine.arrange.loose_parts` with its parts named for the embed (cards flattened,
+    in the order shown)."""
+    return [(PART_LABEL[p.kind], list(p.cards)) for p in loose_parts(hand, wild_rank)]
 
 
 def _after_the_deal(e: discord.Embed, obs: Observation, finished: FinishedDeal) -> discord.Embed:

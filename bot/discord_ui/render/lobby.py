@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.engine.rules import MatchFormat, Rules
+from bot.engine.rules import DeclarationMode, MatchFormat, Rules
 
-from .text import COLOUR
+from .text import COLOUR, HINT_WORDS
 
 
 def settings_lines(rules: Rules, max_seats: int, turn_timer: int) -> list[str]:
@@ -49,10 +49,15 @@ def lobby_embed(
     turn_timer: int,
     note: str | None = None,
     invited: Sequence[int] | None = None,
+    hints: str = "full",
+    rated: bool = True,
 ) -> discord.Embed:
-    """`seats`: (display name, is AI) in joining order; `invited`: a private table's guests."""
+    """`seats`: (display name, is AI) in joining order; `invited`: a private table's guests;
+    `hints` the table's hint level; `rated` False: the server rates only hint-free games."""
     e = discord.Embed(title="🎴 Indian Rummy — table open", colour=COLOUR)
-    e.description = "\n".join(settings_lines(rules, max_seats, turn_timer))
+    lines = settings_lines(rules, max_seats, turn_timer)
+    lines.extend(hint_lines(rules, hints, rated))
+    e.description = "\n".join(lines)
     seat_lines = [f"{i + 1}. {name}" for i, (name, _ai) in enumerate(seats)]
     seat_lines += ["· empty"] * max(0, min(max_seats, 6) - len(seats))
     e.add_field(name=f"Seats ({len(seats)}/{max_seats})", value="\n".join(seat_lines), inline=False)
@@ -70,6 +75,20 @@ def lobby_embed(
     if note:
         e.add_field(name="\u200b", value=note, inline=False)
     return e
+
+
+def hint_lines(rules: Rules, hints: str, rated: bool) -> list[str]:
+    """The table's hint level, and what it means before anyone sits down: a wrong show is a
+    real risk without hints in honor mode, and a table with hints may be played unrated."""
+    lines = [f"**Hints:** {hints} ({HINT_WORDS.get(hints, hints)})"]
+    if hints != "full" and rules.declaration_mode is DeclarationMode.HONOR:
+        lines.append("⚠️ Nobody checks your hand before you declare: a wrong show is penalised.")
+    if not rated:
+        lines.append(
+            "**Unrated:** this server rates only games with hints off; this match counts in "
+            "the stats but moves no rating."
+        )
+    return lines
 
 
 def lobby_expired_note(timeout: float) -> str:

@@ -25,6 +25,7 @@ def _bad_option(exc: e.BadOption) -> str:
     texts: dict[str, Callable[[], str]] = {
         "unknown_profile": lambda: str(p["message"]),
         "declaration": lambda: "Declaration mode is assisted or honor.",
+        "hints": lambda: f"Hints are {_listed(p['choices'])}.",
         "deals_choices": lambda: f"Deals rummy is played over {_listed(p['choices'])} deals.",
         "no_deals": lambda: f"`{p['profile']}` has no number of deals to choose.",
         "not_pool": lambda: f"`{p['profile']}` is not a pool game.",
@@ -45,6 +46,7 @@ def _settings_conflict(exc: e.SettingsConflict) -> str:
         "all_and_list": "Use all_channels alone, or allow/remove channels, not both.",
         "allow_and_remove": "Allow and remove the same channel? Pick one.",
         "unknown_profile": "Unknown profile.",
+        "unknown_hints": "Hints are full, groups or off.",
         "every_channel_already": (
             "Tables may open in every channel; add one with allow_channel first."
         ),
@@ -133,6 +135,8 @@ def refusal_text(exc: e.Refusal) -> str:
             return "Choose a card first."
         case e.NoDealWaiting():
             return "There is no deal waiting to start."
+        case e.OldNextDeal(deal_number=n):
+            return f"That button is from deal {n}'s results: the deal after it has started."
         case e.NotInMatch():
             return "Only players still in the match can start the next deal."
         case e.NotInDeal():

@@ -34,11 +34,15 @@ def result_embed(
     wrong_shows: Mapping[int, WrongShow] | None = None,
     table_id: str | None = None,
     timed_out: Mapping[int, int] | None = None,
+    *,
+    hints: str = "full",
+    rated: bool = True,
 ) -> discord.Embed:
     """The reveal: every hand in its best arrangement (wild cards marked, with what each one
     stands for), each charge with how it was reached, and the standings. The footer names the
     table (`results_key`): after a restart, that is how the bot finds results it already
-    posted."""
+    posted. It also says a hint level below full (the deal was played with less help) and,
+    at the match's end, that it moved no rating when the server rates hint-free games only."""
     result = finished.result
     if result.void:
         head = "The stock ran out: the deal is void, nobody pays."
@@ -70,11 +74,21 @@ def result_embed(
         footer.append(
             "Match over — winner: " + ", ".join(winners) if winners else "Match over — no winner."
         )
+    if hints != "full":
+        footer.append(f"hints {hints}")
+    if match_over and not rated:
+        footer.append("unrated (this server rates games with hints off only)")
     if table_id is not None:
         footer.append(results_key(table_id))
     if footer:
         e.set_footer(text=" · ".join(footer)[:2048])
     return e
+
+
+def next_deal_started(number: int) -> str:
+    """What an earlier deal's results say once the deal after them has begun (their "Next
+    deal" button is gone by then)."""
+    return f"Deal {number} has started."
 
 
 def results_key(table_id: str) -> str:

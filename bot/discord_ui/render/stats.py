@@ -33,7 +33,7 @@ from bot.storage import (
 from bot.table import league
 
 from .results import score_change
-from .text import COLOUR, amount, signed
+from .text import COLOUR, HINT_WORDS, amount, hints_note, signed
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10
@@ -269,7 +269,7 @@ def deal_score(row: DealHistoryRow) -> str:
 def history_line(row: DealHistoryRow) -> str:
     result = OUTCOME_LABELS.get(row.outcome, row.outcome)
     net = deal_score(row)
-    return f"<t:{row.finished_at}:f> — {deal_title(row)} — **{result}**{net}"
+    return f"<t:{row.finished_at}:f> — {deal_title(row)} — **{result}**{net}{hints_note(row.hints)}"
 
 
 def history_embed(name: str, rows: Sequence[DealHistoryRow]) -> discord.Embed:
@@ -310,6 +310,11 @@ def history_option(row: DealHistoryRow) -> discord.SelectOption:
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
+def hand_history_caption(match_id: str, deal_no: int) -> str:
+    """The private message a hand-history file comes with."""
+    return f"Hand history of table {match_id}, deal {deal_no}."
+
+
 def hand_history_filename(match_id: str, deal_no: int) -> str:
     """A safe attachment name: ids come from storage, but a filename must never carry a path
     separator or spaces whatever an id looks like."""
@@ -342,6 +347,16 @@ def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> disc
         value="on (players may pick text only for their own hand)"
         if settings.card_images
         else "off: text only (players may turn them on for their own hand)",
+        inline=False,
+    )
+    embed.add_field(
+        name="Hints",
+        value=f"{settings.hints} at new tables ({HINT_WORDS.get(settings.hints, '')})"
+        + (
+            "\nRated games: hints off only; a table with hints is played unrated"
+            if settings.rated_hints_off
+            else "\nRated games: any hint level"
+        ),
         inline=False,
     )
     embed.add_field(
@@ -390,6 +405,14 @@ def setting_changed_text(what: str, value: object) -> str:
         return f"Tables no longer open in <#{value}>"
     if what == "card_images":
         return "Card images: " + ("on" if value else "off (text only)")
+    if what == "hints":
+        return f"Hints at new tables: {value} ({HINT_WORDS.get(str(value), value)})"
+    if what == "rated_hints_off":
+        return (
+            "Rated games: hints off only (a table with hints is played unrated)"
+            if value
+            else "Rated games: any hint level"
+        )
     if what == "table_threads":
         return "Tables play " + ("in their own thread" if value else "in the channel")
     return f"{what}: {value}"

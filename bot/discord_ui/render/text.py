@@ -68,3 +68,17 @@ def cost_text(value: object, chips: bool) -> str:
     """A penalty in the match's own unit: paid in chips in a chips game (points rummy, paplu),
     added to a points total in pool and deals games (the results say the same)."""
     return f"{value} chips" if chips else f"{value} points"
+
+
+#: What each hint level shows a player about their own hand (lobby, settings, `/rummy new`).
+HINT_WORDS = {
+    "full": "arrangement, deadwood and when you can declare",
+    "groups": "the arrangement only",
+    "off": "no help: cards sorted by suit",
+}
+
+
+def hints_note(hints: str) -> str:
+    """ " · hints off" after a result played with less than full hints; nothing otherwise
+    (full hints are the default, and every result stored before hint levels had them)."""
+    return "" if hints == "full" else f" · hints {hints}"
