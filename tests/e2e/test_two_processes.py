@@ -55,7 +55,7 @@ TIMEOUT = 60.0  # any one wait; generous, the machine may be loaded
 # What a player reads when the process that got the click does not have the table.
 REFUSED = [
     *(
-        refusal_text(r)
+        refusal_text(r, "en")
         for r in (
             errors.NoTableHere(),
             errors.TableClosed(),

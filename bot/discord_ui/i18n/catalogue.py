@@ -71,7 +71,9 @@ class Catalogue:
             resource = parse(source)
             for entry in resource.body:
                 if isinstance(entry, ftl.Junk):
-                    raise CatalogueError(f"{path}: not valid Fluent: {entry.content[:60]!r}")
+                    raise CatalogueError(
+                        f"{path}: not valid Fluent: {(entry.content or '')[:60]!r}"
+                    )
                 if isinstance(entry, ftl.Message):
                     if entry.id.name in messages:
                         raise CatalogueError(f"{path}: {entry.id.name} is defined twice")
