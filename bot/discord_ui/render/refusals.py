@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.engine import errors as engine
 from bot.engine.actions import ActionKind
+from bot.engine.rules import PROFILES
 from bot.table import errors as e
 from bot.table.outcomes import AddedAI, Left, Played, Rematch, SeatRemoved, Voted
 
@@ -44,6 +45,8 @@ def _bad_option(exc: e.BadOption, locale: object) -> str:
         k: str(v) for k, v in exc.params.items() if k not in ("choices", "message")
     }
     args.update({k: v for k, v in exc.params.items() if isinstance(v, int)})
+    if exc.problem == "unknown_profile":
+        args["choices"] = ", ".join(PROFILES)
     if "choices" in exc.params:
         args["choices"] = _listed(exc.params["choices"])
     if "message" in exc.params:

@@ -48,8 +48,9 @@ refusal-no-such-seat = That seat is not at the table any more.
 refusal-not-at-last-table = Only the players of that match can start its rematch; open your own table.
 refusal-other = That is not possible right now.
 
-# Lobby options the rules refuse (BadOption.problem). `message` is the engine's own words.
-option-unknown-profile = { $message }
+# Lobby options the rules refuse (BadOption.problem). `message` (for `rules`) is the engine's
+# own English sentence: the engine's option checks have no reason codes yet.
+option-unknown-profile = Unknown profile; choose one of { $choices }.
 option-declaration = Declaration mode is assisted or honor.
 option-deals-choices = Deals rummy is played over { $choices } deals.
 option-no-deals = `{ $profile }` has no number of deals to choose.

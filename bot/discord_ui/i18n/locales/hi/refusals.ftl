@@ -48,8 +48,8 @@ refusal-no-such-seat = वह सीट अब टेबल पर नहीं 
 refusal-not-at-last-table = रीमैच सिर्फ़ उस मैच के खिलाड़ी शुरू कर सकते हैं; अपनी टेबल खोलें।
 refusal-other = अभी यह संभव नहीं है।
 
-# टेबल के विकल्प जो नियम नहीं मानते। `message` इंजन के अपने (अंग्रेज़ी) शब्द हैं।
-option-unknown-profile = { $message }
+# टेबल के विकल्प जो नियम नहीं मानते। `message` (`rules` में) इंजन के अपने (अंग्रेज़ी) शब्द हैं।
+option-unknown-profile = अनजान प्रोफ़ाइल; इनमें से चुनें: { $choices }।
 option-declaration = डिक्लेयर का तरीका assisted या honor होता है।
 option-deals-choices = डील्स रमी { $choices } बाज़ियों की होती है।
 option-no-deals = `{ $profile }` में बाज़ियों की गिनती नहीं चुनी जाती।
