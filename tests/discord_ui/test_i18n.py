@@ -373,3 +373,9 @@ def test_the_catalogue_files_ship_with_the_package() -> None:
     for path in LOCALES_DIR.rglob("*.ftl"):
         rel = path.relative_to(package).as_posix()
         assert any(fnmatch.fnmatch(rel, g) for g in globs), rel
+
+
+def test_a_huge_argument_is_cut_not_refused() -> None:
+    """Fluent will not fill in a placeable over 1000 characters; an echo of user input is cut."""
+    said = text("hi", "error-bad-card", detail="ZZZ" * 2000)
+    assert said.startswith("ZZZ") and "…" in said and len(said) < 1100

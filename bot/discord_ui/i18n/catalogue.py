@@ -133,12 +133,24 @@ class Catalogue:
         pattern = message.attributes[attribute] if attribute else message.value
         if pattern is None:
             raise CatalogueError(f"{tag}/{msg_id} has no value")
-        value, errors = bundle.format_pattern(pattern, dict(args))
+        value, errors = bundle.format_pattern(pattern, {k: _fit(v) for k, v in args.items()})
         if errors:
             # A missing variable: show the sentence anyway (with Fluent's `{$name}` marker),
             # but say so, as the placeholder check in the tests should have caught it.
             log.error("catalogue %s/%s: %s", tag, msg_id, errors)
         return str(value)
+
+
+#: Fluent refuses a placeable longer than this (and shows `{???}` instead of the message).
+MAX_PLACEABLE = 1000
+
+
+def _fit(value: Any) -> Any:
+    """A text argument cut to what Fluent accepts: an echo of user input (a bad card token)
+    can be any length, and a cut echo still names what was wrong."""
+    if isinstance(value, str) and len(value) > MAX_PLACEABLE:
+        return value[: MAX_PLACEABLE - 1] + "…"
+    return value
 
 
 @cache
