@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.errors import SORRY
+from bot.discord_ui.i18n import text
 from bot.discord_ui.render.refusals import refusal_text
 from bot.storage import Storage
 from bot.table import errors
@@ -63,7 +63,7 @@ REFUSED = [
             errors.ChannelBusy(in_lobby=False),
         )
     ),
-    SORRY,
+    text("en", "error-sorry"),
 ]
 
 
