@@ -66,6 +66,11 @@ class CatalogueTranslator(app_commands.Translator):
     def catalogue(self) -> Catalogue:
         return self._catalogue or catalogue()
 
+    async def load(self) -> None:
+        """Called by `CommandTree.set_translator` at start-up: the catalogue is loaded (and
+        checked) then, so a broken file fails the start rather than a player's first answer."""
+        self._catalogue = self.catalogue
+
     async def translate(
         self,
         string: app_commands.locale_str,
