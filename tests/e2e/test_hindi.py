@@ -121,3 +121,33 @@ async def test_each_user_is_refused_in_their_own_language(tmp_path: Path) -> Non
         for msg_id in ("refusal-not-your-controls", "engine-not-your-turn"):
             assert hi(msg_id) not in public and en(msg_id) not in public
         await driver.take_turn(first)
+
+
+async def test_the_fake_sends_the_users_and_the_servers_language(tmp_path: Path) -> None:
+    """Discord's `locale` (the user's client) and `guild_locale` (the server's), as discord.py
+    reads them into `interaction.locale` / `interaction.guild_locale`."""
+    import discord
+
+    from bot.discord_ui.i18n import server_locale, user_locale
+
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        fake.set_locale("asha", "hi")
+        fake.set_guild_locale("hi")
+        server = fake.server
+        for user, locale in (("asha", "hi"), ("bob", "en-US")):
+            rec = server.create_interaction(2, fake.user(user), fake.channel("general"), {})
+            body = server.interaction_payload(rec)
+            assert body["locale"] == locale and body["guild_locale"] == "hi"
+        assert server.guild_payload()["preferred_locale"] == "hi"
+        seen: list[tuple[str, str]] = []
+        original = env.bot.tree.interaction_check
+
+        async def spy(interaction: discord.Interaction[Any]) -> bool:
+            seen.append((user_locale(interaction), server_locale(interaction)))
+            return await original(interaction)
+
+        env.bot.tree.interaction_check = spy  # type: ignore[method-assign]
+        for user in ("asha", "bob"):
+            await (await fake.slash(user, "general", "rummy leave")).wait()
+        assert seen == [("hi", "hi"), ("en", "hi")]
