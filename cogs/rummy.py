@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai.review_text import review_text
 from bot.discord_ui.components import (
     CARD_ACTIONS,
     MOVE_ACTIONS,
@@ -33,6 +32,7 @@ from bot.discord_ui.presenter import DiscordPresenter
 from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
+from bot.discord_ui.render.review import review_text
 from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
@@ -400,7 +400,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        await send_private(interaction, review_text(outcome.review))
+        await send_private(interaction, review_text(outcome.review, interaction.locale))
 
     async def _hand_history(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId
