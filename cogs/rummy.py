@@ -262,8 +262,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         rules = here.rules if here is not None else get_profile("points")
         page = help_pages.PAGE_KEYS[0]
         await interaction.response.send_message(
-            embed=help_pages.help_embed(page, rules),
-            view=help_view(page, rules.name),
+            embed=help_pages.help_embed(page, rules, interaction.locale),
+            view=help_view(page, rules.name, interaction.locale),
             ephemeral=True,
         )
 
@@ -529,7 +529,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             if await self.tables.league.has_played(table.guild_id, user_id):
                 self._played.add((table.guild_id, user_id))
             else:
-                note = help_pages.FIRST_TIME
+                note = help_pages.first_time(interaction.locale)
         hand = await self.presenter.hand_message(table, user_id, note, confirm_drop=confirm_drop)
         message = await interaction.edit_original_response(**hand.edit_kwargs())
         message_id = message.id
