@@ -34,8 +34,8 @@ from typing import TextIO
 
 from .ai import TIERS, make_policy
 from .ai.review import ReplayError, review_seat
-from .ai.review_text import review_lines
 from .clihelp import HelpFormatter
+from .discord_ui.render.review import review_lines
 from .engine.actions import Action, ActionKind
 from .engine.arrange import arrangement
 from .engine.cards import Card, CardParseError, Face, rank_name
@@ -471,7 +471,7 @@ class TerminalGame:
             return
         self.say("")
         self.say("Review of your play:")
-        for line in review_lines(review, self.card):
+        for line in review_lines(review, None, self.card):
             self.say(f"  {line}")
 
     def _final(self) -> None:

@@ -17,7 +17,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai.review_text import review_text
 from bot.discord_ui.components import (
     CARD_ACTIONS,
     MOVE_ACTIONS,
@@ -28,10 +27,12 @@ from bot.discord_ui.components import (
     help_view,
 )
 from bot.discord_ui.errors import UserError, answer_error, message_for
+from bot.discord_ui.i18n import user_locale
 from bot.discord_ui.presenter import DiscordPresenter
 from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
+from bot.discord_ui.render.review import review_text
 from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
@@ -130,7 +131,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         invited = _mentioned(invite) if invite is not None else None
         settings = await self.bot.storage.settings.get_settings(interaction.guild_id)
         if not settings.channel_allowed(interaction.channel_id):
-            raise UserError("Tables cannot be opened in this channel (see `/rummy settings`).")
+            raise UserError("error-channel-not-allowed")
         toggles = {
             "no_reshuffle": no_reshuffle,
             "joker_indicator_doubles": joker_indicator_doubles,
@@ -189,7 +190,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         table = self._table_here(interaction)
         await _ack(interaction)
         left = await self.tables.lobby.leave(table, interaction.user.id)
-        await interaction.followup.send(refusals.left_text(left), ephemeral=True)
+        await interaction.followup.send(
+            refusals.left_text(left, interaction.locale), ephemeral=True
+        )
 
     @app_commands.command(name="start", description="Start the game (host only)")
     @app_commands.guild_only()
@@ -259,8 +262,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         rules = here.rules if here is not None else get_profile("points")
         page = help_pages.PAGE_KEYS[0]
         await interaction.response.send_message(
-            embed=help_pages.help_embed(page, rules),
-            view=help_view(page, rules.name),
+            embed=help_pages.help_embed(page, rules, interaction.locale),
+            view=help_view(page, rules.name, interaction.locale),
             ephemeral=True,
         )
 
@@ -283,9 +286,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             cards = rules.parse_hand(hand)
             ind = Face.parse(indicator)
         except CardParseError as exc:
-            raise UserError(f"{exc}.") from None
+            raise UserError("error-bad-card", detail=str(exc)) from None
         if len(cards) not in (13, 14):
-            raise UserError(f"A hand has 13 cards (or 14 after drawing); you gave {len(cards)}.")
+            raise UserError("error-hand-size", count=len(cards))
         await send_private(interaction, ruling_text(cards, rules, ind))
 
     # ---- components ---------------------------------------------------------------------------
@@ -297,7 +300,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         try:
             await self._component(interaction, cid, values)
         except Exception as exc:
-            message = message_for(exc)
+            message = message_for(exc, user_locale(interaction))
             if message is not None and await self._show_hand_with(interaction, cid, message):
                 return
             await answer_error(interaction, exc, cid)
@@ -328,7 +331,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await send_private(interaction, "You joined the table.")
         elif action == "leave":
             left = await self.tables.lobby.leave(table, user.id)
-            await interaction.followup.send(refusals.left_text(left), ephemeral=True)
+            await interaction.followup.send(
+                refusals.left_text(left, interaction.locale), ephemeral=True
+            )
         elif action == "start":
             await self.tables.lobby.start(table, user.id)
             await interaction.followup.send(
@@ -339,7 +344,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await send_private(interaction, "The table is closed.")
         elif action == "add_ai":
             added = await self.tables.lobby.add_ai(table, user.id, values[0] if values else "")
-            await send_private(interaction, refusals.added_ai_text(added))
+            await send_private(interaction, refusals.added_ai_text(added, interaction.locale))
         elif action == "host":
             await self._host_tool(interaction, table, values[0] if values else "")
         elif action == "hand":
@@ -347,7 +352,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "next":
             deal = int(cid.arg) if cid.arg.isdigit() else None  # results carry their deal
             voted = await self.tables.game.vote_next(table, user.id, deal)
-            await send_private(interaction, refusals.voted_text(voted))
+            await send_private(interaction, refusals.voted_text(voted, interaction.locale))
         else:
             await self._hand_action(interaction, table, cid, values)
 
@@ -360,10 +365,10 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         user_id = interaction.user.id
         if what == "remove" and key:
             removed = await self.tables.lobby.remove_seat(table, user_id, key)
-            await send_private(interaction, refusals.seat_removed_text(removed))
+            await send_private(interaction, refusals.seat_removed_text(removed, interaction.locale))
         elif what == "host" and key:
             name = await self.tables.lobby.hand_host(table, user_id, key)
-            await send_private(interaction, refusals.host_handed_text(name))
+            await send_private(interaction, refusals.host_handed_text(name, interaction.locale))
         else:
             raise errors.UnknownAction()
 
@@ -374,12 +379,12 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         message is posted by the presenter), or a seat at the one already opened."""
         await _ack(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise UserError("Use this in a server channel.")
+            raise UserError("error-server-channel-only")
         user = interaction.user
         _table, rematch = await self.tables.lobby.rematch(
             cid.table_id, interaction.guild_id, interaction.channel_id, user.id, user.display_name
         )
-        await send_private(interaction, refusals.rematch_text(rematch))
+        await send_private(interaction, refusals.rematch_text(rematch, interaction.locale))
 
     async def _review(self, interaction: discord.Interaction[PapluBot], cid: ComponentId) -> None:
         """ "Review my play": acknowledge privately at once (the analysis takes a moment, in a
@@ -395,7 +400,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        await send_private(interaction, review_text(outcome.review))
+        await send_private(interaction, review_text(outcome.review, interaction.locale))
 
     async def _hand_history(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId
@@ -455,8 +460,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
                 card = int(raw)
             kind = MOVE_ACTIONS[cid.action]
             played = await self.tables.game.act(table, user_id, cid.version, kind, card, cid.seat)
-            seat_info = table.seat_by_user(user_id)
-            note = refusals.played_text(played, seat_info.name if seat_info else "You")
+            note = refusals.played_text(played, interaction.locale)
         else:
             raise errors.UnknownAction()
         if table.status is not TableStatus.PLAYING or table.match is None:
@@ -525,7 +529,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             if await self.tables.league.has_played(table.guild_id, user_id):
                 self._played.add((table.guild_id, user_id))
             else:
-                note = help_pages.FIRST_TIME
+                note = help_pages.first_time(interaction.locale)
         hand = await self.presenter.hand_message(table, user_id, note, confirm_drop=confirm_drop)
         message = await interaction.edit_original_response(**hand.edit_kwargs())
         message_id = message.id
@@ -533,7 +537,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:
-            raise UserError("Use this in a server channel.")
+            raise UserError("error-server-channel-only")
         return self.tables.registry.in_channel(interaction.channel_id)
 
 
@@ -550,7 +554,7 @@ def _mentioned(text: str) -> tuple[int, ...]:
     """The users a `/rummy new invite:` option mentions, in order, once each."""
     ids = tuple(dict.fromkeys(int(m) for m in _MENTION.findall(text)))
     if not ids:
-        raise UserError("Mention the players you invite, like `invite: @Asha @Ravi`.")
+        raise UserError("error-invite-mentions")
     return ids
 
 

@@ -63,11 +63,6 @@ LB_TEMPLATE = (
 HH_TEMPLATE = r"st:hh:(?P<owner>\d{1,20})"
 FM_TEMPLATE = r"st:fm:(?P<action>yes|no):(?P<owner>\d{1,20}):(?P<issued>\d{1,12})"
 
-NOT_YOURS = (
-    "Only the person who ran this command can use these buttons. Run it yourself to get your own."
-)
-
-
 # ---- helpers --------------------------------------------------------------------------------
 
 
@@ -77,7 +72,7 @@ def _league(interaction: discord.Interaction[PapluBot]) -> League:
 
 def _guild_id(interaction: discord.Interaction[PapluBot]) -> int:
     if interaction.guild_id is None:
-        raise UserError("Use this in a server channel.")
+        raise UserError("error-server-channel-only")
     return interaction.guild_id
 
 
@@ -102,10 +97,10 @@ async def _read_in_time(read: Awaitable[Any]) -> Any:
     try:
         return await asyncio.wait_for(read, PUBLIC_BUDGET)
     except TimeoutError as exc:
-        raise UserError("The stats are slow to load right now; try again in a moment.") from exc
+        raise UserError("error-stats-slow") from exc
     except StorageError as exc:
         log.warning("could not read stats: %s", exc)
-        raise UserError("Could not load the stats right now; try again in a moment.") from exc
+        raise UserError("error-stats-failed") from exc
 
 
 def _is_manager(interaction: discord.Interaction[Any]) -> bool:
@@ -205,7 +200,7 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def turn() -> None:
             if interaction.user.id != self.owner_id:
-                raise UserError(NOT_YOURS)
+                raise UserError("error-not-yours")
             profile = _parse_profile(self.profile)
             await interaction.response.defer()  # an update of the pager's own message
             embed, view = await leaderboard_page(
@@ -251,12 +246,12 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def download() -> None:
             if interaction.user.id != self.owner_id:
-                raise UserError(NOT_YOURS)
+                raise UserError("error-not-yours")
             values = self.item.values
             picked = rs.parse_deal_option(values[0]) if values else None
             offered = {o.value for o in self.item.options}
             if picked is None or values[0] not in offered:
-                raise UserError(rs.HISTORY_NOT_OFFERED)
+                raise UserError("error-pick-deal")
             deal_id, match_id, deal_no = picked
             guild_id = _guild_id(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -304,7 +299,7 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def answer() -> None:
             if interaction.user.id != self.owner_id:
-                raise UserError(NOT_YOURS)
+                raise UserError("error-not-yours")
             if self.action == "no":
                 await interaction.response.edit_message(content=rs.FORGET_CANCELLED, view=None)
                 return
@@ -386,7 +381,7 @@ class StatsCommands(_MixinBase):
         guild_id = _guild_id(interaction)
         target = user or interaction.user
         if target.bot:
-            raise UserError("Bots and AI players have no stats.")
+            raise UserError("error-no-stats-for-bots")
         card = await _read_in_time(_league(interaction).player(guild_id, target.id))
         await interaction.response.send_message(
             embed=rs.stats_embed(target.display_name, card.stats, card.trend)
@@ -401,7 +396,7 @@ class StatsCommands(_MixinBase):
         guild_id = _guild_id(interaction)
         target = user or interaction.user
         if target.bot:
-            raise UserError("Bots and AI players have no history.")
+            raise UserError("error-no-history-for-bots")
         await interaction.response.defer(ephemeral=True, thinking=True)
         page = await _league(interaction).history(
             guild_id, target.id, interaction.user.id, _is_manager(interaction)

@@ -17,7 +17,7 @@ from bot.ai.review import (
     review,
     seat_decisions,
 )
-from bot.ai.review_text import review_lines, suggestion_lines
+from bot.discord_ui.render.review import review_lines, suggestion_lines
 from bot.engine.actions import Action
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
@@ -53,9 +53,27 @@ def test_breaking_a_pure_run_is_flagged_with_the_numbers() -> None:
     assert s.better_figures.chips > s.played_figures.chips
     assert s.better_figures.distance <= s.played_figures.distance
     assert Reason.CLOSER in s.reasons or Reason.FEWER_POINTS in s.reasons
-    text = "\n".join(review_lines(r, lambda c: c.face.code))
+    text = "\n".join(review_lines(r, None, lambda c: c.face.code))
     assert "you threw 8H" in text and "chips better" in text
     assert "deadwood" not in text and "unseen" not in text
+
+
+def test_the_review_reads_in_hindi_line_for_line() -> None:
+    """A Hindi reader gets the same review in Hindi: the same lines, the same figures and
+    cards, and none of the English sentences."""
+    obs = _obs_for("7H 8H 9H 4S 5S 6S 3C JK 2D 2C 2S 9C KC", "10D", draw="JD")
+    r = review([Decision(obs, _throw(obs, "8H"))])
+    assert r is not None and r.suggestions
+    english = review_lines(r, "en", lambda c: c.face.code)
+    hindi = review_lines(r, "hi", lambda c: c.face.code)
+    assert len(hindi) == len(english)
+    for en, hi in zip(english, hindi, strict=True):
+        assert re.search("[\u0900-\u097f]", hi), hi  # Devanagari
+        assert sorted(re.findall(r"\d+|[2-9TJQKA]{1,2}[SHDC]", en)) == sorted(
+            re.findall(r"\d+|[2-9TJQKA]{1,2}[SHDC]", hi)
+        ), (en, hi)
+    assert "8H" in hindi[1] and "you threw" not in "\n".join(hindi)
+    assert review_lines(None, "hi")[0] != review_lines(None, "en")[0]
 
 
 def test_a_good_move_is_not_flagged() -> None:
@@ -199,7 +217,7 @@ def _check_consistent(r: Review) -> None:
             assert bo.distance < po.distance
         if Reason.FEWER_POINTS in s.reasons:
             assert bo.points < po.points
-        lines = suggestion_lines(s, lambda c: c.face.code)
+        lines = suggestion_lines(s, None, lambda c: c.face.code)
         text = "\n".join(lines)
         for word in ("deadwood", "unseen", "useful draws", "distance", "hard "):
             assert word not in text, (word, text)

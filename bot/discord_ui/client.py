@@ -35,6 +35,7 @@ from bot.table.service import TableService
 from . import logging_filters
 from .budget import RestBudget, share_for
 from .errors import answer_error
+from .i18n.translator import CatalogueTranslator
 from .presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
@@ -112,6 +113,8 @@ class PapluBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
         )
         self.tree.error(self.on_app_command_error)
+        # Before the cog loads and the tree syncs: commands carry their Hindi descriptions.
+        await self.tree.set_translator(CatalogueTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         restored = await self.tables.recovery.restore()
@@ -168,7 +171,14 @@ class PapluBot(commands.Bot):
             await self.tree.sync(guild=guild)
             log.info("synced commands to guild %s", guild.id)
             return
-        payload = [cmd.to_dict(self.tree) for cmd in self.tree.get_commands()]
+        # The payload as synced, localizations included: a changed translation is a change.
+        translator = self.tree.translator
+        payload = [
+            await cmd.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else cmd.to_dict(self.tree)
+            for cmd in self.tree.get_commands()
+        ]
         tree_digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         # The same data folder may serve another application (a test bot, a new token): a
         # marker written for one application says nothing about the other's commands.

@@ -207,16 +207,20 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_T
         here = interaction.client.tables.registry.here(interaction.channel_id or 0)
         if here is not None and here.rules.name == self.profile:
             rules = here.rules  # this table's own house rules
+        locale = interaction.locale
         await interaction.response.edit_message(
-            embed=help_embed(self.page, rules), view=help_view(self.page, self.profile)
+            embed=help_embed(self.page, rules, locale),
+            view=help_view(self.page, self.profile, locale),
         )
 
 
-def help_view(page: str, profile: str) -> discord.ui.View:
-    """The pager under a help screen: one button per screen (7, in two rows)."""
-    from .render.help import PAGES
+def help_view(page: str, profile: str, locale: object = None) -> discord.ui.View:
+    """The pager under a help screen: one button per screen (7, in two rows), labelled in
+    the reader's language."""
+    from .render.help import PAGE_KEYS, page_title
 
     view = discord.ui.View(timeout=None)
-    for key, title in PAGES:
-        view.add_item(HelpButton(key, profile, label=title, current=key == page))
+    for key in PAGE_KEYS:
+        label = page_title(key, locale)
+        view.add_item(HelpButton(key, profile, label=label, current=key == page))
     return view

@@ -39,7 +39,7 @@ def test_the_drawn_card_is_named_and_marked() -> None:
     text = _text(hand_embed(obs, advise(obs), False, "A"))
     assert f"you drew {drawn.face.pretty}" in text
     assert f"{drawn.face.pretty}🆕" in text or f"{drawn.face.pretty}*🆕" in text
-    assert played_text(Played(ActionKind.DRAW_STOCK, card=drawn), "A") == (
+    assert played_text(Played(ActionKind.DRAW_STOCK, card=drawn), "en") == (
         f"You drew {drawn.face.pretty}."
     )
     other = m.observation(1 - seat)
@@ -83,8 +83,8 @@ def test_a_full_lobby_offers_no_join_and_no_ai_menu() -> None:
 
 
 def test_added_ai_wording() -> None:
-    assert added_ai_text(AddedAI("easy", "🤖 Easy")) == "Added an easy AI player (🤖 Easy)."
-    assert added_ai_text(AddedAI("hard", "🤖 Hard")) == "Added a hard AI player (🤖 Hard)."
+    assert added_ai_text(AddedAI("easy", "🤖 Easy"), "en") == "Added an easy AI player (🤖 Easy)."
+    assert added_ai_text(AddedAI("hard", "🤖 Hard"), "en") == "Added a hard AI player (🤖 Hard)."
 
 
 def test_structure_keeps_every_card_once() -> None:
@@ -204,5 +204,5 @@ def test_a_busy_channel_says_who_can_close_the_table() -> None:
     from bot.table.errors import ChannelBusy
 
     for in_lobby in (True, False):
-        text = refusal_text(ChannelBusy(in_lobby))
+        text = refusal_text(ChannelBusy(in_lobby), "en")
         assert "host" in text and "Manage Server" in text and "/rummy cancel" in text

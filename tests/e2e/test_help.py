@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord_ui.render.help import FIRST_TIME, PAGES
+from bot.discord_ui.render.help import PAGE_KEYS, first_time, page_title
 from tests.e2e.harness import TableDriver, game_env, labels
+
+FIRST_TIME = first_time("en")
+TITLES = [page_title(key, "en") for key in PAGE_KEYS]
 
 TWO = ["alice", "bob"]
 
@@ -18,8 +21,8 @@ async def test_help_pages_through_its_screens(tmp_path: Path) -> None:
         assert r.ephemeral and r.message is not None, r
         msg = r.message
         assert "How to play — The goal" in fake.render(msg.id)
-        assert labels(fake.message(msg.id)) == [title for _, title in PAGES]
-        for _key, title in PAGES[1:]:
+        assert labels(fake.message(msg.id)) == TITLES
+        for title in TITLES[1:]:
             click = await fake.click("alice", fake.message(msg.id), label=title)
             await click.wait()
             assert f"How to play — {title}" in fake.render(msg.id), fake.render(msg.id)
@@ -59,3 +62,23 @@ async def test_a_first_time_player_is_pointed_to_help(tmp_path: Path) -> None:
         hand = await fake.slash("alice", "general", "rummy hand")
         await hand.wait()
         assert hand.message is not None and FIRST_TIME not in fake.render(hand.message.id)
+
+
+async def test_help_reads_in_hindi_for_a_player_whose_discord_is_in_hindi(tmp_path: Path) -> None:
+    async with game_env(tmp_path, TWO) as env:
+        fake = env.fake
+        fake.set_locale("bob", "hi")
+        TableDriver(fake, TWO)
+        r = await fake.slash("bob", "general", "rummy help")
+        assert r.ephemeral and r.message is not None, r
+        shown = fake.render(r.message.id)
+        assert "कैसे खेलें — लक्ष्य" in shown and "How to play" not in shown, shown
+        hindi = [page_title(key, "hi") for key in PAGE_KEYS]
+        assert labels(fake.message(r.message.id)) == hindi
+        click = await fake.click("bob", fake.message(r.message.id), label=page_title("drop", "hi"))
+        await click.wait()
+        shown = fake.render(r.message.id)
+        assert "ड्रॉप" in shown and "A bad hand" not in shown, shown
+        # Alice's Discord is in English: her help stays English.
+        mine = await fake.slash("alice", "general", "rummy help")
+        assert mine.message is not None and "How to play — The goal" in fake.render(mine.message.id)

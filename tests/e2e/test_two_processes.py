@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.errors import SORRY
+from bot.discord_ui.i18n import text
 from bot.discord_ui.render.refusals import refusal_text
 from bot.storage import Storage
 from bot.table import errors
@@ -57,7 +57,7 @@ TIMEOUT = 60.0  # any one wait; generous, the machine may be loaded
 # What a player reads when the process that got the click does not have the table.
 REFUSED = [
     *(
-        refusal_text(r)
+        refusal_text(r, "en")
         for r in (
             errors.NoTableHere(),
             errors.TableClosed(),
@@ -65,7 +65,7 @@ REFUSED = [
             errors.ChannelBusy(in_lobby=False),
         )
     ),
-    SORRY,
+    text("en", "error-sorry"),
 ]
 
 

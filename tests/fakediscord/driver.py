@@ -365,6 +365,15 @@ class FakeDiscord:
         self.server.channels[chan.id] = chan
         return chan
 
+    def set_locale(self, who: UserLike, locale: str) -> None:
+        """The language of a user's Discord client (`"hi"`, `"en-GB"`, ...): sent as
+        `locale` with each of their interactions from now on."""
+        self.user(who).locale = locale
+
+    def set_guild_locale(self, locale: str, guild_id: int | None = None) -> None:
+        """A guild's preferred locale, sent as `guild_locale` with interactions in it."""
+        self.server.set_guild_locale(locale, guild_id)
+
     def add_user(self, name: str, *, admin: bool = False) -> FakeUser:
         """Add a guild member after start (no GUILD_MEMBER_ADD is sent; bots fetch lazily)."""
         user = make_user(name, admin=admin)

@@ -35,6 +35,15 @@ MAX_UPLOAD_BYTES = 25 * 1024 * 1024  # per file, without boosts
 
 SELECT_TYPES = (3, 5, 6, 7, 8)
 COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+#: The locales Discord accepts as keys of `name_localizations` / `description_localizations`
+#: (Discord's "Locales" reference); any other key is refused with 400 Invalid Form Body.
+DISCORD_LOCALES = frozenset(
+    {
+        *("id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt"),
+        *("hu", "nl", "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el"),
+        *("bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko"),
+    }
+)
 
 
 def _check_interactive(comp: dict[str, Any], where: str, errors: list[str]) -> None:
@@ -230,6 +239,7 @@ def validate_command(cmd: dict[str, Any]) -> list[str]:
         seen_optional = False
         for opt in options:
             opath = f"{path}.{opt.get('name')}"
+            check_localizations(opt, opath, errors)
             if not COMMAND_NAME_RE.match(opt.get("name", "")):
                 errors.append(f"{opath}: invalid option name")
             if not 1 <= len(opt.get("description", "")) <= 100:
@@ -244,8 +254,38 @@ def validate_command(cmd: dict[str, Any]) -> list[str]:
                 seen_optional = True
             if len(opt.get("choices") or []) > 25:
                 errors.append(f"{opath}: more than 25 choices")
+            for choice in opt.get("choices") or []:
+                cpath = f"{opath}.choice[{choice.get('value')!r}]"
+                if not 1 <= len(str(choice.get("name", ""))) <= 100:
+                    errors.append(f"{cpath}: name must be 1-100 chars")
+                check_localizations({**choice, "type": "choice"}, cpath, errors)
             if opt.get("choices") and opt.get("autocomplete"):
                 errors.append(f"{opath}: choices and autocomplete are exclusive")
 
+    check_localizations(cmd, where, errors, chat_input=ctype == 1)
     check_options(cmd.get("options") or [], where)
     return errors
+
+
+def check_localizations(
+    item: dict[str, Any], where: str, errors: list[str], *, chat_input: bool = True
+) -> None:
+    """Discord's rules for a command's, option's or choice's localizations: known locale keys,
+    names that obey the name rule (lowercase for chat input), descriptions of 1-100 chars."""
+    for field in ("name_localizations", "description_localizations"):
+        values = item.get(field) or {}
+        if not isinstance(values, dict):
+            errors.append(f"{where}: {field} must be an object")
+            continue
+        for locale, value in values.items():
+            if locale not in DISCORD_LOCALES:
+                errors.append(f"{where}: {field} has an unknown locale {locale!r}")
+            if not isinstance(value, str) or not 1 <= len(value) <= 100:
+                errors.append(f"{where}: {field}[{locale}] must be 1-100 chars")
+            elif (
+                field == "name_localizations"
+                and chat_input
+                and item.get("type") != "choice"
+                and (not COMMAND_NAME_RE.match(value) or value != value.lower())
+            ):
+                errors.append(f"{where}: {field}[{locale}] is not a valid name")

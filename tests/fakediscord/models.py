@@ -76,6 +76,9 @@ class FakeUser:
     admin: bool = False
     nick: str | None = None
     global_name: str | None = None
+    # The language of this user's Discord client (Discord sends it with every interaction as
+    # `locale`); a test sets it to play as, say, a Hindi user (`"hi"`).
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:

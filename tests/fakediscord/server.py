@@ -211,6 +211,9 @@ class FakeDiscordServer:
         # Every guild the bot is in, by id: the first one plus any `add_guild` adds (load
         # tests spread tables over many guilds; a sharded bot sees only its shards' guilds).
         self.guilds: dict[int, str] = {self.guild_id: guild_name}
+        # Each guild's language (its "preferred locale"; interactions carry it as
+        # `guild_locale`); a guild not listed speaks en-US. Set with `set_guild_locale`.
+        self.guild_locales: dict[int, str] = {}
         self.owner_id: int | None = None
         self.users: dict[int, FakeUser] = {self.bot_user.id: self.bot_user}
         for user in users:
@@ -330,6 +333,13 @@ class FakeDiscordServer:
         gid = guild_id or snowflake()
         self.guilds[gid] = name
         return gid
+
+    def set_guild_locale(self, locale: str, guild_id: int | None = None) -> None:
+        """A guild's preferred locale (the first guild's unless ``guild_id`` says otherwise)."""
+        self.guild_locales[guild_id or self.guild_id] = locale
+
+    def guild_locale(self, guild_id: int | None) -> str:
+        return self.guild_locales.get(guild_id or self.guild_id, "en-US")
 
     def guild_of(self, channel: FakeChannel) -> int | None:
         """The guild a channel is in (None for a DM)."""
@@ -461,7 +471,7 @@ class FakeDiscordServer:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.guild_locale(gid),
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -751,7 +761,7 @@ class FakeDiscordServer:
             "channel_id": str(channel.id),
             "token": rec.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": 25 * 1024 * 1024,
@@ -764,8 +774,8 @@ class FakeDiscordServer:
             payload.update(
                 {
                     "guild_id": str(gid),
-                    "guild": {"id": str(gid), "locale": "en-US", "features": []},
-                    "guild_locale": "en-US",
+                    "guild": {"id": str(gid), "locale": self.guild_locale(gid), "features": []},
+                    "guild_locale": self.guild_locale(gid),
                     "channel": chan,
                     "member": self.member_payload(user, with_permissions=True),
                     "authorizing_integration_owners": {"0": str(gid)},

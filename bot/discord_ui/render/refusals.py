@@ -1,214 +1,261 @@
 """The bot's one voice for refusals and for what a move did.
 
 The table service raises typed `Refusal`s and returns typed outcomes; this module is the only
-place that turns them into the short private sentences players read. Keeping the wording here
-means a change of tone is one file, and every command and button answers the same way.
+place that turns them into the short private sentences players read. The sentences themselves
+live in the catalogue (`bot/discord_ui/i18n/locales/*/refusals.ftl`), one per language; here
+each refusal or outcome picks its message id and hands over its facts. Every function takes the
+reader's `locale` (a `discord.Locale`, a catalogue tag, or None for English): these answers are
+private, so it is the user's own `interaction.locale`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from bot.engine import errors as engine
 from bot.engine.actions import ActionKind
+from bot.engine.rules import PROFILES
 from bot.table import errors as e
 from bot.table.outcomes import AddedAI, Left, Played, Rematch, SeatRemoved, Voted
 
-from .text import card, cost_text
+from ..i18n import text
+from .text import card
 
 
 def _listed(values: object) -> str:
     return ", ".join(map(str, values)) if isinstance(values, tuple | list) else str(values)
 
 
-def _bad_option(exc: e.BadOption) -> str:
-    p = exc.params
-    texts: dict[str, Callable[[], str]] = {
-        "unknown_profile": lambda: str(p["message"]),
-        "declaration": lambda: "Declaration mode is assisted or honor.",
-        "hints": lambda: f"Hints are {_listed(p['choices'])}.",
-        "deals_choices": lambda: f"Deals rummy is played over {_listed(p['choices'])} deals.",
-        "no_deals": lambda: f"`{p['profile']}` has no number of deals to choose.",
-        "not_pool": lambda: f"`{p['profile']}` is not a pool game.",
-        "not_target": lambda: f"Only `classic` plays to a target score, not `{p['profile']}`.",
-        "seats": lambda: (
-            f"`{p['profile']}` seats {p['low']}–{p['high']} players, not {p['seats']}."
-        ),
-        "turn_timer": lambda: f"A turn lasts {p['low']}–{p['high']} seconds, not {p['value']}.",
-        "rules": lambda: str(p["message"]).capitalize() + ".",
+_OPTION_IDS = {
+    "unknown_profile": "option-unknown-profile",
+    "declaration": "option-declaration",
+    "hints": "option-hints",
+    "deals_choices": "option-deals-choices",
+    "no_deals": "option-no-deals",
+    "not_pool": "option-not-pool",
+    "not_target": "option-not-target",
+    "seats": "option-seats",
+    "turn_timer": "option-turn-timer",
+    "rules": "option-rules",
+}
+
+
+def _bad_option(exc: e.BadOption, locale: object) -> str:
+    msg_id = _OPTION_IDS.get(exc.problem)
+    if msg_id is None:
+        return text(locale, "option-other")
+    args: dict[str, object] = {
+        k: str(v) for k, v in exc.params.items() if k not in ("choices", "message")
     }
-    make = texts.get(exc.problem)
-    return make() if make is not None else "Those table options are not allowed."
+    args.update({k: v for k, v in exc.params.items() if isinstance(v, int)})
+    if exc.problem == "unknown_profile":
+        args["choices"] = ", ".join(PROFILES)
+    if "choices" in exc.params:
+        args["choices"] = _listed(exc.params["choices"])
+    if "message" in exc.params:
+        message = str(exc.params["message"])
+        args["message"] = message.capitalize() if exc.problem == "rules" else message
+    return text(locale, msg_id, **args)
 
 
-def _settings_conflict(exc: e.SettingsConflict) -> str:
-    channel = exc.params.get("channel")
-    texts = {
-        "all_and_list": "Use all_channels alone, or allow/remove channels, not both.",
-        "allow_and_remove": "Allow and remove the same channel? Pick one.",
-        "unknown_profile": "Unknown profile.",
-        "unknown_hints": "Hints are full, groups or off.",
-        "every_channel_already": (
-            "Tables may open in every channel; add one with allow_channel first."
-        ),
-        "not_on_list": f"<#{channel}> is not on the list.",
-        "last_channel": (
-            "That is the last channel on the list. "
-            "Use all_channels:True to allow every channel instead."
-        ),
-    }
-    return texts.get(exc.problem, "Those settings cannot be changed that way.")
+_SETTINGS_IDS = {
+    "all_and_list": "settings-all-and-list",
+    "allow_and_remove": "settings-allow-and-remove",
+    "unknown_profile": "settings-unknown-profile",
+    "unknown_hints": "settings-unknown-hints",
+    "every_channel_already": "settings-every-channel-already",
+    "not_on_list": "settings-not-on-list",
+    "last_channel": "settings-last-channel",
+}
 
 
-_WHAT = {"join": "join", "add_ai": "add an AI", "start": "start"}
+def _settings_conflict(exc: e.SettingsConflict, locale: object) -> str:
+    msg_id = _SETTINGS_IDS.get(exc.problem, "settings-other")
+    # A channel id is a snowflake: given as text, so no language groups its digits.
+    return text(locale, msg_id, channel=str(exc.params.get("channel", "")))
 
 
-def refusal_text(exc: e.Refusal) -> str:
+_DROP_IDS = {
+    "rules": "refusal-drop-rules",
+    "out": "refusal-drop-out",
+    "turn": "refusal-drop-turn",
+    "drawn": "refusal-drop-drawn",
+}
+
+#: The engine's refusals by type (`bot/engine/errors.py`), most specific first.
+_ENGINE_IDS: tuple[tuple[type[engine.RummyError], str], ...] = (
+    (engine.UnknownSeat, "engine-unknown-seat"),
+    (engine.SeatNotActive, "engine-seat-not-active"),
+    (engine.NotYourTurn, "engine-not-your-turn"),
+    (engine.CardNotInHand, "engine-card-not-in-hand"),
+    (engine.CannotDiscardTakenCard, "engine-cannot-discard-taken"),
+    (engine.EmptyPile, "engine-empty-pile"),
+    (engine.PackingNotAllowed, "engine-packing-not-allowed"),
+    (engine.HandRummyNotAllowed, "engine-hand-rummy-not-allowed"),
+    (engine.InvalidDeclarationError, "engine-invalid-declaration"),
+    (engine.BadArrangement, "engine-bad-arrangement"),
+    (engine.MatchOver, "engine-match-over"),
+    (engine.WrongPhase, "engine-wrong-phase"),
+)
+
+#: `WrongPhase` carries its reason only as the engine's English sentence (the engine has no
+#: reason code for it yet); each sentence the engine raises is mapped here, and
+#: tests/discord_ui/test_i18n.py fails if the engine raises one this table does not know.
+WRONG_PHASE_IDS = {
+    "You have already left": "engine-phase-already-left",
+    "The next deal has not started yet": "engine-phase-next-deal-not-started",
+    "No deal is being played": "engine-phase-no-deal",
+    "Only the seat on turn can time out": "engine-phase-timeout-not-on-turn",
+    "A deal is already in progress": "engine-phase-deal-in-progress",
+    "This deal is over": "engine-phase-deal-over",
+    "You have already drawn; discard a card": "engine-phase-already-drawn",
+    "Draw a card first": "engine-phase-draw-first",
+    "You can only drop at the start of your turn, before drawing": (
+        "engine-phase-drop-before-drawing"
+    ),
+    "Choose the card to discard with your declaration": "engine-phase-declare-needs-card",
+    "Draw a card before declaring": "engine-phase-draw-before-declaring",
+}
+
+
+def engine_error_text(error: engine.RummyError, locale: object) -> str:
+    """The engine's refusal in the reader's language, chosen by its type (and a `WrongPhase`
+    by its reason); a refusal this side does not know reads as a generic "not allowed"."""
+    if isinstance(error, engine.WrongPhase) and error.message in WRONG_PHASE_IDS:
+        return text(locale, WRONG_PHASE_IDS[error.message])
+    for kind, msg_id in _ENGINE_IDS:
+        if isinstance(error, kind):
+            return text(locale, msg_id)
+    return text(locale, "engine-refused")
+
+
+def refusal_text(exc: e.Refusal, locale: object) -> str:
     """A short sentence for the one user who was refused; nothing changed."""
     match exc:
         case e.NoTableHere():
-            return "There is no table in this channel. Open one with `/rummy new`."
+            return text(locale, "refusal-no-table-here")
         case e.TableClosed():
-            return "This table is closed. Start a new one with `/rummy new`."
+            return text(locale, "refusal-table-closed")
         case e.WrongPlace():
-            return "That table is played in another channel; use the controls there."
+            return text(locale, "refusal-wrong-place")
         case e.ChannelBusy(in_lobby=in_lobby):
             if in_lobby:
-                return (
-                    "This channel already has a lobby open: join it, or ask its host "
-                    "(or someone with Manage Server) to close it with `/rummy cancel`."
-                )
-            return (
-                "This channel already has a game running. Its host (or someone with Manage "
-                "Server) can close it with `/rummy cancel`; or open a table in another channel."
-            )
+                return text(locale, "refusal-channel-busy-lobby")
+            return text(locale, "refusal-channel-busy-game")
         case e.AlreadySeated():
-            return "You are already seated at this table."
+            return text(locale, "refusal-already-seated")
         case e.TableFull():
-            return "This table is full."
+            return text(locale, "refusal-table-full")
         case e.NotSeated():
-            return "You are not seated at this table."
+            return text(locale, "refusal-not-seated")
         case e.NotPlaying():
-            return "You are not playing at this table, so you have no hand here."
+            return text(locale, "refusal-not-playing")
         case e.HostOnly(what="start"):
-            return "Only the host can start the game."
+            return text(locale, "refusal-host-only-start")
         case e.HostOnly(what="add_ai"):
-            return "Only the host can add AI players."
+            return text(locale, "refusal-host-only-add-ai")
         case e.HostOnly():
-            return "Only the host can change the seats or hand over hosting."
+            return text(locale, "refusal-host-only")
         case e.SeatedOrManagerOnly():
-            return "Only the players at this table (or someone with Manage Server) can do that."
+            return text(locale, "refusal-seated-or-manager-only")
         case e.TooSoon(wait=wait):
-            return f"The table was just posted again; try in {wait} s."
+            return text(locale, "refusal-too-soon", wait=wait)
         case e.DropNotAllowed(reason=reason):
-            return {
-                "rules": "This table plays without dropping (a house rule).",
-                "out": "You hold no cards in this deal, so there is nothing to drop.",
-                "turn": "You can drop only on your own turn, before you draw.",
-                "drawn": "You have drawn already: a drop is only allowed before drawing. "
-                "Discard a card (or declare) instead.",
-            }.get(reason, "You cannot drop right now.")
+            return text(locale, _DROP_IDS.get(reason, "refusal-drop"))
         case e.HostOrManagerOnly():
-            return "Only the host or a server manager can cancel this table."
+            return text(locale, "refusal-host-or-manager-only")
         case e.AlreadyStarted(what=what):
-            return f"The game has already started; you cannot {_WHAT.get(what, what)} now."
+            return text(locale, "refusal-already-started", what=what)
         case e.NotStarted():
-            return "The game has not started yet."
+            return text(locale, "refusal-not-started")
         case e.NotEnoughPlayers(profile=profile, minimum=minimum):
-            return f"`{profile}` needs at least {minimum} players (invite someone, or add an AI)."
+            return text(locale, "refusal-not-enough-players", profile=profile, minimum=minimum)
         case e.UnknownTier():
-            return "Choose an AI tier from the menu."
+            return text(locale, "refusal-unknown-tier")
         case e.AlreadyLeft():
-            return "You have already left this match."
+            return text(locale, "refusal-already-left")
         case e.NotYourControls():
-            return (
-                "Those controls belong to someone else's hand. "
-                "Press “Your hand” on the table to see yours."
-            )
+            return text(locale, "refusal-not-your-controls")
         case e.StaleView():
-            return (
-                "The table has moved on since that view was shown, so nothing was played. "
-                "Here is your hand as it is now."
-            )
+            return text(locale, "refusal-stale-view")
         case e.UnknownAction():
-            return "That button is not recognised."
+            return text(locale, "refusal-unknown-action")
         case e.ChooseCard():
-            return "Choose a card first."
+            return text(locale, "refusal-choose-card")
         case e.NoDealWaiting():
-            return "There is no deal waiting to start."
+            return text(locale, "refusal-no-deal-waiting")
         case e.OldNextDeal(deal_number=n):
-            return f"That button is from deal {n}'s results: the deal after it has started."
+            return text(locale, "refusal-old-next-deal", deal=n)
         case e.NotInMatch():
-            return "Only players still in the match can start the next deal."
+            return text(locale, "refusal-not-in-match")
         case e.NotInDeal():
-            return "You did not play that deal, so there is no play of yours to review."
+            return text(locale, "refusal-not-in-deal")
         case e.ReviewGone():
-            return "That deal is no longer kept for review (reviews last until the bot restarts)."
+            return text(locale, "refusal-review-gone")
         case e.RuleRefused(error=error):
-            return error.message
+            return engine_error_text(error, locale)
         case e.SaveFailed():
-            return "Could not save that move, so it did not happen. Try again."
+            return text(locale, "refusal-save-failed")
         case e.BadOption():
-            return _bad_option(exc)
+            return _bad_option(exc, locale)
         case e.BadBoard():
-            return "That leaderboard does not exist; run `/rummy leaderboard` again."
+            return text(locale, "refusal-bad-board")
         case e.HistoryPlayersOnly():
-            return "Only the players of a deal (and server managers) can download its hand history."
+            return text(locale, "refusal-history-players-only")
         case e.DealGone():
-            return "That deal is no longer available."
+            return text(locale, "refusal-deal-gone")
         case e.SettingsConflict():
-            return _settings_conflict(exc)
+            return _settings_conflict(exc, locale)
         case e.NotInvited():
-            return "This is a private table: only the players its host invited can sit down."
+            return text(locale, "refusal-not-invited")
         case e.NoSuchSeat():
-            return "That seat is not at the table any more."
+            return text(locale, "refusal-no-such-seat")
         case e.NotAtLastTable():
-            return "Only the players of that match can start its rematch; open your own table."
+            return text(locale, "refusal-not-at-last-table")
 
-    return "That is not possible right now."
+    return text(locale, "refusal-other")
 
 
-def played_text(played: Played, name: str) -> str:
+def played_text(played: Played, locale: object) -> str:
     """The private confirmation of a move."""
     k = played.kind
     if k is ActionKind.DRAW_STOCK:
-        return f"You drew {card(played.card)}." if played.card else "You drew from the stock."
+        if played.card:
+            return text(locale, "done-drew-card", card=card(played.card))
+        return text(locale, "done-drew-stock")
     if k is ActionKind.TAKE_DISCARD:
-        return f"You took {card(played.card)}."
+        return text(locale, "done-took", card=card(played.card))
     if k is ActionKind.DISCARD:
-        return f"You discarded {card(played.card)}."
+        return text(locale, "done-discarded", card=card(played.card))
     if k is ActionKind.DROP:
-        return f"You dropped ({cost_text(played.cost, played.chips)})."
+        unit = "chips" if played.chips else "points"
+        return text(locale, "done-dropped", unit=unit, cost=played.cost or 0)
     if played.declared:
-        return "You declared! 🎉 Your winning hand is below; the results are on the table."
-    return "Your show was not valid: see below why, and what it costs."
+        return text(locale, "done-declared")
+    return text(locale, "done-wrong-show")
 
 
-def left_text(left: Left) -> str:
+def left_text(left: Left, locale: object) -> str:
     if left.closed:
-        return "You left, and nobody else was seated: the table is closed."
+        return text(locale, "done-left-closed")
     if left.in_match:
-        return "You left the match; it counts as a drop for this deal."
-    return "You left the table."
+        return text(locale, "done-left-match")
+    return text(locale, "done-left")
 
 
-def voted_text(voted: Voted) -> str:
-    return "Next deal!" if voted.started else "You are ready; waiting for the others."
+def voted_text(voted: Voted, locale: object) -> str:
+    return text(locale, "done-next-deal" if voted.started else "done-ready")
 
 
-def added_ai_text(added: AddedAI) -> str:
-    article = "an" if added.tier[:1].lower() in "aeiou" else "a"
-    return f"Added {article} {added.tier} AI player ({added.name})."
+def added_ai_text(added: AddedAI, locale: object) -> str:
+    return text(locale, "done-added-ai", tier=added.tier, name=added.name)
 
 
-def seat_removed_text(removed: SeatRemoved) -> str:
-    return f"Removed {removed.name} from the table."
+def seat_removed_text(removed: SeatRemoved, locale: object) -> str:
+    return text(locale, "done-seat-removed", name=removed.name)
 
 
-def host_handed_text(name: str) -> str:
-    return f"{name} is the host now."
+def host_handed_text(name: str, locale: object) -> str:
+    return text(locale, "done-host-handed", name=name)
 
 
-def rematch_text(rematch: Rematch) -> str:
-    if rematch.opened:
-        return "A new table with the same rules is open below; the others can press Play again."
-    return "You took a seat at the new table."
+def rematch_text(rematch: Rematch, locale: object) -> str:
+    return text(locale, "done-rematch-opened" if rematch.opened else "done-rematch-seated")

@@ -1,0 +1,34 @@
+"""Player-facing words in the reader's language: the catalogue (`catalogue.py`, Fluent files
+under `locales/`), the slash-command translator (`translator.py`) and who reads which language.
+
+A private answer follows the user's own Discord language (`interaction.locale`); a public
+message will follow the server's (`interaction.guild_locale` until `/rummy settings` can set
+it). Either way a language without a catalogue folder reads English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .catalogue import PSEUDO, SOURCE, Catalogue, CatalogueError, catalogue, text
+
+__all__ = [
+    "PSEUDO",
+    "SOURCE",
+    "Catalogue",
+    "CatalogueError",
+    "catalogue",
+    "server_locale",
+    "text",
+    "user_locale",
+]
+
+
+def user_locale(interaction: Any) -> str:
+    """The catalogue language of the user behind an interaction (for their private answers)."""
+    return catalogue().resolve(getattr(interaction, "locale", None))
+
+
+def server_locale(interaction: Any) -> str:
+    """The catalogue language of the server an interaction came from (English in a DM)."""
+    return catalogue().resolve(getattr(interaction, "guild_locale", None))

@@ -1,0 +1,54 @@
+# "Review my play" after a deal (bot/discord_ui/render/review.py), also the terminal game's.
+# Cards come as text already written ($card, $played, $better, $partners). $chips and $gain
+# are the expert's estimates in chips, shown with one decimal.
+
+review-nothing = You made no moves of your own in that deal, so there is nothing to review.
+review-head = Deal { $deal }: you made { $moves ->
+        [one] { $moves } move
+       *[other] { $moves } moves
+    }; the expert AI would have played { $agreed } of them the same way.
+review-no-mistakes = No clear mistakes: the moves the expert would change were close calls.
+
+review-threw-kept = Turn { $turn }: you threw { $played } and kept { $better }; throwing { $better } was better.
+review-played-on = Turn { $turn }: you played on; dropping was better.
+review-dropped = Turn { $turn }: you dropped; playing on was better.
+review-move = Turn { $turn }: you { $did }; { $alt } was better.
+
+# What the player did ($did in review-move).
+review-did-stock = drew from the stock
+review-did-take = took { $card } from the pile
+review-did-take-any = took the discard
+review-did-drop = dropped
+review-did-declare = declared, throwing { $card }
+review-did-declare-dealt = declared your dealt hand
+review-did-throw = threw { $card }
+review-did-throw-any = threw a card
+
+# What the expert would have done ($alt in review-move).
+review-alt-stock = drawing from the stock
+review-alt-take = taking { $card } from the pile
+review-alt-take-any = taking the discard
+review-alt-drop = dropping
+review-alt-declare = declaring (throwing { $card })
+review-alt-declare-dealt = declaring your dealt hand
+review-alt-throw = throwing { $card }
+review-alt-throw-any = another throw
+
+# The reasons, one line each under a suggestion.
+review-missed-declaration = { "  " }You had a valid declaration; playing on kept { $points } points in your hand.
+review-drop-cost-lose = { "  " }Dropping cost { $cost } points; playing on this hand was expected to cost about { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) }.
+review-drop-cost-win = { "  " }Dropping cost { $cost } points; playing on this hand was expected to win about { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) }.
+review-gain-short = { "  " }About { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips better for you.
+review-gain = { "  " }By the expert's reckoning about { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips better for you.
+review-an-opponent = an opponent
+review-fewer-throw = { "  " }Throwing { $card } would have left { $fewer } fewer points in your hand if { $who } went out ({ $better } instead of { $played }).
+review-fewer-it = { "  " }It would have left { $fewer } fewer points in your hand if { $who } went out ({ $better } instead of { $played }).
+review-broke-group = { "  " }{ $card } belonged with { $partners } in your hand.
+review-closer = { "  " }It would have left you { $better } instead of { $played }.
+# How far a hand is from going out ($better and $played of review-closer).
+review-away = { $n ->
+        [0] a valid declaration
+        [one] one card from going out
+       *[other] { $n } cards from going out
+    }
+review-more-helpful = { "  " }More cards would have helped your next draw: { $better } instead of { $played }.

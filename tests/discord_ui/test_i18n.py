@@ -1,0 +1,381 @@
+"""The catalogue stays whole: every English message has a Hindi one with the same variables, no
+id is unused, the slash commands' English mirrors the cogs, and words follow the language's
+rules (plurals, digit grouping) and fall back to English message by message."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from discord import app_commands
+from fluent.syntax import ast as ftl
+from fluent.syntax.visitor import Visitor
+
+from bot.discord_ui.errors import UserError, message_for
+from bot.discord_ui.i18n import PSEUDO, Catalogue, CatalogueError, catalogue, text
+from bot.discord_ui.i18n.catalogue import LOCALES_DIR
+from bot.discord_ui.i18n.translator import CatalogueTranslator, choice_id, command_id
+from bot.discord_ui.render import refusals
+from bot.engine import errors as engine
+from bot.table import errors as e
+from tests.conftest import PROJECT_ROOT
+from tests.fakediscord import limits
+
+CAT = catalogue()
+TRANSLATED = [tag for tag in CAT.locales if tag != "en"]
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ftl.VariableReference) -> None:
+        self.names.add(node.id.name)
+
+
+def variables(node: ftl.BaseNode | None) -> set[str]:
+    found = _Variables()
+    if node is not None:
+        found.visit(node)
+    return found.names
+
+
+def shapes(tag: str, msg_id: str) -> dict[str | None, set[str]]:
+    """Each part of a message (the value: None; each attribute by name) with its variables."""
+    message = CAT.message(tag, msg_id)
+    assert message is not None
+    parts: dict[str | None, set[str]] = {}
+    if message.value is not None:
+        parts[None] = variables(message.value)
+    for attribute in message.attributes:
+        parts[attribute.id.name] = variables(attribute.value)
+    return parts
+
+
+def test_both_languages_are_loaded() -> None:
+    assert CAT.locales[0] == "en" and "hi" in CAT.locales
+    assert len(CAT.ids("en")) > 100
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_every_message_is_translated_with_the_same_variables(tag: str) -> None:
+    missing = sorted(CAT.ids("en") - CAT.ids(tag))
+    assert not missing, f"{tag} lacks {missing}"
+    extra = sorted(CAT.ids(tag) - CAT.ids("en"))
+    assert not extra, f"{tag} has ids English does not: {extra}"
+    for msg_id in sorted(CAT.ids("en")):
+        assert shapes(tag, msg_id) == shapes("en", msg_id), msg_id
+
+
+def test_hindi_is_hindi() -> None:
+    """Not English copied over: every Hindi message that is a sentence has Devanagari."""
+    untranslated = []
+    for msg_id in sorted(CAT.ids("hi")):
+        message = CAT.message("hi", msg_id)
+        assert message is not None
+        parts = [message.value, *(a.value for a in message.attributes)]
+        for part in parts:
+            if part is None:
+                continue
+            words = "".join(
+                el.value for el in part.elements if isinstance(el, ftl.TextElement)
+            ).strip()
+            letters = [c for c in words if c.isalpha()]
+            if len(letters) >= 3 and not any("\u0900" <= c <= "\u097f" for c in letters):
+                untranslated.append(msg_id)
+    assert not untranslated, untranslated
+
+
+# ---- no id unused, no id missing ---------------------------------------------------------
+
+
+def _literals() -> set[str]:
+    """Every string constant in the bot's code (bot/ and cogs/)."""
+    found: set[str] = set()
+    for root in ("bot", "cogs"):
+        for path in (PROJECT_ROOT / root).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found.add(node.value)
+    return found
+
+
+def _tree_ids() -> set[str]:
+    """The command and choice ids the translator asks for, from the real command tree."""
+    from cogs.rummy import Rummy
+
+    group = Rummy(None).__cog_app_commands_group__  # type: ignore[arg-type]
+    assert group is not None
+    ids = {command_id(group.qualified_name)}
+    for command in group.walk_commands():
+        ids.add(command_id(command.qualified_name))
+        if isinstance(command, app_commands.Command):
+            for param in command.parameters:
+                ids.update(filter(None, (choice_id(c) for c in param.choices)))
+    return ids
+
+
+def test_no_catalogue_id_is_unused_and_none_is_missing() -> None:
+    code = _literals()
+    tree = _tree_ids()
+    en = CAT.ids("en")
+    spoken = {i for i in en if not i.startswith(("cmd-", "choice-"))}
+    assert sorted(spoken - code) == [], "ids no code names (exact string literals)"
+    assert sorted({i for i in en if i.startswith(("cmd-", "choice-"))} ^ tree) == []
+    namespaces = {i.split("-", 1)[0] + "-" for i in spoken}
+    named = {s for s in code if s.startswith(tuple(namespaces)) and s.replace("-", "").isalnum()}
+    named = {s for s in named if s == s.lower() and " " not in s and s.count("-") >= 1}
+    # Literals shaped like ids of a catalogue namespace must be ids (a typo fails here).
+    looks_like_ids = {s for s in named if s.split("-", 1)[0] in ("refusal", "done", "error")}
+    looks_like_ids |= {s for s in named if s.startswith(("engine-", "option-", "settings-"))}
+    assert sorted(looks_like_ids - en) == []
+
+
+def _tree_strings() -> list[tuple[str, str | None, str]]:
+    """(message id, attribute, English) for every translated string of the command tree."""
+    from cogs.rummy import Rummy
+
+    group = Rummy(None).__cog_app_commands_group__  # type: ignore[arg-type]
+    assert group is not None
+    out = [(command_id(group.qualified_name), None, group.description)]
+    for command in group.walk_commands():
+        out.append((command_id(command.qualified_name), None, command.description))
+        if isinstance(command, app_commands.Command):
+            for param in command.parameters:
+                out.append(
+                    (command_id(command.qualified_name), param.display_name, param.description)
+                )
+                for choice in param.choices:
+                    cid = choice_id(choice)
+                    if cid is not None:
+                        out.append((cid, None, choice.name))
+    return out
+
+
+def test_english_command_texts_mirror_the_cogs() -> None:
+    """The cogs' descriptions are Discord's base text; the English catalogue must say the
+    same, so a translator working from it translates what users really see."""
+    for msg_id, attribute, english in _tree_strings():
+        assert CAT.text("en", msg_id, attribute=attribute) == english, (msg_id, attribute)
+
+
+# ---- the slash-command translator --------------------------------------------------------
+
+
+async def test_the_synced_payload_carries_hindi_for_every_description() -> None:
+    from cogs.rummy import Rummy
+
+    tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
+        discord.Client(intents=discord.Intents.none())
+    )
+    tree.add_command(Rummy(None).__cog_app_commands_group__)  # type: ignore[arg-type]
+    await tree.set_translator(CatalogueTranslator())
+    (payload,) = [
+        await c.get_translated_payload(tree, tree.translator) for c in tree.get_commands()
+    ]  # type: ignore[arg-type]
+    assert limits.validate_command(payload) == []
+    assert payload["description_localizations"] == {"hi": CAT.text("hi", "cmd-rummy")}
+    assert not payload.get("name_localizations"), "names stay as typed"
+    seen = 0
+    for sub in payload["options"]:
+        assert sub["description_localizations"]["hi"] == CAT.text("hi", f"cmd-rummy-{sub['name']}")
+        assert set(sub["description_localizations"]) == {"hi"}
+        for opt in sub.get("options", []):
+            hindi = opt["description_localizations"]["hi"]
+            assert hindi == CAT.text("hi", f"cmd-rummy-{sub['name']}", attribute=opt["name"])
+            assert not opt.get("name_localizations")
+            for choice in opt.get("choices", []):
+                if choice["name"] != choice["value"]:
+                    assert choice["name_localizations"]["hi"] == CAT.text(
+                        "hi", f"choice-{choice['value']}"
+                    )
+                else:
+                    assert not choice.get("name_localizations"), "codes stay as they are"
+            seen += 1
+    assert seen > 20
+
+
+async def test_a_language_without_a_message_gets_no_localization(tmp_path: Path) -> None:
+    """Discord then shows the English base, rather than an English "translation"."""
+    for tag in ("en", "pt"):
+        (tmp_path / tag).mkdir()
+    (tmp_path / "en" / "c.ftl").write_text("cmd-x = English\n", encoding="utf-8")
+    (tmp_path / "pt" / "c.ftl").write_text("# nothing yet\n", encoding="utf-8")
+    translator = CatalogueTranslator(Catalogue(tmp_path))
+
+    class Cmd:
+        qualified_name = "x"
+
+    ctx = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_description,
+        Cmd(),  # type: ignore[arg-type]
+    )
+    s = app_commands.locale_str("English")
+    assert await translator.translate(s, discord.Locale.brazil_portuguese, ctx) is None
+    assert await translator.translate(s, discord.Locale.american_english, ctx) is None
+
+
+# ---- language rules and fallback --------------------------------------------------------
+
+
+def test_plurals_and_numbers_follow_each_language() -> None:
+    assert text("en", "done-dropped", unit="points", cost=1) == "You dropped (1 point)."
+    assert text("en", "done-dropped", unit="points", cost=2) == "You dropped (2 points)."
+    assert text("en", "done-dropped", unit="chips", cost=100000) == "You dropped (100,000 chips)."
+    # Hindi groups digits the Indian way (lakh, crore).
+    assert text("hi", "done-dropped", unit="chips", cost=100000) == "आपने ड्रॉप किया (1,00,000 चिप्स)।"
+    assert (
+        text("hi", "refusal-too-soon", wait=5)
+        == "टेबल अभी-अभी दोबारा दिखाई गई है; 5 सेकंड बाद कोशिश करें।"
+    )
+
+
+def test_a_discord_locale_finds_its_language_or_english(tmp_path: Path) -> None:
+    for tag in ("en", "pt"):
+        (tmp_path / tag).mkdir()
+    (tmp_path / "en" / "m.ftl").write_text("a = A { $n }\nb = B\n", encoding="utf-8")
+    (tmp_path / "pt" / "m.ftl").write_text("a = Á { $n }\n", encoding="utf-8")
+    cat = Catalogue(tmp_path)
+    assert cat.resolve(discord.Locale.brazil_portuguese) == "pt"
+    assert cat.resolve("hi") == "en" and cat.resolve(None) == "en"
+    assert cat.text("pt-BR", "a", {"n": 3}) == "Á 3"
+    assert cat.text("pt-BR", "b") == "B", "a missing message is taken from English"
+    with pytest.raises(CatalogueError):
+        cat.text("pt", "nowhere")
+
+
+def test_a_broken_file_fails_at_load(tmp_path: Path) -> None:
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "m.ftl").write_text("a = { $n\n", encoding="utf-8")
+    with pytest.raises(CatalogueError, match="not valid Fluent"):
+        Catalogue(tmp_path)
+
+
+def test_the_pseudo_locale_wraps_every_message() -> None:
+    assert text(PSEUDO, "refusal-table-full") == "⟦This table is full.⟧"
+    assert CAT.resolve(PSEUDO) == PSEUDO
+
+
+def test_mentions_and_code_keep_their_shape() -> None:
+    """No isolation marks around placeables: `<#id>` must stay a channel mention."""
+    said = refusals.refusal_text(e.SettingsConflict("not_on_list", channel=123456789), "hi")
+    assert said.startswith("<#123456789> ") and "\u2068" not in said
+
+
+# ---- every refusal, in every language ---------------------------------------------------
+
+REFUSALS: list[e.Refusal] = [
+    e.NoTableHere(), e.TableClosed(), e.WrongPlace(), e.ChannelBusy(True), e.ChannelBusy(False),
+    e.AlreadySeated(), e.TableFull(), e.NotSeated(), e.NotPlaying(), e.HostOnly("start"),
+    e.HostOnly("add_ai"), e.HostOnly("seats"), e.SeatedOrManagerOnly(), e.TooSoon(4),
+    *(e.DropNotAllowed(r) for r in ("rules", "out", "turn", "drawn", "?")),
+    e.HostOrManagerOnly(), *(e.AlreadyStarted(w) for w in ("join", "add_ai", "start", "?")),
+    e.NotStarted(), e.NotEnoughPlayers("points", 2), e.UnknownTier(("easy",)), e.AlreadyLeft(),
+    e.NotYourControls(), e.StaleView(), e.UnknownAction(), e.ChooseCard(), e.NoDealWaiting(),
+    e.NotInMatch(), e.NotInDeal(), e.ReviewGone(), e.SaveFailed(), e.BadBoard(),
+    e.HistoryPlayersOnly(), e.DealGone(), e.NotInvited(), e.NoSuchSeat(), e.NotAtLastTable(),
+    e.BadOption("unknown_profile", message="unknown profile 'x'"), e.BadOption("declaration"),
+    e.BadOption("deals_choices", choices=(2, 3, 6)), e.BadOption("no_deals", profile="points"),
+    e.BadOption("not_pool", profile="points"), e.BadOption("not_target", profile="points"),
+    e.BadOption("seats", profile="points", low=2, high=6, seats=9),
+    e.BadOption("turn_timer", low=15, high=600, value=9), e.BadOption("rules", message="no"),
+    e.BadOption("?"),
+    *(e.SettingsConflict(p, channel=5) for p in (
+        "all_and_list", "allow_and_remove", "unknown_profile", "every_channel_already",
+        "not_on_list", "last_channel", "?",
+    )),
+    *(e.RuleRefused(cls()) for cls in (
+        engine.UnknownSeat, engine.SeatNotActive, engine.NotYourTurn, engine.WrongPhase,
+        engine.CardNotInHand, engine.CannotDiscardTakenCard, engine.EmptyPile,
+        engine.PackingNotAllowed, engine.HandRummyNotAllowed, engine.InvalidDeclarationError,
+        engine.BadArrangement, engine.MatchOver, engine.RummyError,
+    )),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("tag", TRANSLATED)
+def test_every_refusal_is_worded_in_every_language(tag: str) -> None:
+    for refusal in REFUSALS:
+        english = refusals.refusal_text(refusal, "en")
+        said = refusals.refusal_text(refusal, tag)
+        assert said and "{" not in said, (refusal, said)
+        # Only `rules` shows the engine's own sentence (its option checks have no codes yet).
+        if not (isinstance(refusal, e.BadOption) and refusal.problem == "rules"):
+            assert said != english, (refusal, said)
+
+
+def test_the_english_words_did_not_change() -> None:
+    """The move to the catalogue kept the sentences players (and other tests) know."""
+    assert refusals.refusal_text(e.TooSoon(4), "en") == (
+        "The table was just posted again; try in 4 s."
+    )
+    assert refusals.refusal_text(e.BadOption("deals_choices", choices=(2, 3, 6)), "en") == (
+        "Deals rummy is played over 2, 3, 6 deals."
+    )
+    assert refusals.refusal_text(e.BadOption("rules", message="bad thing"), "en") == "Bad thing."
+    assert refusals.refusal_text(e.AlreadyStarted("add_ai"), "en") == (
+        "The game has already started; you cannot add an AI now."
+    )
+    assert (
+        refusals.refusal_text(e.RuleRefused(engine.NotYourTurn()), "en") == "It is not your turn."
+    )
+
+
+def _engine_wrong_phase_sentences() -> set[str]:
+    """Every literal sentence the engine gives a `WrongPhase` (directly or via `_need_phase`)."""
+    found: set[str] = set()
+    for path in (PROJECT_ROOT / "bot" / "engine").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            args = node.args[:1] if name == "WrongPhase" else node.args[1:2]
+            if name in ("WrongPhase", "_need_phase"):
+                for arg in args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.add(arg.value)
+    return found
+
+
+def test_every_engine_phase_reason_has_its_own_words() -> None:
+    sentences = _engine_wrong_phase_sentences()
+    assert len(sentences) >= 10
+    assert sentences == set(refusals.WRONG_PHASE_IDS), "map each WrongPhase sentence to an id"
+    for sentence, msg_id in refusals.WRONG_PHASE_IDS.items():
+        error = engine.WrongPhase(sentence)
+        assert refusals.engine_error_text(error, "en") == sentence + "."
+        assert refusals.engine_error_text(error, "hi") == CAT.text("hi", msg_id)
+
+
+def test_user_errors_and_discord_checks_are_worded_per_reader() -> None:
+    error = UserError("error-hand-size", count=12)
+    assert message_for(error, "en") == "A hand has 13 cards (or 14 after drawing); you gave 12."
+    assert message_for(error, "hi") == "हाथ में 13 पत्ते होते हैं (उठाने के बाद 14); आपने 12 दिए।"
+    assert message_for(app_commands.NoPrivateMessage(), "hi") == CAT.text(
+        "hi", "error-no-private-message"
+    )
+    assert message_for(ValueError("a bug"), "hi") is None
+
+
+def test_the_catalogue_files_ship_with_the_package() -> None:
+    """pyproject's package-data must cover every catalogue file (the image installs the
+    package, so a file it misses is missing in production)."""
+    import fnmatch
+    import tomllib
+
+    data = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())
+    globs = data["tool"]["setuptools"]["package-data"]["bot.discord_ui.i18n"]
+    package = LOCALES_DIR.parent
+    for path in LOCALES_DIR.rglob("*.ftl"):
+        rel = path.relative_to(package).as_posix()
+        assert any(fnmatch.fnmatch(rel, g) for g in globs), rel
+
+
+def test_a_huge_argument_is_cut_not_refused() -> None:
+    """Fluent will not fill in a placeable over 1000 characters; an echo of user input is cut."""
+    said = text("hi", "error-bad-card", detail="ZZZ" * 2000)
+    assert said.startswith("ZZZ") and "…" in said and len(said) < 1100

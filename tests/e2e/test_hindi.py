@@ -1,0 +1,153 @@
+"""Hindi at the table, as far as it goes today: the synced slash commands carry Hindi
+descriptions, and a refusal is answered in the language of the user who was refused (their
+Discord client's `locale`), while an English user at the same table reads English.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.discord_ui.i18n import catalogue
+from tests.e2e.harness import (
+    Env,
+    TableDriver,
+    answered,
+    find_table_message,
+    forge_interaction,
+    game_env,
+    send_forged,
+    table_message,
+)
+
+USERS = ["asha", "bob", "chitra"]  # asha and bob play; chitra watches
+HINDI = {"asha": "hi", "bob": "en-GB", "chitra": "hi"}
+
+
+def hi(msg_id: str, **args: Any) -> str:
+    return catalogue().text("hi", msg_id, args)
+
+
+def en(msg_id: str, **args: Any) -> str:
+    return catalogue().text("en", msg_id, args)
+
+
+def words(user: str, msg_id: str) -> str:
+    """What `user` should read for `msg_id`: Hindi for a Hindi client, else English."""
+    return hi(msg_id) if HINDI[user] == "hi" else en(msg_id)
+
+
+async def test_synced_commands_carry_hindi_descriptions(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        cmd = env.fake.server.find_command("rummy")
+        assert cmd is not None
+        assert cmd["description_localizations"]["hi"] == hi("cmd-rummy")
+        assert "en-US" not in cmd["description_localizations"], "English is the base text"
+        subcommands = cmd["options"]
+        assert len(subcommands) >= 15
+        options = 0
+        for sub in subcommands:
+            assert sub["type"] == 1
+            said = sub["description_localizations"]["hi"]
+            assert said == hi(f"cmd-rummy-{sub['name']}") and said != sub["description"]
+            assert not sub.get("name_localizations"), "names stay English, easy to type"
+            for opt in sub.get("options", []):
+                said = opt["description_localizations"]["hi"]
+                assert said == catalogue().text(
+                    "hi", f"cmd-rummy-{sub['name']}", attribute=opt["name"]
+                )
+                assert any("\u0900" <= c <= "\u097f" for c in said), said
+                options += 1
+                for choice in opt.get("choices", []):
+                    if choice["name"] != choice["value"]:
+                        assert choice["name_localizations"]["hi"] == hi(f"choice-{choice['value']}")
+        assert options >= 25
+
+
+async def _started(env: Env) -> tuple[TableDriver, str, str]:
+    """A points table for asha and bob; returns (driver, player on turn, the other)."""
+    fake = env.fake
+    driver = TableDriver(fake, ["asha", "bob"])
+    await driver.open("asha", profile="points")
+    await driver.start("asha")
+    ping = await fake.wait_for(lambda: driver._next_event())
+    assert ping[0] == "ping"
+    first = fake.user(int(ping[1].content[2:].split(">")[0])).name
+    await fake.wait_for(lambda: find_table_message(fake))
+    return driver, first, "bob" if first == "asha" else "asha"
+
+
+async def test_each_user_is_refused_in_their_own_language(tmp_path: Path) -> None:
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        for user, locale in HINDI.items():
+            fake.set_locale(user, locale)
+        # A slash command refused by the service, through the app-command error path.
+        for user in ("chitra", "bob"):
+            result = await fake.slash(user, "general", "rummy leave")
+            assert result.ephemeral and result.text == words(user, "refusal-no-table-here")
+
+        driver, first, other = await _started(env)
+        table = env.table()
+        version = table.version
+        before = table.version, table.match.to_dict()
+
+        def seat(user: str) -> int:
+            return int(table.engine_seat(fake.user(user).id))
+
+        # A click on someone else's hand controls, each way round.
+        for clicker, owner in ((other, first), (first, other)):
+            view = await driver.view_of(clicker)
+            cid = f"rm:{table.id}:{version}:{seat(owner)}:draw"
+            result = await send_forged(fake, forge_interaction(fake, clicker, view, cid))
+            await answered(fake, result)
+            assert result.ephemeral
+            assert words(clicker, "refusal-not-your-controls") in result.text, result.text
+        # A move out of turn, from the player's own controls: the engine's refusal, worded
+        # on the Discord side, above the re-shown hand.
+        view = await driver.view_of(other)
+        cid = f"rm:{table.id}:{version}:{seat(other)}:draw"
+        result = await send_forged(fake, forge_interaction(fake, other, view, cid))
+        await answered(fake, result)
+        shown = fake.render(view.id)
+        assert shown.startswith("⚠️") and words(other, "engine-not-your-turn") in shown, shown
+        # The spectator has no hand; a Hindi spectator is told so in Hindi.
+        result = await fake.click("chitra", table_message(fake), label="Your hand")
+        assert result.ephemeral and result.text == hi("refusal-not-playing")
+
+        assert (table.version, table.match.to_dict()) == before, "nothing changed"
+        # No refusal was said in public, in either language.
+        public = " ".join(m.text() for m in fake.public_messages("general"))
+        for msg_id in ("refusal-not-your-controls", "engine-not-your-turn"):
+            assert hi(msg_id) not in public and en(msg_id) not in public
+        await driver.take_turn(first)
+
+
+async def test_the_fake_sends_the_users_and_the_servers_language(tmp_path: Path) -> None:
+    """Discord's `locale` (the user's client) and `guild_locale` (the server's), as discord.py
+    reads them into `interaction.locale` / `interaction.guild_locale`."""
+    import discord
+
+    from bot.discord_ui.i18n import server_locale, user_locale
+
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        fake.set_locale("asha", "hi")
+        fake.set_guild_locale("hi")
+        server = fake.server
+        for user, locale in (("asha", "hi"), ("bob", "en-US")):
+            rec = server.create_interaction(2, fake.user(user), fake.channel("general"), {})
+            body = server.interaction_payload(rec)
+            assert body["locale"] == locale and body["guild_locale"] == "hi"
+        assert server.guild_payload()["preferred_locale"] == "hi"
+        seen: list[tuple[str, str]] = []
+        original = env.bot.tree.interaction_check
+
+        async def spy(interaction: discord.Interaction[Any]) -> bool:
+            seen.append((user_locale(interaction), server_locale(interaction)))
+            return await original(interaction)
+
+        env.bot.tree.interaction_check = spy  # type: ignore[method-assign]
+        for user in ("asha", "bob"):
+            await (await fake.slash(user, "general", "rummy leave")).wait()
+        assert seen == [("hi", "hi"), ("en", "hi")]
