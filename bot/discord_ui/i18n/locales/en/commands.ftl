@@ -23,6 +23,7 @@ cmd-rummy-settings = Server settings (Manage Server only)
     .card_images = Card images in game messages (players may still pick text only for their own hand)
     .hints = Hint level of new tables when the host names none
     .rated_hints_off = True: only games with hints off move ratings (others play unrated)
+    .threads = True: each table plays in its own thread (default); False: in the channel
 cmd-rummy-forget-me = Delete your rummy stats and history in this server
 cmd-rummy-new = Open a rummy table in this channel
     .profile = Which rules (default: the server's default)
