@@ -161,6 +161,9 @@ class DiscordPresenter:
         self._warnings: dict[str, tuple[int, list[int]]] = {}  # table -> (message, turn)
         # Results messages with a live "Next deal" button, by table: message id -> deal.
         self._results: dict[str, dict[int, int]] = {}
+        # Results posted below a table's message since it was posted: the next deal brings
+        # the table back down to the bottom (`_bring_down`).
+        self._buried: set[str] = set()
         # Tables whose results messages this process knows: it posted them, or looked for
         # them in the channel once (a table it restored or took over).
         self._seen: set[str] = set()
@@ -314,6 +317,7 @@ class DiscordPresenter:
             raise
         if not over:
             self._results.setdefault(table.id, {})[msg.id] = number
+            self._buried.add(table.id)
         await self._show_lobby(table)
 
     async def _posted_results(self, table: Table) -> dict[int, int]:
@@ -391,6 +395,7 @@ class DiscordPresenter:
         self._dirty.pop(table_id, None)
         self._warnings.pop(table_id, None)
         self._results.pop(table_id, None)
+        self._buried.discard(table_id)
         self._seen.discard(table_id)
         self._table_images.pop(table_id, None)
         self._table_sent.pop(table_id, None)
@@ -582,7 +587,9 @@ class DiscordPresenter:
         await self._delete_warning(table, unless_turn=list(table.turn_marker or []))
         channel = await self._home(table)
         thread = table.thread_id
-        if table.message_id is not None:
+        if final is None and await self._bring_down(table):
+            pass  # the table was posted afresh at the bottom, as it is now
+        elif table.message_id is not None:
             await self._edit_table(table, final)
             channel = self._channel(table)  # the table may have left a closed thread
         if table.message_id is None and final is None:
@@ -753,8 +760,27 @@ class DiscordPresenter:
         out["content"] = "The table as it is now (you are not playing at it):"
         return out
 
+    async def _bring_down(self, table: Table) -> bool:
+        """Keep the table in view: once a deal's results have pushed the table message up,
+        the next deal's first refresh posts it again at the bottom (and deletes the old one)
+        instead of editing a message players must scroll to. Once per deal: a post and a
+        delete instead of an edit. Returns whether it did."""
+        if table.id not in self._buried or table.message_id is None:
+            return False
+        if table.status is not TableStatus.PLAYING or table.between_deals:
+            return False
+        self._buried.discard(table.id)
+        try:
+            await self.repost(table)
+        except discord.HTTPException:
+            log.warning("could not bring the table of %s down; editing it in place", table.id)
+            return False
+        return True
+
     async def repost(self, table: Table) -> None:
         """Post the table message again at the bottom of the channel (`/rummy table`)."""
+        self._buried.discard(table.id)
+        version = table.version
         old = table.message_id
         payload, public = self._public_payload(table, None)
         image = await self._table_image(table, public)
@@ -766,7 +792,12 @@ class DiscordPresenter:
         # In the channel, the lobby message was the table message: the new one takes over.
         lobby = msg.id if old is not None and table.lobby_message_id == old else None
         await remember_messages(self.storage, table, message_id=msg.id, lobby_id=lobby)
+        if table.version == version:
+            # What the new message shows, so the next refresh edits only if that changes.
+            *_, sent = await self._table_edit(table, None)
+            self._table_sent[table.id] = sent
         if old is not None:
+            await self.budget.slot(HEADROOM, "DELETE", table.home_id)
             with contextlib.suppress(discord.HTTPException):
                 await self._channel(table).get_partial_message(old).delete()
 

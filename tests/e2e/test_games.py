@@ -67,9 +67,14 @@ async def test_full_match(
         for m in results:  # every hand revealed at the end of each deal
             for user in users:
                 assert user in fake.render(m)
-        # The table message (the lobby, edited in place) says the match is over; no buttons.
-        table_msg = fake.message(lobby.id)
-        assert "Match over" in footer(table_msg)
+        # The table message says the match is over; no buttons. It is the lobby message,
+        # edited in place, until a deal's results push it up: each later deal posts it again
+        # at the bottom (the old one deleted), so it is the last table message of all.
+        table_id = env.last_table().message_id
+        table_msg = fake.message(table_id)
+        assert not table_msg.deleted and "Match over" in footer(table_msg)
+        assert (table_id == lobby.id) == (deals == 1)
+        assert fake.message(lobby.id).deleted == (deals > 1)
         assert not any(c.get("type") == 2 for c in table_msg.iter_components())
         assert any("declared" in line for line in recent_log(fake))
         assert env.table() is None  # the table is closed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -250,3 +251,43 @@ async def test_a_restart_between_deals_leaves_no_live_button(tmp_path: Path) -> 
             await fake.settle(quiet=0.3)
             _check_retired(fake)
             assert await fake.wait_idle() == []
+
+
+async def test_the_table_comes_back_below_the_results_when_the_next_deal_starts(
+    tmp_path: Path,
+) -> None:
+    """Issue 21, the table stays in view: a deal's results are posted below the table
+    message; when the next deal starts, the table is posted again at the bottom and the
+    old message deleted, so players never scroll up to play. Once per deal, not per move."""
+    users = ["alice", "bob"]
+    async with game_env(tmp_path, users, 7, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, users)
+        lobby = await driver.open("alice", profile="pool101")
+        await driver.start("alice")
+        final = await driver.play()
+        assert final is not None
+        results = [m for m in fake.public_messages("general") if results_deal(m) is not None]
+        assert len(results) >= 2
+        general = fake.channel("general").id
+
+        def ever_a_table(m: StoredMessage) -> bool:
+            """It showed the table's "Your hand" button at some point of its life."""
+            shown = json.dumps([m.components, m.edits], default=str)
+            return '"label": "Your hand"' in shown
+
+        tables = [
+            m
+            for m in fake.server.messages.values()
+            if m.channel_id == general and not m.ephemeral and not m.notified and ever_a_table(m)
+        ]  # (a turn ping carries "Your hand" too, and mentions its player)
+        assert lobby.id in [m.id for m in tables]
+        live = [m for m in tables if not m.deleted]
+        assert len(live) == 1, [(m.id, m.deleted) for m in tables]  # one table message
+        # One table message per deal: the lobby's, then one posted as each later deal began.
+        assert len(tables) == len(results)
+        order = [m.id for m in sorted(fake.server.messages.values(), key=lambda m: m.id)]
+        for n, table_msg in enumerate(sorted(tables, key=lambda m: m.id)[1:], start=1):
+            # Posted after deal n's results, i.e. below them.
+            assert order.index(table_msg.id) > order.index(results[n - 1].id)
+        await env.finish()
