@@ -7,6 +7,7 @@ its rule that only games with hints off are rated."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -90,16 +91,29 @@ def assert_no_evaluation(view: StoredMessage, captions: list[str]) -> None:
     assert "Declare (not yet possible)" not in labels(view)
 
 
-async def open_table(env: Env, **options: Any) -> StoredMessage:
+@dataclass(frozen=True)
+class LobbySeen:
+    """The lobby message as the players saw it just before the host pressed Start (once the
+    game starts, the same message shows the table, or is replaced by it)."""
+
+    words: str
+
+    def text(self) -> str:
+        return self.words
+
+
+async def open_table(env: Env, **options: Any) -> LobbySeen:
     fake = env.fake
     r = await fake.slash("alice", "general", "rummy new", profile="points", **options)
     assert r.message is not None and not r.ephemeral, r
     j = await fake.click("bob", fake.message(r.message.id), label="Join")
     assert j.ephemeral and "joined" in j.text, j
+    await fake.wait_for(lambda: "bob" in fake.message(r.message.id).text())
+    seen = LobbySeen(fake.message(r.message.id).text())
     s = await fake.click("alice", fake.message(r.message.id), label="Start")
     await s.wait()
     assert "started" in s.text, s
-    return fake.message(r.message.id)
+    return seen
 
 
 async def drawn_view(env: Env) -> tuple[str, StoredMessage]:
