@@ -27,7 +27,7 @@ from bot.discord_ui.components import (
     help_view,
 )
 from bot.discord_ui.errors import UserError, answer_error, message_for
-from bot.discord_ui.i18n import user_locale
+from bot.discord_ui.i18n import catalogue, text, user_locale
 from bot.discord_ui.presenter import DiscordPresenter
 from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
@@ -44,6 +44,13 @@ from bot.table.model import Table, TableStatus
 from bot.table.options import build_options
 from bot.table.service import TableService
 from cogs.stats import HINT_CHOICES, StatsCommands, stats_dynamic_items
+
+#: `/rummy language`: follow Discord, or one of the catalogue's languages (in its own words).
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="Follow my Discord", value="auto"),
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="हिन्दी (Hindi)", value="hi"),
+]
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import PapluBot
@@ -191,7 +198,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         await _ack(interaction)
         left = await self.tables.lobby.leave(table, interaction.user.id)
         await interaction.followup.send(
-            refusals.left_text(left, interaction.locale), ephemeral=True
+            refusals.left_text(left, user_locale(interaction)), ephemeral=True
         )
 
     @app_commands.command(name="start", description="Start the game (host only)")
@@ -256,14 +263,29 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             rules = get_profile(profile)
         await send_private(interaction, rules_summary(rules))
 
+    @app_commands.command(name="language", description="The language of your private messages")
+    @app_commands.describe(language="Your Discord's language, or one you choose")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[PapluBot], language: str) -> None:
+        """A player's own language for what only they see (hand views, refusals, help, the
+        review); public messages follow the server. Stored, like the picture choice."""
+        if language != "auto" and language not in catalogue().locales:
+            raise UserError("error-unknown-language")  # a tampered client
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.languages.choose(
+            interaction.user.id, None if language == "auto" else language
+        )
+        said = "language-auto" if language == "auto" else "language-chosen"
+        await send_private(interaction, text(user_locale(interaction), said))
+
     @app_commands.command(name="help", description="How to play, and what the buttons do")
     async def help(self, interaction: discord.Interaction[PapluBot]) -> None:
         here = self.tables.registry.here(interaction.channel_id or 0)
         rules = here.rules if here is not None else get_profile("points")
         page = help_pages.PAGE_KEYS[0]
         await interaction.response.send_message(
-            embed=help_pages.help_embed(page, rules, interaction.locale),
-            view=help_view(page, rules.name, interaction.locale),
+            embed=help_pages.help_embed(page, rules, user_locale(interaction)),
+            view=help_view(page, rules.name, user_locale(interaction)),
             ephemeral=True,
         )
 
@@ -332,7 +354,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "leave":
             left = await self.tables.lobby.leave(table, user.id)
             await interaction.followup.send(
-                refusals.left_text(left, interaction.locale), ephemeral=True
+                refusals.left_text(left, user_locale(interaction)), ephemeral=True
             )
         elif action == "start":
             await self.tables.lobby.start(table, user.id)
@@ -344,7 +366,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await send_private(interaction, "The table is closed.")
         elif action == "add_ai":
             added = await self.tables.lobby.add_ai(table, user.id, values[0] if values else "")
-            await send_private(interaction, refusals.added_ai_text(added, interaction.locale))
+            await send_private(interaction, refusals.added_ai_text(added, user_locale(interaction)))
         elif action == "host":
             await self._host_tool(interaction, table, values[0] if values else "")
         elif action == "hand":
@@ -352,7 +374,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "next":
             deal = int(cid.arg) if cid.arg.isdigit() else None  # results carry their deal
             voted = await self.tables.game.vote_next(table, user.id, deal)
-            await send_private(interaction, refusals.voted_text(voted, interaction.locale))
+            await send_private(interaction, refusals.voted_text(voted, user_locale(interaction)))
         else:
             await self._hand_action(interaction, table, cid, values)
 
@@ -365,10 +387,14 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         user_id = interaction.user.id
         if what == "remove" and key:
             removed = await self.tables.lobby.remove_seat(table, user_id, key)
-            await send_private(interaction, refusals.seat_removed_text(removed, interaction.locale))
+            await send_private(
+                interaction, refusals.seat_removed_text(removed, user_locale(interaction))
+            )
         elif what == "host" and key:
             name = await self.tables.lobby.hand_host(table, user_id, key)
-            await send_private(interaction, refusals.host_handed_text(name, interaction.locale))
+            await send_private(
+                interaction, refusals.host_handed_text(name, user_locale(interaction))
+            )
         else:
             raise errors.UnknownAction()
 
@@ -384,7 +410,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         _table, rematch = await self.tables.lobby.rematch(
             cid.table_id, interaction.guild_id, interaction.channel_id, user.id, user.display_name
         )
-        await send_private(interaction, refusals.rematch_text(rematch, interaction.locale))
+        await send_private(interaction, refusals.rematch_text(rematch, user_locale(interaction)))
 
     async def _review(self, interaction: discord.Interaction[PapluBot], cid: ComponentId) -> None:
         """ "Review my play": acknowledge privately at once (the analysis takes a moment, in a
@@ -400,7 +426,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
         )
-        await send_private(interaction, review_text(outcome.review, interaction.locale))
+        await send_private(interaction, review_text(outcome.review, user_locale(interaction)))
 
     async def _hand_history(
         self, interaction: discord.Interaction[PapluBot], cid: ComponentId
@@ -460,7 +486,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
                 card = int(raw)
             kind = MOVE_ACTIONS[cid.action]
             played = await self.tables.game.act(table, user_id, cid.version, kind, card, cid.seat)
-            note = refusals.played_text(played, interaction.locale)
+            note = refusals.played_text(played, user_locale(interaction))
         else:
             raise errors.UnknownAction()
         if table.status is not TableStatus.PLAYING or table.match is None:
@@ -529,7 +555,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             if await self.tables.league.has_played(table.guild_id, user_id):
                 self._played.add((table.guild_id, user_id))
             else:
-                note = help_pages.first_time(interaction.locale)
+                note = help_pages.first_time(user_locale(interaction))
         hand = await self.presenter.hand_message(table, user_id, note, confirm_drop=confirm_drop)
         message = await interaction.edit_original_response(**hand.edit_kwargs())
         message_id = message.id

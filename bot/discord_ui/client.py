@@ -36,6 +36,7 @@ from . import logging_filters
 from .budget import RestBudget, share_for
 from .errors import answer_error
 from .i18n.translator import CatalogueTranslator
+from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,7 @@ class PapluBot(commands.Bot):
         self._resumed = False  # True from the first READY on (see `ever_ready`)
         self.heartbeat = health.heartbeat_path(settings.database_path)
         self._heartbeat_task: asyncio.Task[None] | None = None
+        self._languages_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
@@ -91,6 +93,9 @@ class PapluBot(commands.Bot):
                 "Use it for tests only, never for real games.",
                 self.settings.deck_seed,
             )
+        self.languages = LanguagePreferences(self.storage)
+        await self.languages.load()
+        self._languages_task = asyncio.create_task(self.languages.keep_fresh(), name="languages")
         self.presenter = DiscordPresenter(
             self,
             self.storage,
@@ -197,8 +202,9 @@ class PapluBot(commands.Bot):
         await answer_error(interaction, error, interaction.command)
 
     async def close(self) -> None:
-        if self._heartbeat_task is not None:
-            self._heartbeat_task.cancel()
+        for task in (self._heartbeat_task, self._languages_task):
+            if task is not None:
+                task.cancel()
         with contextlib.suppress(OSError):
             health.clear(self.heartbeat)
         if hasattr(self, "tables"):

@@ -207,7 +207,9 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_T
         here = interaction.client.tables.registry.here(interaction.channel_id or 0)
         if here is not None and here.rules.name == self.profile:
             rules = here.rules  # this table's own house rules
-        locale = interaction.locale
+        from .i18n import user_locale
+
+        locale = user_locale(interaction)
         await interaction.response.edit_message(
             embed=help_embed(self.page, rules, locale),
             view=help_view(self.page, self.profile, locale),

@@ -1,4 +1,4 @@
-"""A player's own display preferences (today: card images or text only).
+"""A player's own display preferences: card images or text only, and their language.
 
 Why a separate aggregate: a preference belongs to the person, not to a server or a table, so
 it is keyed by the user alone and follows them to every server the bot is in (someone on a
@@ -20,6 +20,14 @@ _UPSERT = (
     " ON CONFLICT (user_id) DO UPDATE SET card_images = excluded.card_images,"
     " updated_at = excluded.updated_at"
 )
+
+
+_LANGUAGE_UPSERT = (
+    "INSERT INTO user_preferences (user_id, language, updated_at) VALUES (?, ?, ?)"
+    " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language,"
+    " updated_at = excluded.updated_at"
+)
+_LANGUAGES = "SELECT user_id, language FROM user_preferences WHERE language IS NOT NULL"
 
 
 class PreferenceRepo:
@@ -49,3 +57,21 @@ class PreferenceRepo:
         ts = time.time() if now is None else now
         async with self._db.transaction(tx) as t:
             await t.execute(_UPSERT, (user_id, value, ts))
+
+    async def languages(self) -> dict[int, str]:
+        """Every player's chosen language (user id -> catalogue tag); players who never
+        chose are not in it. Small: only the players who chose are stored."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(_LANGUAGES)
+        return {int(r[0]): str(r[1]) for r in rows}
+
+    async def set_language(
+        self, user_id: int, language: str | None, *, now: float | None = None, tx: Tx | None = None
+    ) -> None:
+        """Record the player's language (a catalogue tag); None forgets it (their Discord
+        client's language applies again)."""
+        if language is not None and (not isinstance(language, str) or not 0 < len(language) <= 16):
+            raise ValueError("language must be a short language tag or None")
+        ts = time.time() if now is None else now
+        async with self._db.transaction(tx) as t:
+            await t.execute(_LANGUAGE_UPSERT, (user_id, language, ts))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.discord_ui.i18n import catalogue
+from bot.discord_ui.languages import LanguagePreferences
 from tests.e2e.harness import (
     Env,
     TableDriver,
@@ -151,3 +152,29 @@ async def test_the_fake_sends_the_users_and_the_servers_language(tmp_path: Path)
         for user in ("asha", "bob"):
             await (await fake.slash(user, "general", "rummy leave")).wait()
         assert seen == [("hi", "hi"), ("en", "hi")]
+
+
+async def test_a_player_chooses_their_own_language_and_it_is_kept(tmp_path: Path) -> None:
+    """`/rummy language`: bob's Discord is in English but he reads his game in Hindi; the
+    choice is stored (what a restarted process loads) and "Follow my Discord" gives English
+    back."""
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        fake.set_locale("bob", "en-GB")
+        said = await fake.slash("bob", "general", "rummy language", language="hi")
+        assert said.ephemeral and said.text == hi("language-chosen"), said.text
+        refused = await fake.slash("bob", "general", "rummy leave")
+        assert refused.ephemeral and refused.text == hi("refusal-no-table-here")
+        other = await fake.slash("asha", "general", "rummy leave")  # others are unaffected
+        assert other.text == en("refusal-no-table-here")
+        uid = fake.user("bob").id
+        assert await env.bot.storage.preferences.languages() == {uid: "hi"}
+        restarted = LanguagePreferences(env.bot.storage)  # what a new process starts with
+        await restarted.load()
+        assert restarted.of(uid) == "hi"
+
+        back = await fake.slash("bob", "general", "rummy language", language="auto")
+        assert back.ephemeral and back.text == en("language-auto"), back.text
+        refused = await fake.slash("bob", "general", "rummy leave")
+        assert refused.text == en("refusal-no-table-here")
+        assert await env.bot.storage.preferences.languages() == {}

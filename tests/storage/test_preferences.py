@@ -45,3 +45,22 @@ async def test_a_players_choice_is_remembered_everywhere_and_can_be_forgotten(
         assert await s.preferences.get_card_images(5) is False
         await s.preferences.set_card_images(5, None)
         assert await s.preferences.get_card_images(5) is None
+
+
+async def test_a_players_language_is_kept_apart_from_their_picture_choice(st: Storage) -> None:
+    """`/rummy language`: stored per player on both backends; choosing a language keeps the
+    picture choice and the other way round; None forgets it."""
+    prefs = st.preferences
+    assert await prefs.languages() == {}
+    await prefs.set_card_images(5, False)
+    await prefs.set_language(5, "hi")
+    await prefs.set_language(6, "en")
+    assert await prefs.languages() == {5: "hi", 6: "en"}
+    assert await prefs.get_card_images(5) is False  # untouched by the language
+    await prefs.set_card_images(6, True)
+    assert (await prefs.languages())[6] == "en"  # untouched by the picture choice
+    await prefs.set_language(5, None)
+    assert await prefs.languages() == {6: "en"}
+    with pytest.raises(ValueError):
+        await prefs.set_language(7, "x" * 40)
+    assert await prefs.languages() == {6: "en"}

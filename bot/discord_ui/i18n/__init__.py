@@ -25,8 +25,13 @@ __all__ = [
 
 
 def user_locale(interaction: Any) -> str:
-    """The catalogue language of the user behind an interaction (for their private answers)."""
-    return catalogue().resolve(getattr(interaction, "locale", None))
+    """The catalogue language of the user behind an interaction (for their private answers):
+    the one they chose with `/rummy language` (the client's `languages`, see
+    `bot.discord_ui.languages`), else their Discord client's."""
+    chosen = getattr(getattr(interaction, "client", None), "languages", None)
+    user = getattr(interaction, "user", None)
+    tag = chosen.of(user.id) if chosen is not None and user is not None else None
+    return catalogue().resolve(tag or getattr(interaction, "locale", None))
 
 
 def server_locale(interaction: Any) -> str:

@@ -8,6 +8,9 @@ error-check-failure = You cannot use that command here.
 # Input a command could not use (UserError, raised by the cogs).
 error-server-channel-only = Use this in a server channel.
 error-channel-not-allowed = Tables cannot be opened in this channel (see `/rummy settings`).
+error-unknown-language = That language is not one the bot speaks; choose one from the list.
+language-chosen = Your private messages are now in English.
+language-auto = Your private messages now follow your Discord's language.
 error-bad-card = { $detail }.
 error-hand-size = A hand has 13 cards (or 14 after drawing); you gave { $count }.
 error-invite-mentions = Mention the players you invite, like `invite: @Asha @Ravi`.

@@ -8,6 +8,9 @@ error-check-failure = यह कमांड यहाँ इस्तेमा�
 # कमांड में दी गई ऐसी चीज़ जो काम नहीं आई।
 error-server-channel-only = इसे सर्वर के किसी चैनल में इस्तेमाल करें।
 error-channel-not-allowed = इस चैनल में टेबल नहीं खोली जा सकती (`/rummy settings` देखें)।
+error-unknown-language = बॉट यह भाषा नहीं बोलता; सूची में से कोई भाषा चुनें।
+language-chosen = अब आपके निजी संदेश हिन्दी में होंगे।
+language-auto = अब आपके निजी संदेश आपके Discord की भाषा में होंगे।
 error-bad-card = { $detail }।
 error-hand-size = हाथ में 13 पत्ते होते हैं (उठाने के बाद 14); आपने { $count } दिए।
 error-invite-mentions = जिन्हें बुलाना है उन्हें मेंशन करें, जैसे `invite: @Asha @Ravi`।
