@@ -492,7 +492,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if table.status is not TableStatus.PLAYING or table.match is None:
             if table.match is not None and table.engine_seat(user_id) is not None:
                 # The move ended the match: the player's hand as it ended, without controls.
-                hand = await self.presenter.hand_message(table, user_id, note)
+                hand = await self.presenter.hand_message(
+                    table, user_id, note, locale=user_locale(interaction)
+                )
                 await interaction.edit_original_response(**{**hand.edit_kwargs(), "view": None})
                 return
             await interaction.edit_original_response(
@@ -512,7 +514,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         uploaded again only if it changed."""
         user_id = interaction.user.id
         shown = self.presenter.shown_on(table, user_id, interaction.message)
-        hand = await self.presenter.hand_message(table, user_id, note, confirm_drop, shown)
+        hand = await self.presenter.hand_message(
+            table, user_id, note, confirm_drop, shown, locale=user_locale(interaction)
+        )
         # From now on refreshes go through this interaction; until the edit lands its image
         # is unsure, so a refresh meanwhile uploads rather than trust it.
         await self.presenter.remember_hand(table, user_id, interaction)
@@ -556,7 +560,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
                 self._played.add((table.guild_id, user_id))
             else:
                 note = help_pages.first_time(user_locale(interaction))
-        hand = await self.presenter.hand_message(table, user_id, note, confirm_drop=confirm_drop)
+        hand = await self.presenter.hand_message(
+            table, user_id, note, confirm_drop=confirm_drop, locale=user_locale(interaction)
+        )
         message = await interaction.edit_original_response(**hand.edit_kwargs())
         message_id = message.id
         await self.presenter.remember_hand(table, user_id, interaction, hand, message_id)

@@ -54,6 +54,7 @@ from bot.table.model import HintLevel, Table, TableStatus, standings
 from . import views
 from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
+from .i18n import user_locale
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
@@ -483,6 +484,7 @@ class DiscordPresenter:
         note: str | None = None,
         confirm_drop: bool = False,
         shown: ShownImage | None = None,
+        locale: object = None,
     ) -> HandMessage:
         """One player's private hand view: embed, controls, note and (unless they chose text
         only) the hand image. `shown` is the image the message being edited shows already: if
@@ -508,6 +510,7 @@ class DiscordPresenter:
             finished=_finished(table),
             wrong_show=_wrong_show(table, obs),
             hints=hints,
+            locale=locale,
         )
         view = views.hand_view(
             table.id,
@@ -518,9 +521,10 @@ class DiscordPresenter:
             confirm_drop,
             card_images=images,
             hints=hints,
+            locale=locale,
         )
         if note is None:
-            note = _timeout_note(table, obs)
+            note = _timeout_note(table, obs, locale)
         out = HandMessage(note or None, embed, view, version=table.version)
         if not images or not obs.hand:
             return out
@@ -556,7 +560,8 @@ class DiscordPresenter:
             # refresh came first. Editing again would only cost a request (and drop a note).
             return
         try:
-            hand = await self.hand_message(table, user_id, shown=open_hand.shown)
+            locale = user_locale(open_hand.interaction)  # the player's, as when they opened it
+            hand = await self.hand_message(table, user_id, shown=open_hand.shown, locale=locale)
             open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
             await open_hand.interaction.edit_original_response(**hand.edit_kwargs())
         except Refusal:
@@ -1008,7 +1013,7 @@ def _wrong_show(table: Table, obs: Observation) -> WrongShow | None:
     return next((e for e in deal.events if isinstance(e, WrongShow) and e.seat == obs.seat), None)
 
 
-def _timeout_note(table: Table, obs: Observation) -> str | None:
+def _timeout_note(table: Table, obs: Observation, locale: object = None) -> str | None:
     """If the bot just played this seat's turn because its time ran out, say so privately:
     which card it threw, and how many more timeouts in a row before a drop."""
     deal = table.match.deal if table.match is not None else None
@@ -1020,7 +1025,8 @@ def _timeout_note(table: Table, obs: Observation) -> str | None:
         if isinstance(event, Discarded | Declared) and event.auto:
             key = table.match.players[obs.seat].id
             left = MAX_TIMEOUTS - table.timeouts.get(key, 0)
-            return timed_out_text(event.card if isinstance(event, Discarded) else None, left)
+            thrown = event.card if isinstance(event, Discarded) else None
+            return timed_out_text(thrown, left, locale)
         return None
     return None
 

@@ -19,8 +19,9 @@ from bot.images import hand_order
 from bot.table.advice import HandAdvice
 
 from .components import ComponentId, GameButton, GameSelect
+from .i18n import text
 from .render.hand import discard_option_description
-from .render.text import card, cost_text
+from .render.text import card, cost_words
 
 AI_DESCRIPTIONS = {
     "easy": "Plays legally, keeps pairs",
@@ -180,8 +181,10 @@ def hand_view(
     confirm_drop: bool = False,
     card_images: bool | None = None,
     hints: str = "full",
+    locale: object = None,
 ) -> discord.ui.View:
-    """The private controls, following the phase of the player's turn.
+    """The private controls, following the phase of the player's turn, labelled in the
+    player's language (`locale`).
 
     The discard menu lists cards in `bot.images.hand_order`, the order the hand image draws
     them (and the embed lists them), so left to right in the picture is top to bottom in the
@@ -200,24 +203,25 @@ def hand_view(
 
     items: list[discord.ui.Item[Any]] = []
     legal = obs.legal_actions
+    cost = cost_words(obs.drop_cost, obs.rules.chips, locale)
     kinds = {a.kind for a in legal}
     if confirm_drop and obs.may_drop:
         items.append(
             GameButton(
                 cid("confirm_drop"),
-                label=f"Confirm drop — costs {cost_text(obs.drop_cost, obs.rules.chips)}",
+                label=text(locale, "button-confirm-drop", cost=cost),
                 style=discord.ButtonStyle.danger,
                 row=0,
             )
         )
-        items.append(GameButton(cid("refresh"), label="Keep playing", row=0))
+        items.append(GameButton(cid("refresh"), label=text(locale, "button-keep-playing"), row=0))
         return _view(*items)
 
     if obs.my_turn and obs.phase == "draw":
         items.append(
             GameButton(
                 cid("draw"),
-                label="Draw from stock",
+                label=text(locale, "button-draw"),
                 style=discord.ButtonStyle.primary,
                 disabled=ActionKind.DRAW_STOCK not in kinds,
                 row=0,
@@ -227,7 +231,11 @@ def hand_view(
         items.append(
             GameButton(
                 cid("take"),
-                label=f"Take {card(top)}" if top else "Take discard",
+                label=(
+                    text(locale, "button-take", card=card(top))
+                    if top
+                    else text(locale, "button-take-any")
+                ),
                 disabled=ActionKind.TAKE_DISCARD not in kinds,
                 row=0,
             )
@@ -238,7 +246,7 @@ def hand_view(
             items.append(
                 GameButton(
                     cid("rummy"),
-                    label="Declare hand rummy",
+                    label=text(locale, "button-hand-rummy"),
                     style=discord.ButtonStyle.success,
                     row=0,
                 )
@@ -247,7 +255,7 @@ def hand_view(
             items.append(
                 GameButton(
                     cid("drop"),
-                    label=f"Drop ({cost_text(obs.drop_cost, obs.rules.chips)})",
+                    label=text(locale, "button-drop", cost=cost),
                     style=discord.ButtonStyle.danger,
                     row=1,
                 )
@@ -267,14 +275,19 @@ def hand_view(
                     label=card(c),
                     value=str(c.id),
                     description=(
-                        discard_option_description(advice, c)
+                        discard_option_description(advice, c, locale)
                         if full and advice is not None
                         else None
                     ),
                 )
             )
         items.append(
-            GameSelect(cid("discard"), placeholder="Discard a card…", options=options[:25], row=0)
+            GameSelect(
+                cid("discard"),
+                placeholder=text(locale, "menu-discard"),
+                options=options[:25],
+                row=0,
+            )
         )
         declares = [a.card for a in legal if a.kind is ActionKind.DECLARE and a.card is not None]
         if obs.rules.declaration_mode is DeclarationMode.HONOR or not full:
@@ -284,7 +297,7 @@ def hand_view(
             items.append(
                 GameSelect(
                     cid("declare"),
-                    placeholder="Declare, discarding…",
+                    placeholder=text(locale, "menu-declare"),
                     options=honor_options,
                     row=1,
                 )
@@ -296,9 +309,9 @@ def hand_view(
             suggested = drawn.best_discard.id if drawn is not None else None
             best = suggested if suggested in declares else (declares[0] if declares else None)
             label = (
-                f"Declare — discard {card(by_id[best])}"
+                text(locale, "button-declare", card=card(by_id[best]))
                 if best is not None
-                else "Declare (not yet possible)"
+                else text(locale, "button-declare-not-yet")
             )
             items.append(
                 GameButton(
@@ -313,16 +326,18 @@ def hand_view(
         items.append(
             GameButton(
                 cid("sort", "melds" if sort_by_suit else "suit"),
-                label="Group by melds" if sort_by_suit else "Sort by suit",
+                label=text(locale, "button-group" if sort_by_suit else "button-sort"),
                 row=2,
             )
         )
-    items.append(GameButton(cid("refresh"), label="Refresh", emoji="🔄", row=2))
+    items.append(
+        GameButton(cid("refresh"), label=text(locale, "button-refresh"), emoji="🔄", row=2)
+    )
     if card_images is not None:
         items.append(
             GameButton(
                 cid("images", "off" if card_images else "on"),
-                label="Text only" if card_images else "Card images",
+                label=text(locale, "button-text-only" if card_images else "button-card-images"),
                 emoji="🔤" if card_images else "🖼️",
                 row=2,
             )

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.discord_ui.client import PapluBot
+from bot.discord_ui.i18n import catalogue
 from tests.fakediscord import FakeDiscord, RouteLimit, StoredMessage
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
@@ -85,11 +86,34 @@ def select_options(msg: StoredMessage, placeholder_prefix: str) -> list[dict[str
 
 
 def deadwood_of(option: dict[str, Any]) -> int:
+    """What a discard-menu option says it leaves: -1 for a valid declaration, else the
+    deadwood (999 when it says nothing), in any language of the catalogue."""
     desc = option.get("description") or ""
-    if "valid declaration" in desc:
+    if any(desc == catalogue().text(tag, "hand-leaves-valid") for tag in catalogue().locales):
         return -1
-    m = re.search(r"deadwood (\d+)", desc)
+    m = re.search(r"(\d+)", desc)
     return int(m.group(1)) if m else 999
+
+
+Say = Callable[..., str]
+
+
+def words_in(locale: str) -> Say:
+    """The catalogue's words in one language: `say("button-draw")`, `say("button-take",
+    card="7♥")`; a scripted player reads their own view in their own language."""
+
+    def say(msg_id: str, **args: Any) -> str:
+        return catalogue().text(locale, msg_id, args)
+
+    return say
+
+
+ENGLISH = words_in("en")
+
+
+def _prefix(say: Say, msg_id: str, **args: Any) -> str:
+    """The fixed start of a label with a card in it ("Declare — discard …")."""
+    return say(msg_id, card="\x00", **args).split("\x00")[0]
 
 
 async def open_hand(fake: FakeDiscord, user: str) -> StoredMessage:
@@ -321,23 +345,27 @@ class Strategy:
     """How a seat plays, reading only its own view: draw from the stock, declare if the view
     offers it, else discard the card the menu says leaves the least deadwood."""
 
-    def choose(self, view: StoredMessage) -> tuple[str, Any] | None:
-        if enabled(view, "Declare hand rummy"):
-            return ("click", "Declare hand rummy")
-        if enabled(view, "Draw from stock"):
-            return ("click", "Draw from stock")
-        options = select_options(view, "Discard a card")
-        if not options or not has_select(view, "Discard a card…"):
+    def choose(self, view: StoredMessage, say: Say = ENGLISH) -> tuple[str, Any] | None:
+        """The next move on this view; `say` is the player's language (their labels)."""
+        rummy, draw = say("button-hand-rummy"), say("button-draw")
+        discard, honor = say("menu-discard"), say("menu-declare")
+        if enabled(view, rummy):
+            return ("click", rummy)
+        if enabled(view, draw):
+            return ("click", draw)
+        options = select_options(view, discard)
+        if not options or not has_select(view, discard):
             return None
-        declare = label_starting(view, "Declare — discard")
-        if declare is not None and enabled(view, "Declare — discard"):
+        starts = _prefix(say, "button-declare")
+        declare = label_starting(view, starts)
+        if declare is not None and enabled(view, starts):
             return ("click", declare)
-        if has_select(view, "Declare, discarding…"):  # honor mode: the player lays out
+        if has_select(view, honor):  # honor mode: the player lays out
             winning = [o for o in options if deadwood_of(o) < 0]
             if winning:
-                return ("select", ("Declare, discarding…", winning[0]["value"]))
+                return ("select", (honor, winning[0]["value"]))
         best = min(options, key=deadwood_of)
-        return ("select", ("Discard a card…", best["value"]))
+        return ("select", (discard, best["value"]))
 
 
 class TableDriver:
@@ -361,6 +389,8 @@ class TableDriver:
         self.humans = humans
         self.channel: str | int = channel
         self.strategy = strategy or Strategy()
+        #: Players whose Discord is not in English (their views are in their language).
+        self.languages: dict[str, str] = {}
         self.silent = set(silent)
         self.click_next = click_next
         self.views: dict[str, int] = {}
@@ -489,7 +519,9 @@ class TableDriver:
         fake = self.fake
         vid = self.views.get(user)
         if vid is not None and not fake.message(vid).deleted:
-            return await self.act(user, fake.message(vid), "click", "Refresh")
+            return await self.act(
+                user, fake.message(vid), "click", self.words(user)("button-refresh")
+            )
         source = ping if ping is not None and not fake.message(ping.id).deleted else None
         if source is None:
             source = await fake.wait_for(lambda: find_table_message(fake, self.channel))
@@ -497,6 +529,9 @@ class TableDriver:
         assert r.ephemeral and r.message is not None, r
         self.views[user] = r.message.id
         return fake.message(r.message.id)
+
+    def words(self, user: str) -> Say:
+        return words_in(self.languages.get(user, "en"))
 
     async def act(self, user: str, view: StoredMessage, how: str, what: Any) -> StoredMessage:
         fake = self.fake
@@ -511,7 +546,7 @@ class TableDriver:
     async def take_turn(self, user: str, ping: StoredMessage | None = None) -> None:
         view = await self.view_of(user, ping)
         for _ in range(8):
-            choice = self.strategy.choose(view)
+            choice = self.strategy.choose(view, self.words(user))
             if choice is None:
                 return
             how, what = choice

@@ -16,6 +16,8 @@ import pytest
 
 import bot.discord_ui.presenter
 from tests.e2e.harness import (
+    ENGLISH,
+    Say,
     Strategy,
     TableDriver,
     embed_field,
@@ -90,12 +92,12 @@ class DropFirst(Strategy):
     def __init__(self) -> None:
         self.dropped = False
 
-    def choose(self, view: StoredMessage) -> tuple[str, Any] | None:
+    def choose(self, view: StoredMessage, say: Say = ENGLISH) -> tuple[str, Any] | None:
         confirm = label_starting(view, "Confirm drop")
         if confirm is not None:
             self.dropped = True
             return ("click", confirm)
-        return super().choose(view)
+        return super().choose(view, say)
 
 
 async def test_other_controls_in_a_four_player_game(tmp_path: Path) -> None:

@@ -5,6 +5,8 @@ Discord client's `locale`), while an English user at the same table reads Englis
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +91,7 @@ async def test_each_user_is_refused_in_their_own_language(tmp_path: Path) -> Non
             assert result.ephemeral and result.text == words(user, "refusal-no-table-here")
 
         driver, first, other = await _started(env)
+        driver.languages = {u: HINDI[u] for u in ("asha", "bob")}
         table = env.table()
         version = table.version
         before = table.version, table.match.to_dict()
@@ -178,3 +181,38 @@ async def test_a_player_chooses_their_own_language_and_it_is_kept(tmp_path: Path
         refused = await fake.slash("bob", "general", "rummy leave")
         assert refused.text == en("refusal-no-table-here")
         assert await env.bot.storage.preferences.languages() == {}
+
+
+async def test_a_hindi_player_plays_a_whole_game_in_hindi_beside_an_english_one(
+    tmp_path: Path,
+) -> None:
+    """Issue 23: asha's Discord is in Hindi, bob's in English, at one table. Each plays the
+    whole match through their own private views: asha's hand views (text and controls) are
+    Hindi from the first to the last, bob's English; the public table stays English."""
+    async with game_env(tmp_path, ["asha", "bob"], 4) as env:
+        fake = env.fake
+        fake.set_locale("asha", "hi")
+        fake.set_locale("bob", "en-US")
+        driver = TableDriver(fake, ["asha", "bob"])
+        driver.languages = {"asha": "hi"}
+        await driver.open("asha", profile="points")
+        await driver.start("asha")
+        final = await driver.play()
+        assert final is not None
+        english = ("Your turn", "Draw from stock", "Discard a card", "Your hand —", "Refresh")
+        for user, hindi in (("asha", True), ("bob", False)):
+            view = fake.message(driver.views[user])
+            assert view.visible_to == fake.user(user).id
+            snapshots = [v for v in view.edits if v.get("embeds")]  # not the "thinking…" one
+            versions = [json.dumps(v, ensure_ascii=False) for v in snapshots]
+            versions.append(json.dumps([view.embeds, view.components], ensure_ascii=False))
+            assert len(versions) > 3, versions
+            for shown in versions:
+                if hindi:
+                    assert re.search("[\u0900-\u097f]", shown), shown
+                    assert not any(w in shown for w in english), shown
+                else:
+                    assert not re.search("[\u0900-\u097f]", shown), shown
+        public = " ".join(m.text() for m in fake.public_messages("general"))
+        assert not re.search("[\u0900-\u097f]", public)  # the server's language: English
+        await env.finish()

@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.harness import (
+    ENGLISH,
+    Say,
     Strategy,
     TableDriver,
     enabled,
@@ -24,7 +26,7 @@ class TakeThenDiscard(Strategy):
         self.took: list[str] = []
         self.taken_label: str | None = None
 
-    def choose(self, view: StoredMessage) -> tuple[str, Any] | None:
+    def choose(self, view: StoredMessage, say: Say = ENGLISH) -> tuple[str, Any] | None:
         take = label_starting(view, "Take ")
         if take is not None and enabled(view, "Take "):
             self.took.append(take)
@@ -36,7 +38,7 @@ class TakeThenDiscard(Strategy):
             labels = [o["label"] for o in select_options(view, "Discard a card")]
             assert labels.count(self.taken_label) <= 1
             self.taken_label = None
-        return super().choose(view)
+        return super().choose(view, say)
 
 
 async def test_take_the_discard_through_the_view(tmp_path: Path) -> None:

@@ -16,6 +16,8 @@ from bot.engine.describe import amount as amount
 from bot.engine.describe import signed as signed
 from bot.engine.rules import Rules
 
+from ..i18n import text
+
 COLOUR = discord.Colour.from_rgb(0x1F, 0x8B, 0x4C)  # card-table green
 KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
 STATUS_ICON = {
@@ -62,6 +64,22 @@ def wild_text(rules: Rules, wild_rank: int | None, indicator: Card | Face | None
     if wild_rank is None:
         return "only printed jokers are wild"
     return f"{rank_name(wild_rank)}s and printed jokers are wild"
+
+
+def cost_words(value: object, chips: bool, locale: object = None) -> str:
+    """`cost_text` in the reader's language (private views)."""
+    return text(locale, "cost-chips" if chips else "cost-points", value=str(value))
+
+
+def wild_words(
+    rules: Rules, wild_rank: int | None, indicator: Card | Face | None, locale: object = None
+) -> str:
+    """`wild_text` in the reader's language (private views)."""
+    if rules.nothing_wild or indicator is None:
+        return text(locale, "wild-nothing")
+    if wild_rank is None:
+        return text(locale, "wild-jokers")
+    return text(locale, "wild-rank", rank=rank_name(wild_rank))
 
 
 def cost_text(value: object, chips: bool) -> str:
