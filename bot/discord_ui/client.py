@@ -196,6 +196,21 @@ class PapluBot(commands.Bot):
         marker.write_text(digest)
         log.info("synced commands globally")
 
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        """A moderator closed a table's thread (archived and locked): the table moves on."""
+        if after.archived and after.locked:
+            await self._thread_closed(after.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._thread_closed(payload.thread_id)
+
+    async def _thread_closed(self, thread_id: int) -> None:
+        if not hasattr(self, "tables"):
+            return  # still starting: restore finds out at its first request
+        table = self.tables.registry.in_thread(thread_id)
+        if table is not None:
+            await self.presenter.thread_closed(table, thread_id)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:

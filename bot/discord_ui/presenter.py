@@ -887,6 +887,23 @@ class DiscordPresenter:
         await self._say(table, fallback_line("closed"))
         return True
 
+    async def thread_closed(self, table: Table, thread_id: int) -> None:
+        """Discord says a table's thread was locked and archived by a moderator, or deleted
+        (THREAD_UPDATE / THREAD_DELETE): the table moves to its channel now, with its line,
+        its table message and a ping for the player on turn, instead of at its next refused
+        request, which might be a whole turn timer away while the player waits in a thread
+        nobody can write in."""
+        if table.thread_id != thread_id or not table.status.open:
+            return
+        log.warning("table %s leaves its thread %s: closed by a moderator", table.id, thread_id)
+        await remember_messages(self.storage, table, thread_id=None)
+        self._table_images.pop(table.id, None)
+        self._table_sent.pop(table.id, None)
+        await self._say(table, fallback_line("closed"))
+        await self.table_changed(table)  # the table message, posted again in the channel
+        if table.status is TableStatus.PLAYING and table.current_turn() is not None:
+            await self.turn_started(table)
+
     async def _unarchive(self, table: Table, thread_id: int) -> bool:
         guild = self.client.get_guild(table.guild_id)
         try:
