@@ -514,13 +514,20 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         uploaded again only if it changed."""
         user_id = interaction.user.id
         shown = self.presenter.shown_on(table, user_id, interaction.message)
-        hand = await self.presenter.hand_message(
-            table, user_id, note, confirm_drop, shown, locale=user_locale(interaction)
-        )
-        # From now on refreshes go through this interaction; until the edit lands its image
-        # is unsure, so a refresh meanwhile uploads rather than trust it.
-        await self.presenter.remember_hand(table, user_id, interaction)
-        await interaction.edit_original_response(**hand.edit_kwargs())
+        # This edit shows the newest state: a table refresh meanwhile need not send it too.
+        self.presenter.hand_editing(table, user_id, interaction.message)
+        try:
+            hand = await self.presenter.hand_message(
+                table, user_id, note, confirm_drop, shown, locale=user_locale(interaction)
+            )
+            # From now on refreshes go through this interaction; until the edit lands its
+            # image is unsure, so a refresh meanwhile of a newer state uploads rather than
+            # trust it.
+            await self.presenter.remember_hand(table, user_id, interaction, sending=hand.version)
+            await interaction.edit_original_response(**hand.edit_kwargs())
+        except BaseException:
+            self.presenter.hand_edit_failed(table, user_id)  # refreshes go out again
+            raise
         self.presenter.hand_shown(table, user_id, interaction, hand)
 
     async def _show_hand_with(

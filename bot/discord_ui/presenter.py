@@ -104,6 +104,10 @@ class OpenHand:
     message_id: int | None = None  # the hand view's message
     shown: ShownImage | None = None  # the image on that message (None: none, or unsure)
     version: int | None = None  # the table version that message shows (None: unsure)
+    # The table version an edit under way will show (None: no edit under way). A refresh of
+    # that same version would only repeat it: a second request and a second drawing of the
+    # picture (while an edit is in flight, `shown` is unsure, so it would upload again).
+    sending: int | None = None
 
 
 @dataclass(slots=True)
@@ -416,11 +420,13 @@ class DiscordPresenter:
         interaction: discord.Interaction[PapluBot],
         shown: HandMessage | None = None,
         message_id: int | None = None,
+        sending: int | None = None,
     ) -> None:
         """The interaction through which this player's hand view is refreshed from now on,
         its message (default: the one clicked) and what that message shows (None while an
         edit is in flight: then the next refresh uploads and edits rather than trust an image
-        or a state that may not be there)."""
+        or a state that may not be there). `sending`: the table version of that edit in
+        flight, which a refresh of the same version need not repeat."""
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
         key = (table.id, user_id)
@@ -431,6 +437,7 @@ class DiscordPresenter:
             message_id,
             shown.shown if shown else None,
             shown.version if shown else None,
+            sending,
         )
         # An older view still on screen is told it was replaced: its buttons would otherwise
         # look live while showing an old state.
@@ -455,6 +462,22 @@ class DiscordPresenter:
         if open_hand is not None and open_hand.interaction is interaction:
             open_hand.shown = shown.shown
             open_hand.version = shown.version
+            if shown.version is not None and (open_hand.sending or 0) <= shown.version:
+                open_hand.sending = None
+
+    def hand_editing(self, table: Table, user_id: int, message: discord.Message | None) -> None:
+        """The player's click is about to edit `message` (their hand view) to the table as it
+        is now: until that edit lands, a refresh of this same version is not sent a second
+        time. Only when `message` is the view refreshes go to (another one is replaced)."""
+        open_hand = self.hands.get((table.id, user_id))
+        if open_hand is not None and message is not None and open_hand.message_id == message.id:
+            open_hand.sending = table.version
+
+    def hand_edit_failed(self, table: Table, user_id: int) -> None:
+        """The click's edit did not land: the next refresh is sent, whatever its version."""
+        open_hand = self.hands.get((table.id, user_id))
+        if open_hand is not None:
+            open_hand.sending = None
 
     def shown_on(
         self, table: Table, user_id: int, message: discord.Message | None
@@ -555,20 +578,28 @@ class DiscordPresenter:
         if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
             del self.hands[key]
             return
-        if open_hand.version == table.version:
-            # Already shows this state: the player's own click edited it, or the turn's
-            # refresh came first. Editing again would only cost a request (and drop a note).
+        if table.version in (open_hand.version, open_hand.sending):
+            # Already shows this state, or an edit showing it is under way: the player's own
+            # click, or the turn's refresh came first. Editing again would only cost a
+            # request and a drawing (and drop a note). A later change is a new version.
             return
+        # Marked before the first await: a refresh that starts while this one waits for its
+        # picture (the turn's and the table flush's, one after the other) then sends nothing.
+        open_hand.sending = table.version
         try:
             locale = user_locale(open_hand.interaction)  # the player's, as when they opened it
             hand = await self.hand_message(table, user_id, shown=open_hand.shown, locale=locale)
             open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
+            open_hand.sending = hand.version
             await open_hand.interaction.edit_original_response(**hand.edit_kwargs())
         except Refusal:
             self.hands.pop(key, None)
         except discord.HTTPException:
             # The message was dismissed or the token died: forget it quietly.
             self.hands.pop(key, None)
+        except BaseException:
+            open_hand.sending = None  # it did not land: the next refresh is sent
+            raise
         else:
             self.hand_shown(table, user_id, open_hand.interaction, hand)
 

@@ -164,11 +164,7 @@ class Rules:
     def build_deck(self, players: int) -> list[Card]:
         """The deal's physical cards in a fixed order (ids 0..n-1); shuffle separately."""
         size = self.deck_size(players)
-        faces: list[Face] = []
-        for _ in range(size.decks):
-            faces.extend(standard_faces())
-        faces.extend([JOKER] * size.jokers)
-        return [Card(i, f) for i, f in enumerate(faces)]
+        return list(_deck(size.decks, size.jokers))
 
     def wild_rank(self, indicator: Face | None) -> int | None:
         """The rank made wild by the indicator, or None when no standard rank is wild."""
@@ -571,3 +567,16 @@ def get_profile(name: str) -> Rules:
         raise ValueError(
             f"unknown profile '{name}' (choose one of {', '.join(PROFILES)})"
         ) from None
+
+
+@functools.lru_cache(maxsize=64)
+def _deck(decks: int, jokers: int) -> tuple[Card, ...]:
+    """The physical cards of `decks` standard decks and `jokers` printed jokers, in their fixed
+    order. Built once per size: every change of a table rebuilds its deal from the saved state
+    (`Table.copy`), and making ~110 `Card`s each time was ~5 % of the bot's loop under load
+    (`docs/scaling.md`). Cards are frozen, so every deal may share the same ones."""
+    faces: list[Face] = []
+    for _ in range(decks):
+        faces.extend(standard_faces())
+    faces.extend([JOKER] * jokers)
+    return tuple(Card(i, f) for i, f in enumerate(faces))
