@@ -82,6 +82,7 @@ class ExpertPolicy(HardPolicy):
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
+    turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips`
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
     # Drops. Calibration (hard vs hard, 240 heads-up points deals from seed 70000, 480 opening
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
@@ -170,12 +171,25 @@ class ExpertPolicy(HardPolicy):
             r = race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=False)
             if self.throw_model == "race":
                 chips = r.chips
-            else:  # hard's turns, plus the points held times the chance of paying them soon
-                turns = self._turns(d, good, total) + extra + soon * pay / self.chips_per_turn
-                chips = -self.chips_per_turn * turns
+            else:  # hard's turns at a price in chips, plus the points held at risk soon
+                turns = self._turns(d, good, total) + extra
+                chips = -self.turn_chips(opps, pay) * turns - soon * pay
             out.append(ThrowValue(chips, c, r, d, good, points))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
+
+    def turn_chips(self, opps: Sequence[Closeness], pay: float) -> float:
+        """What one turn of delay costs in chips. `turn_value = "fixed"`: `chips_per_turn`.
+        `"hazard"`: the chance that some opponent declares in the coming round times what is
+        at stake when the race is decided (what the others pay me, or what I pay), never
+        below `chips_per_turn`."""
+        if self.turn_value != "hazard":
+            return self.chips_per_turn
+        none = 1.0
+        for o in opps:
+            none *= 1.0 - o.hazard(0)
+        stake = self.gain_each * len(opps) + pay
+        return max(self.chips_per_turn, (1.0 - none) * stake)
 
     def lose_soon(self, opps: Sequence[Closeness]) -> float:
         """Chance that some opponent declares within `soon_rounds` rounds (closeness)."""
