@@ -120,6 +120,22 @@ def test_an_opponent_closing_in_makes_it_shed_points() -> None:
     assert gap_late > gap_early
 
 
+def test_a_turn_costs_more_chips_as_an_opponent_closes_in() -> None:
+    """Priced by hazard, a turn of delay costs the chance that the race is decided in the
+    coming round times what is then at stake: more against a close opponent and with more
+    points held, never less than the fixed price."""
+    policy = ExpertPolicy(random.Random(0))
+    policy.turn_value = "hazard"
+    early = [Closeness(1, turns=0, takes=0, recent_low=False, cards=13)]
+    late = [Closeness(1, turns=12, takes=2, recent_low=True, cards=13)]
+    assert policy.turn_chips(early, 40) == policy.chips_per_turn
+    assert policy.turn_chips(late, 60) > policy.turn_chips(late, 20) > policy.chips_per_turn
+    h = late[0].hazard(0)
+    assert policy.turn_chips(late, 20) == pytest.approx(h * (policy.gain_each + 20))
+    policy.turn_value = "fixed"
+    assert policy.turn_chips(late, 60) == policy.chips_per_turn
+
+
 def test_closeness_reads_takes_and_turns_from_the_pile() -> None:
     for obs in _observations(5, "points", 2, 30):
         for o in opponents(obs):

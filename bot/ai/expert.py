@@ -19,7 +19,18 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   expected turns to a declaration (distance first, then effective draws, feed danger) at
   `chips_per_turn` chips a turn, plus the points kept times the chance that some opponent
   declares within `soon_rounds` rounds: the points count little while nobody is close and a
-  lot when someone is. `throw_model = "race"` uses the full `chips.race` value instead (it
+  lot when someone is. `turn_value = "hazard"` prices a turn instead at the chance that some
+  opponent declares in the coming round times the stake then decided (what the others would
+  pay this seat plus the points it holds), never below `chips_per_turn`: progress counts more
+  as the race tightens and while the hand is heavy. It is off by default: paired against the
+  fixed price with both facing hard (`--field hard`) it measured +0.89 chips a deal
+  [-0.56, +2.35] over 250 deals at seed 2026 and -0.40 [-2.33, +1.53] over 250 at seed 2027;
+  heads-up against hard on the same 600 deals (seed 2026) +1.87 [-0.49, +4.22] against the
+  fixed price's +1.39 [-0.83, +3.61]. No gain shown. Doubling or quadrupling the fixed price
+  (6, 12) measured -0.39 [-2.98, +2.20] and +0.54 [-2.52, +3.60] (200 deals, field hard):
+  these weights are not where the expert loses deals (its drops are: 99 of 600 against hard,
+  and no drops measured -4.47 [-8.52, -0.42] chips a deal over 100 deals, field hard).
+  `throw_model = "race"` uses the full `chips.race` value instead (it
   measured no better against hard: -3.27 against -2.03 chips a deal on the same 150 deals).
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
@@ -82,6 +93,7 @@ class ExpertPolicy(HardPolicy):
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
+    turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
     # Drops. Calibration (hard vs hard, 240 heads-up points deals from seed 70000, 480 opening
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
@@ -170,12 +182,25 @@ class ExpertPolicy(HardPolicy):
             r = race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=False)
             if self.throw_model == "race":
                 chips = r.chips
-            else:  # hard's turns, plus the points held times the chance of paying them soon
-                turns = self._turns(d, good, total) + extra + soon * pay / self.chips_per_turn
-                chips = -self.chips_per_turn * turns
+            else:  # hard's turns at a price in chips, plus the points held at risk soon
+                turns = self._turns(d, good, total) + extra
+                chips = -self.turn_chips(opps, pay) * turns - soon * pay
             out.append(ThrowValue(chips, c, r, d, good, points))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
+
+    def turn_chips(self, opps: Sequence[Closeness], pay: float) -> float:
+        """What one turn of delay costs in chips. `turn_value = "fixed"`: `chips_per_turn`.
+        `"hazard"`: the chance that some opponent declares in the coming round times what is
+        at stake when the race is decided (what the others pay me, or what I pay), never
+        below `chips_per_turn`."""
+        if self.turn_value != "hazard":
+            return self.chips_per_turn
+        none = 1.0
+        for o in opps:
+            none *= 1.0 - o.hazard(0)
+        stake = self.gain_each * len(opps) + pay
+        return max(self.chips_per_turn, (1.0 - none) * stake)
 
     def lose_soon(self, opps: Sequence[Closeness]) -> float:
         """Chance that some opponent declares within `soon_rounds` rounds (closeness)."""
