@@ -20,20 +20,17 @@ policy is built fresh from the seed for every decision, as the table service alw
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import multiprocessing
 import os
-import sys
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.connection import wait
 from typing import Any
 
 from bot.engine.actions import Action
 from bot.engine.match import Match
 from bot.engine.observation import Observation
+from bot.workers import leave_with_parent, main_module_hidden
 
 from . import make_policy
 from .review import Review, review_seat
@@ -49,38 +46,6 @@ def think(tier: str, obs: Observation, seed: int) -> Action:
     return make_policy(tier, seed).act(obs)
 
 
-def _watch_parent() -> None:
-    """Run first in the worker: leave as soon as the bot's process is gone (a killed parent
-    cannot shut its pool down, and a worker blocked on its queue would never notice)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
-
-
-@contextlib.contextmanager
-def _main_hidden() -> Iterator[None]:
-    """While the worker is spawned, `__main__` has no spec and no file, so the child does not
-    import the bot's main module (discord.py, storage) again: it needs only `bot.ai`."""
-    main = sys.modules["__main__"]
-    saved: dict[str, Any] = {
-        k: main.__dict__[k] for k in ("__spec__", "__file__") if k in main.__dict__
-    }
-    main.__dict__["__spec__"] = None
-    main.__dict__.pop("__file__", None)
-    try:
-        yield
-    finally:
-        main.__dict__.update(saved)
-        if "__spec__" not in saved:
-            main.__dict__.pop("__spec__", None)
-
-
 def _worker() -> ProcessPoolExecutor:
     global _pool
     with _lock:
@@ -88,9 +53,9 @@ def _worker() -> ProcessPoolExecutor:
             pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch_parent,
+                initializer=leave_with_parent,
             )
-            with _main_hidden():
+            with main_module_hidden():
                 pool.submit(os.getpid).result()  # the process starts here, main hidden
             _pool = pool
         return _pool

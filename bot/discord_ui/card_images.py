@@ -24,13 +24,10 @@ presenter uses:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import multiprocessing
 import os
-import sys
-from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -39,6 +36,7 @@ import discord
 from bot.images import Picture, RenderedImage, draw, warm_up
 from bot.images.worker import start_drawing_process
 from bot.storage import Storage
+from bot.workers import main_module_hidden
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +69,7 @@ class ImageWorker:
         # Start the process now, with the main module hidden: a spawned child otherwise
         # imports the program's main module again (all of discord.py and storage, ~60 MiB,
         # and whatever it runs at import). Drawing needs only `bot.images`.
-        with _main_module_hidden():
+        with main_module_hidden():
             pool.submit(os.getpid)
         return pool
 
@@ -98,23 +96,6 @@ class ImageWorker:
 
     def shutdown(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
-
-
-@contextlib.contextmanager
-def _main_module_hidden() -> Iterator[None]:
-    """While a process is being spawned, make `__main__` look like an interactive session
-    (no spec, no file), so multiprocessing does not re-import it in the child."""
-    main = sys.modules["__main__"]
-    names = ("__spec__", "__file__")
-    saved = {name: main.__dict__[name] for name in names if name in main.__dict__}
-    main.__dict__["__spec__"] = None
-    main.__dict__.pop("__file__", None)
-    try:
-        yield
-    finally:
-        main.__dict__.update(saved)
-        if "__spec__" not in saved:
-            main.__dict__.pop("__spec__", None)
 
 
 class ImagePreferences:

@@ -7,11 +7,10 @@ both ends of that pipe). So each worker watches its parent and exits when the pa
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
-import threading
-from multiprocessing.connection import wait
+
+from bot.workers import leave_with_parent
 
 
 def start_drawing_process(niceness: int) -> None:
@@ -23,12 +22,4 @@ def start_drawing_process(niceness: int) -> None:
     the bot is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(niceness)
-    parent = multiprocessing.parent_process()
-    if parent is None:
-        return
-
-    def watch() -> None:
-        wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+    leave_with_parent()
