@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -10,13 +11,19 @@ import pytest
 
 from tests.e2e.harness import (
     CARD_RE,
+    Say,
+    Strategy,
     TableDriver,
     act,
     answered,
+    deadwood_of,
+    embed_field,
     fast_turn_clock,
+    footer,
     forge_interaction,
     game_env,
     is_match_over,
+    label_starting,
     labels,
     open_hand,
     results_deal,
@@ -291,3 +298,102 @@ async def test_the_table_comes_back_below_the_results_when_the_next_deal_starts(
             # Posted after deal n's results, i.e. below them.
             assert order.index(table_msg.id) > order.index(results[n - 1].id)
         await env.finish()
+
+
+class WatchDeclare(Strategy):
+    """Plays like `Strategy`, and notes every view that offered the Declare button: the
+    button, the hand's footer and the winning entries of the discard menu."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[dict[str, Any], str, list[dict[str, Any]]]] = []
+
+    def choose(self, view: StoredMessage, say: Say | None = None) -> tuple[str, Any] | None:
+        label = label_starting(view, "Declare —")
+        if label is not None:
+            (button,) = [c for c in view.iter_components() if c.get("label") == label]
+            winning = [o for o in select_options(view, "Discard a card…") if deadwood_of(o) < 0]
+            self.seen.append((button, footer(view), winning))
+        return super().choose(view) if say is None else super().choose(view, say)
+
+
+async def test_declare_throws_the_card_the_hand_suggests(tmp_path: Path) -> None:
+    """Defect 2: the footer said "Discarding 10♥ leaves deadwood 0 — you can declare!" and
+    the picture marked 10♥, while the button read "Declare — discard 5♥" and threw it (the
+    first winning card by id). Seed 6 deals a hand where six discards declare and the
+    suggested Q♦ is not the first of them by id."""
+    async with game_env(tmp_path, TWO, 6, next_deal_delay=60.0) as env:
+        fake = env.fake
+        watch = WatchDeclare()
+        driver = TableDriver(fake, TWO, strategy=watch)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        final = await driver.play()
+        assert final is not None and watch.seen
+        button, foot, winning = watch.seen[-1]
+        suggested = re.search(r"Discarding (\S+) leaves deadwood 0", foot)
+        assert suggested is not None, foot
+        face = suggested.group(1)
+        assert button["label"] == f"Declare — discard {face}"
+        (shown,) = [o for o in winning if o["label"] == face]
+        assert button["custom_id"].endswith(f":declare:{shown['value']}")
+        # The case that went wrong: the first winning card by id is another card.
+        assert len(winning) > 1 and min(int(o["value"]) for o in winning) != int(shown["value"])
+
+        got = await fake.click("alice", fake.message(final.id), label="Hand history")
+        await got.wait()
+        (sent,) = [m for m in got.messages if m.attachments]
+        (name,) = sent.attachment_names
+        history = json.loads(sent.attachment_data[name])
+        declared = [e for e in _entries(history) if e.get("action") == "declare"]
+        assert len(declared) == 1 and declared[0]["card_id"] == int(shown["value"]), declared
+
+
+def _entries(obj: Any) -> list[dict[str, Any]]:
+    """Every dictionary inside a hand history, wherever the format nests them."""
+    if isinstance(obj, dict):
+        return [obj, *(e for v in obj.values() for e in _entries(v))]
+    if isinstance(obj, list):
+        return [e for v in obj for e in _entries(v)]
+    return []
+
+
+async def test_a_new_deals_table_lists_only_its_own_moves(tmp_path: Path) -> None:
+    """Defect 5: a new deal's table listed the last deal's moves ("Bob took 7♠ from the pile
+    … Alice declared! 🎉") among its recent actions. Every version of each deal's table
+    message, from its first, begins its recent actions with that deal's own first line."""
+    async with game_env(tmp_path, TWO, 7, next_deal_delay=60.0) as env:
+        fake = env.fake
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="pool101")
+        await driver.start("alice")
+        final = await driver.play()
+        assert final is not None
+        deals = results_deal(final)
+        assert deals is not None and deals >= 2
+        general = fake.channel("general").id
+        tables = sorted(
+            (
+                m
+                for m in fake.server.messages.values()
+                if m.channel_id == general
+                and not m.ephemeral
+                and not m.notified
+                and any("Deal" in (embed_field(v, "Recent") or "") for v in _versions(m))
+            ),
+            key=lambda m: m.id,
+        )
+        assert len(tables) == deals  # one table message per deal (the lobby's, then reposts)
+        for number, msg in enumerate(tables, start=1):
+            versions = [v for v in _versions(msg) if embed_field(v, "Recent")]
+            first = (embed_field(versions[0], "Recent") or "").splitlines()
+            assert first and first[0].startswith(f"Deal {number}:"), (number, first)
+            for v in versions:
+                lines = (embed_field(v, "Recent") or "").splitlines()
+                assert not any(line.startswith(f"Deal {number - 1}:") for line in lines)
+                if any(line.startswith(f"Deal {number}:") for line in lines):
+                    assert lines[0].startswith(f"Deal {number}:"), (number, lines)
+
+
+def _versions(msg: StoredMessage) -> list[StoredMessage]:
+    """The message as it was at each edit, oldest first, then as it is."""
+    return [*(StoredMessage(**{**vars(msg), **snap}) for snap in msg.edits), msg]
