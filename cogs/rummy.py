@@ -27,7 +27,7 @@ from bot.discord_ui.components import (
     help_view,
 )
 from bot.discord_ui.errors import UserError, answer_error, message_for
-from bot.discord_ui.i18n import catalogue, text, user_locale
+from bot.discord_ui.i18n import catalogue, server_locale, text, user_locale
 from bot.discord_ui.presenter import DiscordPresenter
 from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
@@ -160,6 +160,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             rated_needs_hints_off=settings.rated_hints_off,
         )
         options.invited = invited
+        options.language = server_locale(interaction, settings.language)
         user = interaction.user
         table = await self.tables.lobby.create(
             interaction.guild_id, interaction.channel_id, user.id, user.display_name, options

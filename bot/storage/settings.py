@@ -34,7 +34,8 @@ class GuildSettings:
     a new table gets when its host names none; ``rated_hints_off`` that only games played
     with hints off move ratings (a table with hints on is played unrated); ``table_threads``
     whether each table plays in its own thread started from its lobby message (False: in
-    the channel itself)."""
+    the channel itself); ``language`` the catalogue tag of the server's public messages
+    (None: the server's own Discord language when the bot speaks it, else English)."""
 
     guild_id: int
     default_profile: str = DEFAULT_PROFILE
@@ -44,6 +45,7 @@ class GuildSettings:
     hints: HintLevel = HintLevel.FULL
     rated_hints_off: bool = False
     table_threads: bool = True
+    language: str | None = None
 
     def channel_allowed(self, channel_id: int) -> bool:
         """Whether games may be started in ``channel_id``."""
@@ -54,12 +56,12 @@ class GuildSettings:
 
 _SELECT_SETTINGS = (
     "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, hints,"
-    " rated_hints_off, table_threads FROM guild_settings WHERE guild_id = ?"
+    " rated_hints_off, table_threads, language FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
-    " allowed_channel_ids, card_images, hints, rated_hints_off, table_threads, updated_at)"
-    " VALUES (?,?,?,?,?,?,?,?,?)"
+    " allowed_channel_ids, card_images, hints, rated_hints_off, table_threads, language,"
+    " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
@@ -67,6 +69,7 @@ _UPSERT_SETTINGS = (
     " hints = excluded.hints,"
     " rated_hints_off = excluded.rated_hints_off,"
     " table_threads = excluded.table_threads,"
+    " language = excluded.language,"
     " updated_at = excluded.updated_at"
 )
 
@@ -85,6 +88,7 @@ async def _read(conn: Conn, guild_id: int) -> GuildSettings:
         HintLevel(row[4]),
         bool(row[5]),
         bool(row[6]),
+        None if row[7] is None else str(row[7]),
     )
 
 
@@ -110,12 +114,14 @@ class SettingsRepo:
         hints: str | Unset = UNSET,
         rated_hints_off: bool | Unset = UNSET,
         table_threads: bool | Unset = UNSET,
+        language: str | Unset | None = UNSET,
         now: float | None = None,
         tx: Tx | None = None,
     ) -> GuildSettings:
         """Change some settings (UNSET = keep). ``allowed_channel_ids=None`` or an
         empty list means all channels (an empty allow-list would only lock the bot
-        out of the guild). Returns the new settings (as written in this transaction)."""
+        out of the guild); ``language=None`` follows the server's Discord language again.
+        Returns the new settings (as written in this transaction)."""
         if not isinstance(default_profile, Unset) and not default_profile.strip():
             raise ValueError("default_profile must be non-empty")
         if not isinstance(turn_timer, Unset) and (
@@ -130,6 +136,8 @@ class SettingsRepo:
             raise ValueError("rated_hints_off must be True or False")
         if not isinstance(table_threads, Unset | bool):
             raise ValueError("table_threads must be True or False")
+        if isinstance(language, str) and not 0 < len(language) <= 16:
+            raise ValueError("language must be a language tag of at most 16 characters")
         channels_json: str | Unset | None = UNSET
         if not isinstance(allowed_channel_ids, Unset):
             ids = sorted({int(c) for c in allowed_channel_ids or ()})
@@ -140,13 +148,24 @@ class SettingsRepo:
             cur: list[Any] = (
                 list(row)
                 if row
-                else [DEFAULT_PROFILE, DEFAULT_TURN_TIMER, None, 1, HintLevel.FULL.value, 0, 1]
+                else [
+                    DEFAULT_PROFILE,
+                    DEFAULT_TURN_TIMER,
+                    None,
+                    1,
+                    HintLevel.FULL.value,
+                    0,
+                    1,
+                    None,
+                ]
             )
             images = card_images if isinstance(card_images, Unset) else int(card_images)
             level = hints if isinstance(hints, Unset) else str(hints)
             rated = rated_hints_off if isinstance(rated_hints_off, Unset) else int(rated_hints_off)
             threads = table_threads if isinstance(table_threads, Unset) else int(table_threads)
-            values = (default_profile, turn_timer, channels_json, images, level, rated, threads)
+            values = (
+                default_profile, turn_timer, channels_json, images, level, rated, threads, language
+            )  # fmt: skip
             for i, value in enumerate(values):
                 if not isinstance(value, Unset):
                     cur[i] = value

@@ -66,6 +66,10 @@ class TableOptions:
     #: False: the match moves no rating (the server rates hint-free games only and this
     #: table has hints on). Decided when the table opens, so the lobby can say so.
     rated: bool = True
+    #: The language of the table's public messages (lobby, table, results, pings): a
+    #: catalogue tag chosen when the table opens (the server's setting, else its Discord
+    #: language), kept for the table's life so a match never changes language halfway.
+    language: str = "en"
 
     def rules(self) -> Rules:
         return get_profile(self.profile).with_options(**self.changes)
@@ -79,12 +83,13 @@ class TableOptions:
             "invited": None if self.invited is None else list(self.invited),
             "hints": self.hints.value,
             "rated": self.rated,
+            "language": self.language,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableOptions:
         """A stored table's options; one saved before hint levels existed played with full
-        hints, and rated as every match then was."""
+        hints, rated as every match then was, and spoke English."""
         invited = d.get("invited")
         return cls(
             d["profile"],
@@ -94,6 +99,7 @@ class TableOptions:
             None if invited is None else tuple(int(u) for u in invited),
             HintLevel(d.get("hints", HintLevel.FULL.value)),
             bool(d.get("rated", True)),
+            str(d.get("language", "en")),
         )
 
     def may_join(self, user_id: int) -> bool:

@@ -57,3 +57,23 @@ async def test_table_threads_setting_defaults_on_and_round_trips(tmp_path: Path)
     async with await Storage.open(path) as s:
         assert (await s.settings.get_settings(G)).table_threads is False
         assert (await s.settings.get_settings(G + 1)).table_threads is True
+
+
+async def test_the_servers_language_is_kept_apart_from_its_other_settings(st: Storage) -> None:
+    """Migration 0011, on both backends: no choice until a server makes one; choosing keeps
+    every other setting and the other way round; None follows Discord's language again; a
+    value no catalogue tag could be is refused and changes nothing."""
+    settings = st.settings
+    assert (await settings.get_settings(G)).language is None
+    hindi = await settings.update_settings(G, language="hi", hints="off")
+    assert hindi.language == "hi" and hindi.hints.value == "off"
+    kept = await settings.update_settings(G, turn_timer=45)
+    assert kept.language == "hi" and kept.turn_timer == 45
+    assert (await settings.get_settings(G + 1)).language is None  # per server
+    with pytest.raises(ValueError):
+        await settings.update_settings(G, language="x" * 40)
+    with pytest.raises(ValueError):
+        await settings.update_settings(G, language="")
+    assert (await settings.get_settings(G)).language == "hi"
+    back = await settings.update_settings(G, language=None)
+    assert back.language is None and back.turn_timer == 45 and back.hints.value == "off"

@@ -1,9 +1,10 @@
 """Player-facing words in the reader's language: the catalogue (`catalogue.py`, Fluent files
 under `locales/`), the slash-command translator (`translator.py`) and who reads which language.
 
-A private answer follows the user's own Discord language (`interaction.locale`); a public
-message will follow the server's (`interaction.guild_locale` until `/rummy settings` can set
-it). Either way a language without a catalogue folder reads English.
+A private answer follows the user's own choice or Discord language (`interaction.locale`);
+a public message follows the server's (`/rummy settings language:`, else
+`interaction.guild_locale`), fixed for a table when it opens. Either way a language without a
+catalogue folder reads English.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def user_locale(interaction: Any) -> str:
     return catalogue().resolve(tag or getattr(interaction, "locale", None))
 
 
-def server_locale(interaction: Any) -> str:
-    """The catalogue language of the server an interaction came from (English in a DM)."""
-    return catalogue().resolve(getattr(interaction, "guild_locale", None))
+def server_locale(interaction: Any, chosen: str | None = None) -> str:
+    """The catalogue language of the public messages of the server an interaction came from:
+    the one the server chose (`/rummy settings language:`, passed as `chosen`), else the
+    server's Discord language when there is a catalogue for it, else English (so in a DM)."""
+    return catalogue().resolve(chosen or getattr(interaction, "guild_locale", None))
