@@ -174,9 +174,10 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             invited=invited,
             hints=options.hints,
             rated=options.rated,
+            locale=options.language,
         )
         response = await interaction.response.send_message(
-            embed=embed, view=lobby_view(table.id, table.version)
+            embed=embed, view=lobby_view(table.id, table.version, locale=options.language)
         )
         message_id = response.message_id
         if message_id is None:  # pragma: no cover - Discord always reports it
@@ -190,7 +191,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         table = self._table_here(interaction)
         await _ack(interaction)
         await self.tables.lobby.join(table, interaction.user.id, interaction.user.display_name)
-        await send_private(interaction, "You joined the table.")
+        await send_private(interaction, text(user_locale(interaction), "done-joined"))
 
     @app_commands.command(name="leave", description="Leave the table (mid-game this is a drop)")
     @app_commands.guild_only()
@@ -208,7 +209,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         table = self._table_here(interaction)
         await _ack(interaction)
         await self.tables.lobby.start(table, interaction.user.id)
-        await interaction.followup.send("The game has started. Press “Your hand”.", ephemeral=True)
+        await interaction.followup.send(
+            text(user_locale(interaction), "done-started"), ephemeral=True
+        )
 
     @app_commands.command(name="cancel", description="Close the table (host or Manage Server)")
     @app_commands.guild_only()
@@ -216,7 +219,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         table = self._table_here(interaction)
         await _ack(interaction)
         await self.tables.lobby.cancel(table, interaction.user.id, _is_manager(interaction))
-        await send_private(interaction, "The table is closed.")
+        await send_private(interaction, text(user_locale(interaction), "done-cancelled"))
 
     # ---- game commands --------------------------------------------------------------------
 
@@ -244,12 +247,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             # A bystander may look, not move the table: they get their own copy of it.
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.followup.send(
-                ephemeral=True, **await self.presenter.table_for_bystander(table)
+                ephemeral=True,
+                **await self.presenter.table_for_bystander(table, user_locale(interaction)),
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.presenter.repost(table)
-        await interaction.followup.send("The table is below.", ephemeral=True)
+        await interaction.followup.send(
+            text(user_locale(interaction), "done-table-below"), ephemeral=True
+        )
 
     @app_commands.command(name="rules", description="The rules of a profile, from the engine")
     @app_commands.describe(profile="Which rules (default: this table's, or points)")
@@ -351,7 +357,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await _ack(interaction)
         if action == "join":
             await self.tables.lobby.join(table, user.id, user.display_name)
-            await send_private(interaction, "You joined the table.")
+            await send_private(interaction, text(user_locale(interaction), "done-joined"))
         elif action == "leave":
             left = await self.tables.lobby.leave(table, user.id)
             await interaction.followup.send(
@@ -360,11 +366,11 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         elif action == "start":
             await self.tables.lobby.start(table, user.id)
             await interaction.followup.send(
-                "The game has started. Press “Your hand” to see your cards.", ephemeral=True
+                text(user_locale(interaction), "done-started"), ephemeral=True
             )
         elif action == "cancel":
             await self.tables.lobby.cancel(table, user.id, _is_manager(interaction))
-            await send_private(interaction, "The table is closed.")
+            await send_private(interaction, text(user_locale(interaction), "done-cancelled"))
         elif action == "add_ai":
             added = await self.tables.lobby.add_ai(table, user.id, values[0] if values else "")
             await send_private(interaction, refusals.added_ai_text(added, user_locale(interaction)))
@@ -499,7 +505,10 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
                 await interaction.edit_original_response(**{**hand.edit_kwargs(), "view": None})
                 return
             await interaction.edit_original_response(
-                content=note or "The game is over.", embed=None, view=None, attachments=[]
+                content=note or text(user_locale(interaction), "done-game-over"),
+                embed=None,
+                view=None,
+                attachments=[],
             )
             return
         await self._edit_hand(interaction, table, note, confirm_drop)

@@ -54,12 +54,12 @@ from bot.table.model import HintLevel, Table, TableStatus, standings
 from . import views
 from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
-from .i18n import user_locale
+from .i18n import text, user_locale
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
 from .render.results import next_deal_started, result_embed, results_key, standings_lines
-from .render.table import REPLACED_VIEW, table_embed, turn_ping, turn_warning_text
+from .render.table import replaced_view_text, table_embed, turn_ping, turn_warning_text
 
 if TYPE_CHECKING:
     from .client import PapluBot
@@ -71,14 +71,18 @@ VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a
 EDIT_INTERVAL = 1.0  # seconds between edits of one table's public message
 #: How many recent channel messages are searched for results posted before a restart.
 RESULTS_LOOKBACK = 50
-RESULTS_TITLE = re.compile(r"Deal (\d+) result")  # a results message's embed title
+
+
+def results_title(language: str) -> re.Pattern[str]:
+    """A results message's embed title in the table's language, its deal number captured."""
+    shown = re.escape(text(language, "results-title", deal="\x00"))
+    return re.compile(shown.replace("\x00", r"(\d+)"))
+
+
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
 WATCHING = 60.0  # a player who used their live hand view this recently is at the table
 URGENT = 0.85  # the part of the share pings, deletions and results may use (edits: less)
 UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
-HAND_ALT = "Your hand as cards, grouped as listed below"
-TABLE_ALT = "The table: seats, cards held, stock, discard pile and indicator, as listed below"
-RESULTS_ALT = "Every hand of the deal revealed, as listed below"
 #: A table's thread archives after this many minutes without a message (Discord's choices:
 #: 60, 1440, 4320, 10080); a turn ping is a message, so only a table left alone that long.
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
@@ -124,13 +128,14 @@ class HandMessage:
     shown: ShownImage | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     version: int | None = None  # the table version it was drawn from
+    locale: object = None  # the reader's language (the picture's alt text)
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: a new image replaces the old; text only removes it; an unchanged
         image is kept by not naming attachments at all."""
         out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
         if self.upload is not None:
-            out["attachments"] = [as_file(self.upload, HAND_ALT)]
+            out["attachments"] = [as_file(self.upload, text(self.locale, "hand-picture"))]
         elif self.shown is None:
             out["attachments"] = []
         return out
@@ -199,12 +204,13 @@ class DiscordPresenter:
             # webhook) already says "Your turn"; the 15-second warning, with no ping to edit,
             # is then this turn's one mention.
             return
-        content = turn_ping(f"<@{seat.user_id}>", table.deadline)
+        language = table.options.language
+        content = turn_ping(f"<@{seat.user_id}>", table.deadline, language)
         try:
             msg = await self._send(
                 table,
                 content=content,
-                view=views.prompt_view(table.id, table.version),
+                view=views.prompt_view(table.id, table.version, language),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException:
@@ -229,14 +235,14 @@ class DiscordPresenter:
         seat = table.seat_info(turn)
         if seat.user_id is None:
             return
-        text = turn_warning_text(f"<@{seat.user_id}>")
+        warning = turn_warning_text(f"<@{seat.user_id}>", table.options.language)
         mention = discord.AllowedMentions(users=True)  # keeps the ping's mention on the edit
         channel = await self._home(table)
         if table.prompt_message_id is not None:
             await self.budget.slot(URGENT, "PATCH", table.home_id)
             try:
                 await channel.get_partial_message(table.prompt_message_id).edit(
-                    content=text, allowed_mentions=mention
+                    content=warning, allowed_mentions=mention
                 )
                 return
             except discord.NotFound:
@@ -246,7 +252,7 @@ class DiscordPresenter:
                 return  # the ping stands: a new mention would be a second one
         await self._delete_warning(table)
         try:
-            msg = await self._send(table, content=text, allowed_mentions=mention)
+            msg = await self._send(table, content=warning, allowed_mentions=mention)
         except discord.HTTPException:
             log.warning("could not post the turn warning for table %s", table.id)
             return
@@ -275,10 +281,11 @@ class DiscordPresenter:
         over = m.phase is MatchPhase.OVER
         winners = [m.players[s].name for s in m.winners]
         wild_rank = m.deal.wild_rank if m.deal is not None else None
+        language = table.options.language
         embed = result_embed(
             finished,
             table.names,
-            standings_lines(standings(m), m.score_kind),
+            standings_lines(standings(m), m.score_kind, language),
             over,
             winners,
             m.score_kind,
@@ -289,6 +296,7 @@ class DiscordPresenter:
             _timed_out_drops(m.deal.events if m.deal is not None else []),
             hints=table.options.hints,
             rated=table.options.rated,
+            locale=language,
         )
         # The hand history is one click away ("Hand history", for the deal's players and
         # managers): it shows every hand, dropped ones too, so it is not posted to all.
@@ -296,15 +304,14 @@ class DiscordPresenter:
         if await self.prefs.server_default(table.guild_id):
             image = await self.images.run(results_picture(history))
             show_in(embed, image.filename)
-            files.insert(0, as_file(image, RESULTS_ALT))
+            files.insert(0, as_file(image, text(language, "results-picture")))
         kwargs: dict[str, Any] = {"embed": embed, "files": files}
         if over:
-            kwargs["view"] = views.results_view(table.id, table.version, number)
+            kwargs["view"] = views.results_view(table.id, table.version, number, language)
         else:
-            kwargs["view"] = views.next_deal_view(table.id, table.version, number)
-            kwargs["content"] = (
-                "Next deal starts when everyone presses **Next deal** "
-                f"(or in {int(self.next_deal_delay)} s)."
+            kwargs["view"] = views.next_deal_view(table.id, table.version, number, language)
+            kwargs["content"] = text(
+                language, "results-next-deal", seconds=int(self.next_deal_delay)
             )
         await self._home(table)
         if again:
@@ -332,14 +339,15 @@ class DiscordPresenter:
         edit that retires them is made by this process. Looks at the bot's messages for a
         deal's title and the table's mark in the footer."""
         me = self.client.user
-        key = results_key(table.id)
+        key = results_key(table.id, table.options.language)
+        title_of = results_title(table.options.language)
         found: dict[int, int] = {}
         try:
             async for msg in self._channel(table).history(limit=RESULTS_LOOKBACK):
                 if me is not None and msg.author.id != me.id:
                     continue
                 for embed in msg.embeds:
-                    title = RESULTS_TITLE.fullmatch(embed.title or "")
+                    title = title_of.fullmatch(embed.title or "")
                     if title is None or not (embed.footer.text or "").endswith(key):
                         continue
                     found[msg.id] = int(title[1])
@@ -376,8 +384,14 @@ class DiscordPresenter:
                     self._channel(table)
                     .get_partial_message(message_id)
                     .edit(
-                        content=next_deal_started(number + 1) if started else None,
-                        view=views.past_results_view(table.id, table.version, number),
+                        content=(
+                            next_deal_started(number + 1, table.options.language)
+                            if started
+                            else None
+                        ),
+                        view=views.past_results_view(
+                            table.id, table.version, number, table.options.language
+                        ),
                     )
                 )
             except discord.HTTPException:
@@ -447,7 +461,10 @@ class DiscordPresenter:
             return
         with contextlib.suppress(discord.HTTPException):
             await old.interaction.edit_original_response(
-                content=REPLACED_VIEW, embed=None, view=None, attachments=[]
+                content=replaced_view_text(user_locale(old.interaction)),
+                embed=None,
+                view=None,
+                attachments=[],
             )
 
     def hand_shown(
@@ -548,7 +565,7 @@ class DiscordPresenter:
         )
         if note is None:
             note = _timeout_note(table, obs, locale)
-        out = HandMessage(note or None, embed, view, version=table.version)
+        out = HandMessage(note or None, embed, view, version=table.version, locale=locale)
         if not images or not obs.hand:
             return out
         evaluation = None
@@ -634,7 +651,7 @@ class DiscordPresenter:
             digest = _digest(image)
             await self.budget.slot(HEADROOM, "POST", table.home_id)
             try:
-                msg = await channel.send(**self._with_image(payload, image))
+                msg = await channel.send(**self._with_image(payload, image, table.options.language))
             except discord.HTTPException as exc:
                 log.warning("could not post the table message of %s", table.id)
                 if await self._home_failed(table, exc):
@@ -698,7 +715,9 @@ class DiscordPresenter:
             digest, filename, image = shown
             show_in(edit["embed"], filename)
             if image is not None and digest != on_message:
-                edit["attachments"] = [as_file(image, TABLE_ALT)]
+                edit["attachments"] = [
+                    as_file(image, text(table.options.language, "table-picture"))
+                ]
         elif on_message is not None:
             edit["attachments"] = []
         # The table version inside the buttons' ids is not something a player sees, and the
@@ -740,19 +759,23 @@ class DiscordPresenter:
         return image
 
     @staticmethod
-    def _with_image(payload: dict[str, Any], image: RenderedImage | None) -> dict[str, Any]:
+    def _with_image(
+        payload: dict[str, Any], image: RenderedImage | None, locale: object
+    ) -> dict[str, Any]:
         """A new public message's arguments: the image (if any) as its file."""
         if image is None:
             return payload
         show_in(payload["embed"], image.filename)
-        return {**payload, "file": as_file(image, TABLE_ALT)}
+        return {**payload, "file": as_file(image, text(locale, "table-picture"))}
 
     def _public_payload(
-        self, table: Table, final: str | None
+        self, table: Table, final: str | None, locale: object = None
     ) -> tuple[dict[str, Any], PublicView | None]:
         """The public message's embed and view, and the `PublicView` it was built from (the
-        image is drawn from that same snapshot; None in the lobby)."""
+        image is drawn from that same snapshot; None in the lobby). In the table's language,
+        unless `locale` asks for another (a bystander's private copy)."""
         rules = table.rules
+        language = locale or table.options.language
         if table.status is TableStatus.LOBBY or (table.match is None and final is not None):
             embed = lobby_embed(
                 rules,
@@ -763,37 +786,38 @@ class DiscordPresenter:
                 invited=table.options.invited,
                 hints=table.options.hints,
                 rated=table.options.rated,
+                locale=language,
             )
             if final == "cancelled":
-                embed.title = "🎴 Indian Rummy — table cancelled"
+                embed.title = text(language, "lobby-title-cancelled")
                 return {"embed": embed, "view": views.empty_view()}, None
             if final == "expired":
-                embed.title = "🎴 Indian Rummy — lobby closed"
-                embed.set_footer(text=lobby_expired_note(self.lobby_timeout))
+                embed.title = text(language, "lobby-title-expired")
+                embed.set_footer(text=lobby_expired_note(self.lobby_timeout, language))
                 return {"embed": embed, "view": views.empty_view()}, None
             full = len(table.seats) >= table.options.max_seats
-            view = views.lobby_view(table.id, table.version, full, lobby_seats(table))
+            view = views.lobby_view(table.id, table.version, full, lobby_seats(table), language)
             return {"embed": embed, "view": view}, None
         view_ = table.public_view()
         note = None
         if final == "cancelled":
-            note = "This table was cancelled."
+            note = text(language, "table-cancelled")
         elif final == "finished":
-            note = "Match over. Start another with /rummy new."
-        embed = table_embed(view_, rules, table.log, table.deadline, note)
+            note = text(language, "table-finished")
+        embed = table_embed(view_, rules, table.log, table.deadline, note, language)
         if final is not None:
             return {"embed": embed, "view": views.empty_view()}, view_
         between = table.match is not None and table.match.phase is MatchPhase.BETWEEN_DEALS
-        view = views.table_view(table.id, table.version, between)
+        view = views.table_view(table.id, table.version, between, language)
         return {"embed": embed, "view": view}, view_
 
-    async def table_for_bystander(self, table: Table) -> dict[str, Any]:
-        """The public table as a private message for someone not at it: the same embed and
-        picture (public facts only), without the controls."""
-        payload, public = self._public_payload(table, None)
+    async def table_for_bystander(self, table: Table, locale: object = None) -> dict[str, Any]:
+        """The public table as a private message for someone not at it, in their language:
+        the same embed and picture (public facts only), without the controls."""
+        payload, public = self._public_payload(table, None, locale)
         image = await self._table_image(table, public)
-        out = self._with_image({"embed": payload["embed"]}, image)
-        out["content"] = "The table as it is now (you are not playing at it):"
+        out = self._with_image({"embed": payload["embed"]}, image, locale)
+        out["content"] = text(locale, "table-for-bystander")
         return out
 
     async def _bring_down(self, table: Table) -> bool:
@@ -822,7 +846,7 @@ class DiscordPresenter:
         image = await self._table_image(table, public)
         channel = await self._home(table)
         await self.budget.slot(URGENT, "POST", table.home_id)
-        msg = await channel.send(**self._with_image(payload, image))
+        msg = await channel.send(**self._with_image(payload, image, table.options.language))
         self._table_images[table.id] = _digest(image)
         self._table_sent.pop(table.id, None)
         # In the channel, the lobby message was the table message: the new one takes over.
@@ -867,7 +891,7 @@ class DiscordPresenter:
         # One message in the channel serves as lobby and table (0: there is none).
         await remember_messages(self.storage, table, lobby_id=lobby or 0)
         if reason not in (None, "off"):
-            await self._say(table, fallback_line(reason, missing))
+            await self._say(table, fallback_line(reason, missing, table.options.language))
 
     async def _thread_refusal(self, table: Table) -> tuple[str | None, list[str]]:
         """Why this table cannot have a thread: ("off", []) the server chose the channel (or
@@ -887,7 +911,7 @@ class DiscordPresenter:
 
     async def _open_thread(self, table: Table, lobby: int) -> int | None:
         """Start the public thread from the lobby message; its id (None: refused)."""
-        name = thread_name(table.host_name, table.rules.name)
+        name = thread_name(table.host_name, table.rules.name, table.options.language)
         await self.budget.slot(URGENT, "POST", table.channel_id)
         message = self._lobby_channel(table).get_partial_message(lobby)
         try:
@@ -915,7 +939,7 @@ class DiscordPresenter:
         await remember_messages(self.storage, table, thread_id=None)
         self._table_images.pop(table.id, None)
         self._table_sent.pop(table.id, None)
-        await self._say(table, fallback_line("closed"))
+        await self._say(table, fallback_line("closed", locale=table.options.language))
         return True
 
     async def thread_closed(self, table: Table, thread_id: int) -> None:
@@ -930,7 +954,7 @@ class DiscordPresenter:
         await remember_messages(self.storage, table, thread_id=None)
         self._table_images.pop(table.id, None)
         self._table_sent.pop(table.id, None)
-        await self._say(table, fallback_line("closed"))
+        await self._say(table, fallback_line("closed", locale=table.options.language))
         await self.table_changed(table)  # the table message, posted again in the channel
         if table.status is TableStatus.PLAYING and table.current_turn() is not None:
             await self.turn_started(table)
@@ -981,9 +1005,14 @@ class DiscordPresenter:
         if not lobby or lobby == table.message_id:
             return
         m = table.match
-        lines = standings_lines(standings(m), m.score_kind) if m is not None and m.results else []
+        language = table.options.language
+        lines = (
+            standings_lines(standings(m), m.score_kind, language)
+            if m is not None and m.results
+            else []
+        )
         state = "playing" if final is None else "finished" if final == "finished" else "cancelled"
-        embed = placed_embed(table.names, table.thread_id, lines, state, table.id)
+        embed = placed_embed(table.names, table.thread_id, lines, state, table.id, language)
         await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
         try:
             await (

@@ -19,16 +19,12 @@ from bot.images import hand_order
 from bot.table.advice import HandAdvice
 
 from .components import ComponentId, GameButton, GameSelect
-from .i18n import text
+from .i18n import catalogue, text
 from .render.hand import discard_option_description
 from .render.text import card, cost_words
 
-AI_DESCRIPTIONS = {
-    "easy": "Plays legally, keeps pairs",
-    "medium": "Greedy on deadwood",
-    "hard": "Races to declare: counts the cards that help",
-    "expert": "Plays for chips: sheds points when you are close",
-}
+#: The catalogue id of each AI tier's menu entry (its label, and its `.description`).
+AI_IDS = {"easy": "ai-easy", "medium": "ai-medium", "hard": "ai-hard", "expert": "ai-expert"}
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -38,15 +34,28 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
+def _ai_option(tier: str, locale: object) -> discord.SelectOption:
+    msg = AI_IDS.get(tier)
+    if msg is None:  # a tier without words yet: its name
+        return discord.SelectOption(label=tier, value=tier)
+    return discord.SelectOption(
+        label=text(locale, msg),
+        value=tier,
+        description=catalogue().text(locale, msg, attribute="description"),
+    )
+
+
 def lobby_view(
     table_id: str,
     version: int,
     full: bool = False,
     seats: Sequence[tuple[str, str, bool, bool]] = (),
+    locale: object = None,
 ) -> discord.ui.View:
     """Join / Leave / Start / Cancel, the Add-AI menu and the host's tools; a full lobby
     offers neither Join nor the AI menu (there is no seat left to take). `seats`: (seat key,
-    name, is AI, is the host), for the host tools: remove a seat, hand over hosting."""
+    name, is AI, is the host), for the host tools: remove a seat, hand over hosting. Labels
+    in the table's language (`locale`)."""
 
     def cid(action: str) -> ComponentId:
         return ComponentId(table_id, version, None, action, "")
@@ -54,46 +63,64 @@ def lobby_view(
     items: list[discord.ui.Item[Any]] = []
     if not full:
         items.append(
-            GameButton(cid("join"), label="Join", style=discord.ButtonStyle.success, row=0)
+            GameButton(
+                cid("join"),
+                label=text(locale, "button-join"),
+                style=discord.ButtonStyle.success,
+                row=0,
+            )
         )
     items += [
-        GameButton(cid("leave"), label="Leave", row=0),
-        GameButton(cid("start"), label="Start", style=discord.ButtonStyle.primary, row=0),
-        GameButton(cid("cancel"), label="Cancel", style=discord.ButtonStyle.danger, row=0),
+        GameButton(cid("leave"), label=text(locale, "button-leave"), row=0),
+        GameButton(
+            cid("start"),
+            label=text(locale, "button-start"),
+            style=discord.ButtonStyle.primary,
+            row=0,
+        ),
+        GameButton(
+            cid("cancel"),
+            label=text(locale, "button-cancel"),
+            style=discord.ButtonStyle.danger,
+            row=0,
+        ),
     ]
     if not full:
-        ai_options = [
-            discord.SelectOption(
-                label=f"{tier.capitalize()} AI", value=tier, description=AI_DESCRIPTIONS.get(tier)
-            )
-            for tier in TIERS
-        ]
         items.append(
-            GameSelect(cid("add_ai"), placeholder="Add an AI player…", options=ai_options, row=1)
+            GameSelect(
+                cid("add_ai"),
+                placeholder=text(locale, "menu-add-ai"),
+                options=[_ai_option(tier, locale) for tier in TIERS],
+                row=1,
+            )
         )
     tools = [
-        discord.SelectOption(label=f"Remove {name}"[:100], value=f"remove:{key}")
+        discord.SelectOption(
+            label=text(locale, "host-remove", name=name)[:100], value=f"remove:{key}"
+        )
         for key, name, _ai, host in seats
         if not host
     ] + [
-        discord.SelectOption(label=f"Make {name} the host"[:100], value=f"host:{key}")
+        discord.SelectOption(label=text(locale, "host-make", name=name)[:100], value=f"host:{key}")
         for key, name, ai, host in seats
         if not ai and not host
     ]
     if tools:
         items.append(
             GameSelect(
-                cid("host"), placeholder="Host tools: seats and hosting…", options=tools[:25], row=2
+                cid("host"), placeholder=text(locale, "menu-host-tools"), options=tools[:25], row=2
             )
         )
     return _view(*items)
 
 
-def table_view(table_id: str, version: int, between_deals: bool = False) -> discord.ui.View:
+def table_view(
+    table_id: str, version: int, between_deals: bool = False, locale: object = None
+) -> discord.ui.View:
     items: list[discord.ui.Item[Any]] = [
         GameButton(
             ComponentId(table_id, version, None, "hand", ""),
-            label="Your hand",
+            label=text(locale, "button-your-hand"),
             emoji="🂠",
             style=discord.ButtonStyle.primary,
         )
@@ -102,72 +129,82 @@ def table_view(table_id: str, version: int, between_deals: bool = False) -> disc
         items.append(
             GameButton(
                 ComponentId(table_id, version, None, "next", ""),
-                label="Next deal",
+                label=text(locale, "button-next-deal"),
                 style=discord.ButtonStyle.success,
             )
         )
     return _view(*items)
 
 
-def prompt_view(table_id: str, version: int) -> discord.ui.View:
-    return table_view(table_id, version)
+def prompt_view(table_id: str, version: int, locale: object = None) -> discord.ui.View:
+    return table_view(table_id, version, locale=locale)
 
 
-def review_button(table_id: str, version: int, deal_number: int) -> GameButton:
+def review_button(
+    table_id: str, version: int, deal_number: int, locale: object = None
+) -> GameButton:
     """ "Review my play": a private review of the clicking player's moves in that deal. The deal
     number rides in the id, so the button keeps working after the next deal has started."""
     return GameButton(
         ComponentId(table_id, version, None, "review", str(deal_number)),
-        label="Review my play",
+        label=text(locale, "button-review"),
         emoji="🔍",
     )
 
 
-def history_button(table_id: str, version: int, deal_number: int) -> GameButton:
+def history_button(
+    table_id: str, version: int, deal_number: int, locale: object = None
+) -> GameButton:
     """ "Hand history": the deal's hand-history file, sent privately to a player of the deal
     (or a server manager) who presses it. It shows every hand, dropped ones too, so it is no
     longer attached to the public results for the whole channel."""
     return GameButton(
         ComponentId(table_id, version, None, "hist", str(deal_number)),
-        label="Hand history",
+        label=text(locale, "button-history"),
         emoji="📄",
     )
 
 
-def next_deal_view(table_id: str, version: int, deal_number: int | None = None) -> discord.ui.View:
+def next_deal_view(
+    table_id: str, version: int, deal_number: int | None = None, locale: object = None
+) -> discord.ui.View:
     """A deal's results while the next deal waits: "Next deal" (carrying the deal's number,
     so a press after the next deal began is told so and counts for nothing) and the review."""
     items: list[discord.ui.Item[Any]] = [
         GameButton(
             ComponentId(table_id, version, None, "next", str(deal_number or "")),
-            label="Next deal",
+            label=text(locale, "button-next-deal"),
             style=discord.ButtonStyle.success,
         )
     ]
     if deal_number is not None:
-        items.append(review_button(table_id, version, deal_number))
-        items.append(history_button(table_id, version, deal_number))
+        items.append(review_button(table_id, version, deal_number, locale))
+        items.append(history_button(table_id, version, deal_number, locale))
     return _view(*items)
 
 
-def past_results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
+def past_results_view(
+    table_id: str, version: int, deal_number: int, locale: object = None
+) -> discord.ui.View:
     """A deal's results once the next deal has begun (or the table closed): the review only."""
     return _view(
-        review_button(table_id, version, deal_number),
-        history_button(table_id, version, deal_number),
+        review_button(table_id, version, deal_number, locale),
+        history_button(table_id, version, deal_number, locale),
     )
 
 
-def results_view(table_id: str, version: int, deal_number: int) -> discord.ui.View:
+def results_view(
+    table_id: str, version: int, deal_number: int, locale: object = None
+) -> discord.ui.View:
     """The last deal of a match: its review, and "Play again" (a new lobby, same rules)."""
     again = GameButton(
         ComponentId(table_id, version, None, "again", ""),
-        label="Play again",
+        label=text(locale, "button-play-again"),
         style=discord.ButtonStyle.success,
     )
     return _view(
-        review_button(table_id, version, deal_number),
-        history_button(table_id, version, deal_number),
+        review_button(table_id, version, deal_number, locale),
+        history_button(table_id, version, deal_number, locale),
         again,
     )
 

@@ -110,6 +110,34 @@ def words_in(locale: str) -> Say:
 
 ENGLISH = words_in("en")
 
+#: The languages a public message may be in (a table speaks its server's language).
+LANGUAGES = ("en", "hi")
+
+
+def in_any(msg_id: str, **args: Any) -> set[str]:
+    """A message as every language words it: what a public text may read."""
+    return {words_in(lang)(msg_id, **args) for lang in LANGUAGES}
+
+
+def shaped(msg_id: str, **slots: str) -> list[re.Pattern[str]]:
+    r"""A message's shape in every language, each variable in `slots` standing for the regex
+    it gives (`shaped("turn-ping", mention=r"<@\d+>")`)."""
+    out = []
+    for lang in LANGUAGES:
+        marks = {name: f"\x00{i}\x00" for i, name in enumerate(slots)}
+        pattern = re.escape(words_in(lang)(msg_id, **marks))
+        for i, regex in enumerate(slots.values()):
+            pattern = pattern.replace(re.escape(f"\x00{i}\x00"), regex)
+        out.append(re.compile(pattern))
+    return out
+
+
+def label_of(msg: StoredMessage, msg_id: str) -> str | None:
+    """The label of `msg`'s button that is message `msg_id` in some language (the public
+    buttons speak the table's language)."""
+    words = in_any(msg_id)
+    return next((label for label in labels(msg) if label in words), None)
+
 
 def _prefix(say: Say, msg_id: str, **args: Any) -> str:
     """The fixed start of a label with a card in it ("Declare — discard …")."""
@@ -119,9 +147,11 @@ def _prefix(say: Say, msg_id: str, **args: Any) -> str:
 async def open_hand(fake: FakeDiscord, user: str) -> StoredMessage:
     """Press “Your hand” on the table message, as a player would; returns the private view."""
     table_msg = next(
-        m for m in reversed(fake.public_messages("general")) if "Your hand" in labels(m)
+        m
+        for m in reversed(fake.public_messages("general"))
+        if label_of(m, "button-your-hand") is not None
     )
-    result = await fake.click(user, table_msg, label="Your hand")
+    result = await fake.click(user, table_msg, label=label_of(table_msg, "button-your-hand"))
     assert result.ephemeral, "a hand view must be private"
     assert result.message is not None
     return fake.message(result.message.id)
@@ -182,7 +212,16 @@ async def play_turn(fake: FakeDiscord, user: str, view: StoredMessage) -> Stored
 # =====================================================================================
 
 PING_RE = re.compile(r"<@(\d+)>")
-RESULTS_TITLE_RE = re.compile(r"Deal (\d+) result")
+RESULTS_TITLE_RES = shaped("results-title", deal=r"(\d+)")
+PING_RES = [
+    *shaped("turn-ping", mention=r"<@\d+>"),
+    *shaped("turn-ping-timer", mention=r"<@\d+>", when=r"<t:\d+:R>"),
+    *shaped("turn-warning", mention=r"<@\d+>"),
+]
+MATCH_OVER_RES = [
+    *shaped("results-match-over", winners=".*"),
+    *shaped("results-match-over-none"),
+]
 # A card as the bot renders it: `7♥`, `10♠`, `Q♦*` (wild), `🃏` (printed joker).
 CARD_RE = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
 
@@ -190,9 +229,10 @@ CARD_RE = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
 def results_deal(msg: StoredMessage) -> int | None:
     """The deal number of a results message (its embed's title says which deal)."""
     for e in msg.embeds:
-        m = RESULTS_TITLE_RE.fullmatch(e.get("title") or "")
-        if m:
-            return int(m.group(1))
+        for title in RESULTS_TITLE_RES:
+            m = title.fullmatch(e.get("title") or "")
+            if m:
+                return int(m.group(1))
     return None
 
 
@@ -201,23 +241,25 @@ def footer(msg: StoredMessage) -> str:
 
 
 def embed_field(msg: StoredMessage, name: str) -> str | None:
+    """The value of the embed field called `name` (English), or called what catalogue
+    message `name` says in some language ("table-recent")."""
+    names = in_any(name) if name in catalogue().ids() else {name}
     for e in msg.embeds:
         for f in e.get("fields") or []:
-            if f.get("name") == name:
+            if f.get("name") in names:
                 return str(f.get("value", ""))
     return None
 
 
 def is_match_over(msg: StoredMessage) -> bool:
-    return results_deal(msg) is not None and "Match over" in footer(msg)
+    if results_deal(msg) is None:
+        return False
+    parts = footer(msg).split(" · ")
+    return any(shape.fullmatch(part) for shape in MATCH_OVER_RES for part in parts)
 
 
 def is_ping(msg: StoredMessage) -> bool:
-    return (
-        not msg.embeds
-        and bool(PING_RE.search(msg.content))
-        and ("your turn" in msg.content or "seconds left" in msg.content)
-    )
+    return not msg.embeds and any(shape.fullmatch(msg.content) for shape in PING_RES)
 
 
 def has_select(msg: StoredMessage, placeholder: str) -> bool:
@@ -239,7 +281,7 @@ def find_table_message(fake: FakeDiscord, channel: str = "general") -> StoredMes
         (
             m
             for m in reversed(fake.public_messages(channel))
-            if m.embeds and "Your hand" in labels(m)
+            if m.embeds and label_of(m, "button-your-hand") is not None
         ),
         None,
     )
@@ -248,7 +290,7 @@ def find_table_message(fake: FakeDiscord, channel: str = "general") -> StoredMes
 def recent_log(fake: FakeDiscord, channel: str = "general") -> list[str]:
     """The public “Recent” lines of the newest table message (any state)."""
     for m in reversed(fake.public_messages(channel)):
-        value = embed_field(m, "Recent")
+        value = embed_field(m, "table-recent")
         if value is not None and results_deal(m) is None:
             return value.splitlines()
     return []
@@ -391,6 +433,9 @@ class TableDriver:
         self.strategy = strategy or Strategy()
         #: Players whose Discord is not in English (their views are in their language).
         self.languages: dict[str, str] = {}
+        #: The table's language when a test chose it with `/rummy settings` (None: the
+        #: server's Discord language, as the bot decides by default).
+        self.server_language: str | None = None
         self.silent = set(silent)
         self.click_next = click_next
         self.views: dict[str, int] = {}
@@ -409,11 +454,12 @@ class TableDriver:
         lobby = result.message
         for user in self.humans:
             if user != host:
-                r = await fake.click(user, fake.message(lobby.id), label="Join")
-                assert r.ephemeral and "joined" in r.text, r
+                here = fake.message(lobby.id)
+                r = await fake.click(user, here, label=label_of(here, "button-join"))
+                assert r.ephemeral and r.text == self.words(user)("done-joined"), r
         for tier in ai:
             r = await fake.select(
-                host, fake.message(lobby.id), [tier], placeholder="Add an AI player…"
+                host, fake.message(lobby.id), [tier], placeholder=self.public("menu-add-ai")
             )
             assert r.ephemeral, r
         await fake.wait_for(
@@ -430,9 +476,10 @@ class TableDriver:
         """Start the match, and follow the table to where it plays: the thread the bot
         started from the lobby message, or the channel itself."""
         assert self.lobby is not None
-        r = await self.fake.click(host, self.fake.message(self.lobby.id), label="Start")
+        lobby = self.fake.message(self.lobby.id)
+        r = await self.fake.click(host, lobby, label=label_of(lobby, "button-start"))
         await r.wait()
-        assert r.ephemeral and "started" in r.text, r
+        assert r.ephemeral and r.text == self.words(host)("done-started"), r
         await self.fake.wait_for(self._placed, message="the table never showed up")
 
     def _placed(self) -> bool:
@@ -453,7 +500,7 @@ class TableDriver:
         for m in msgs:
             if m.id in self.handled:
                 continue
-            if results_deal(m) is not None and "Next deal" in labels(m):
+            if results_deal(m) is not None and label_of(m, "button-next-deal") is not None:
                 return ("results", m)
             if is_ping(m):
                 return ("ping", m)
@@ -498,18 +545,20 @@ class TableDriver:
 
     async def next_deal(self, results: StoredMessage) -> None:
         """Everyone still in the match presses “Next deal” on the results message."""
-        standings = embed_field(results, "Standings") or ""
+        standings = embed_field(results, "results-standings") or ""
+        marks = in_any("standing-out") | in_any("standing-left")
         for user in self.humans:
             out = any(
-                line.startswith(f"{user}:") and ("(out)" in line or "(left)" in line)
+                line.startswith(f"{user}:") and any(mark.strip() in line for mark in marks)
                 for line in standings.splitlines()
             )
             if out or user in self.silent:
                 continue
             current = self.fake.message(results.id)
-            if "Next deal" not in labels(current):
+            label = label_of(current, "button-next-deal")
+            if label is None:
                 break
-            r = await self.fake.click(user, current, label="Next deal")
+            r = await self.fake.click(user, current, label=label)
             await r.wait()
             assert r.ephemeral, r
             self.next_clicks += 1
@@ -525,13 +574,21 @@ class TableDriver:
         source = ping if ping is not None and not fake.message(ping.id).deleted else None
         if source is None:
             source = await fake.wait_for(lambda: find_table_message(fake, self.channel))
-        r = await fake.click(user, fake.message(source.id), label="Your hand")
+        source = fake.message(source.id)
+        r = await fake.click(user, source, label=label_of(source, "button-your-hand"))
         assert r.ephemeral and r.message is not None, r
         self.views[user] = r.message.id
         return fake.message(r.message.id)
 
     def words(self, user: str) -> Say:
-        return words_in(self.languages.get(user, "en"))
+        """A player's own language: as the test set it, else their Discord client's."""
+        chosen = self.languages.get(user) or self.fake.user(user).locale
+        return words_in(catalogue().resolve(chosen))
+
+    def public(self, msg_id: str, **args: Any) -> str:
+        """A public text in the table's language (`server_language`, else the server's own)."""
+        language = self.server_language or self.fake.server.guild_locale(None)
+        return words_in(catalogue().resolve(language))(msg_id, **args)
 
     async def act(self, user: str, view: StoredMessage, how: str, what: Any) -> StoredMessage:
         fake = self.fake

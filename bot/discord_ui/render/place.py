@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import discord
 
+from ..i18n import text
+from .results import results_key
 from .text import COLOUR
 
 #: Discord's limit on a thread's name.
@@ -25,27 +27,33 @@ PERMISSION_NAMES = {
 }
 
 #: Why a table plays in the channel instead of a thread (the presenter's reasons).
-FALLBACK_LINES = {
-    "permissions": (
-        "🧵 This table plays here in the channel: I need the **{missing}** permission{s} "
-        "to give it a thread."
-    ),
-    "refused": "🧵 This table plays here in the channel: Discord would not open a thread for it.",
-    "closed": "🧵 The table's thread is closed, so the table continues here in the channel.",
+FALLBACK_IDS = {
+    "permissions": "place-permissions",
+    "refused": "place-refused",
+    "closed": "place-closed",
 }
 
 
-def thread_name(host_name: str, profile: str) -> str:
+def thread_name(host_name: str, profile: str, locale: object = None) -> str:
     """The table's thread: whose table and which rules, within Discord's 100 characters."""
-    name = f"🎴 {host_name}'s rummy table ({profile})"
-    return name[:THREAD_NAME_MAX]
+    return text(locale, "thread-name", host=host_name, profile=profile)[:THREAD_NAME_MAX]
 
 
-def fallback_line(reason: str, missing: Sequence[str] = ()) -> str:
+def fallback_line(reason: str, missing: Sequence[str] = (), locale: object = None) -> str:
     """The one short line posted in the channel when a table does not get (or loses) its
-    thread."""
-    line = FALLBACK_LINES[reason]
-    return line.format(missing=" and ".join(missing), s="s" if len(missing) > 1 else "")
+    thread. Permission names stay as Discord shows them in the server settings."""
+    names = ""
+    for name in missing:
+        names = name if not names else text(locale, "place-and", first=names, second=name)
+    return text(locale, FALLBACK_IDS[reason], missing=names, count=len(missing))
+
+
+#: The title and the sentence of the lobby message, by the state of its table.
+PLACED_IDS = {
+    "finished": ("placed-title-finished", "placed-finished"),
+    "cancelled": ("placed-title-cancelled", "placed-cancelled"),
+    "playing": ("placed-title-playing", "placed-playing"),
+}
 
 
 def placed_embed(
@@ -54,24 +62,21 @@ def placed_embed(
     standings: Sequence[str],
     state: str,
     table_id: str,
+    locale: object = None,
 ) -> discord.Embed:
     """The lobby message once its table is playing elsewhere. `state` is "playing",
     "finished" or "cancelled"; `standings` the score lines so far (none before the first
     deal ends)."""
-    where = f"<#{thread_id}>" if thread_id is not None else "this channel, below"
-    if state == "finished":
-        title = "🎴 Indian Rummy — match over"
-        text = f"The match was played in {where}. Final standings below."
-    elif state == "cancelled":
-        title = "🎴 Indian Rummy — table closed"
-        text = f"The table in {where} was closed before the match ended."
-    else:
-        title = "🎴 Indian Rummy — playing"
-        text = f"The table plays in {where}: the table, turns and results are there."
-    embed = discord.Embed(title=title, description=text, colour=COLOUR)
-    embed.add_field(name="Players", value=", ".join(names)[:1024] or "—", inline=False)
+    where = f"<#{thread_id}>" if thread_id is not None else text(locale, "placed-here")
+    title, sentence = PLACED_IDS.get(state, PLACED_IDS["playing"])
+    embed = discord.Embed(
+        title=text(locale, title), description=text(locale, sentence, where=where), colour=COLOUR
+    )
+    embed.add_field(
+        name=text(locale, "placed-players"), value=", ".join(names)[:1024] or "—", inline=False
+    )
     if standings:
-        name = "Final standings" if state == "finished" else "Standings"
-        embed.add_field(name=name, value="\n".join(standings)[:1024], inline=False)
-    embed.set_footer(text=f"Table {table_id}")
+        name = "placed-final-standings" if state == "finished" else "placed-standings"
+        embed.add_field(name=text(locale, name), value="\n".join(standings)[:1024], inline=False)
+    embed.set_footer(text=results_key(table_id, locale))
     return embed

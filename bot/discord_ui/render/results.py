@@ -18,8 +18,16 @@ from bot.engine.settlement import Basis, Charge
 from bot.engine.states import EndReason, OutReason, ScoreKind
 from bot.table.model import Standing
 
-from .hand import wrong_show_problems
-from .text import COLOUR, KIND_LABEL, amount, cards, signed
+from ..i18n import text
+from .hand import part_label, wrong_show_problems
+from .text import COLOUR, amount, cards, hint_level_words, signed
+
+#: How a deal was won, by the engine's reason (anything else: "won").
+END_IDS = {
+    EndReason.DECLARED: "results-declared",
+    EndReason.HAND_RUMMY: "results-hand-rummy",
+    EndReason.LAST_STANDING: "results-last-standing",
+}
 
 
 def result_embed(
@@ -37,6 +45,7 @@ def result_embed(
     *,
     hints: str = "full",
     rated: bool = True,
+    locale: object = None,
 ) -> discord.Embed:
     """The reveal: every hand in its best arrangement (wild cards marked, with what each one
     stands for), each charge with how it was reached, and the standings. The footer names the
@@ -45,59 +54,69 @@ def result_embed(
     at the match's end, that it moved no rating when the server rates hint-free games only."""
     result = finished.result
     if result.void:
-        head = "The stock ran out: the deal is void, nobody pays."
+        head = text(locale, "results-void")
     else:
         winner = names[result.winner] if result.winner is not None else "?"
-        how = {
-            EndReason.DECLARED: "declared",
-            EndReason.HAND_RUMMY: "declared hand rummy",
-            EndReason.LAST_STANDING: "is the last player standing",
-        }.get(result.end, "won")
-        head = f"**{winner}** {how}!"
-    e = discord.Embed(title=f"Deal {result.number} result", description=head, colour=COLOUR)
+        head = text(locale, END_IDS.get(result.end, "results-won"), winner=winner)
+    e = discord.Embed(
+        title=text(locale, "results-title", deal=result.number), description=head, colour=COLOUR
+    )
     for seat in sorted(finished.status):
-        parts = seat_lines(finished, seat, wild_rank, (timed_out or {}).get(seat))
+        parts = seat_lines(finished, seat, wild_rank, (timed_out or {}).get(seat), locale)
         show = (wrong_shows or {}).get(seat)
         if show is not None and rules is not None:
-            parts.insert(1, "Why: " + "; ".join(wrong_show_problems(show, rules, wild_rank)))
+            problems = "; ".join(wrong_show_problems(show, rules, wild_rank, locale))
+            parts.insert(1, text(locale, "results-why", problems=problems))
         delta = result.deltas.get(seat, Fraction(0))
-        title = f"{names[seat]} ({score_change(delta, score)})" if delta else names[seat]
+        title = f"{names[seat]} ({score_change(delta, score, locale)})" if delta else names[seat]
         e.add_field(name=title[:256], value=("\n".join(parts) or "—")[:1024], inline=False)
-    e.add_field(name="Standings", value="\n".join(standings)[:1024] or "—", inline=False)
+    e.add_field(
+        name=text(locale, "results-standings"),
+        value="\n".join(standings)[:1024] or "—",
+        inline=False,
+    )
     shuffle = finished.history.get("shuffle")
     if shuffle:
-        text = shuffle_text(shuffle)
-        if len(e) + len("Shuffle") + len(text) <= 6000 - 200:  # room left for the footer
-            e.add_field(name="Shuffle", value=text, inline=False)
+        name = text(locale, "results-shuffle")
+        words = shuffle_text(shuffle, locale)
+        if len(e) + len(name) + len(words) <= 6000 - 200:  # room left for the footer
+            e.add_field(name=name, value=words, inline=False)
     footer = []
     if match_over:
         footer.append(
-            "Match over — winner: " + ", ".join(winners) if winners else "Match over — no winner."
+            text(locale, "results-match-over", winners=", ".join(winners))
+            if winners
+            else text(locale, "results-match-over-none")
         )
     if hints != "full":
-        footer.append(f"hints {hints}")
+        footer.append(text(locale, "results-hints", level=hint_level_words(hints, locale)[0]))
     if match_over and not rated:
-        footer.append("unrated (this server rates games with hints off only)")
+        footer.append(text(locale, "results-unrated"))
     if table_id is not None:
-        footer.append(results_key(table_id))
+        footer.append(results_key(table_id, locale))
     if footer:
         e.set_footer(text=" · ".join(footer)[:2048])
     return e
 
 
-def next_deal_started(number: int) -> str:
+def next_deal_started(number: int, locale: object = None) -> str:
     """What an earlier deal's results say once the deal after them has begun (their "Next
     deal" button is gone by then)."""
-    return f"Deal {number} has started."
+    return text(locale, "results-next-started", deal=number)
 
 
-def results_key(table_id: str) -> str:
-    """The mark a results message carries to say which table it belongs to."""
-    return f"Table {table_id}"
+def results_key(table_id: str, locale: object = None) -> str:
+    """The mark a results message carries to say which table it belongs to (in the table's
+    language: the bot looks for it in that language after a restart)."""
+    return text(locale, "results-key", table=table_id)
 
 
 def seat_lines(
-    finished: FinishedDeal, seat: int, wild_rank: int | None, timeouts: int | None = None
+    finished: FinishedDeal,
+    seat: int,
+    wild_rank: int | None,
+    timeouts: int | None = None,
+    locale: object = None,
 ) -> list[str]:
     """A seat's lines in the results: its groups, or why it was out (with the timeouts that
     dropped it: the table's line saying so has scrolled away by the end), its bill."""
@@ -106,70 +125,84 @@ def seat_lines(
     reason = finished.out_reason.get(seat)
     if ev is not None and reason is None:
         for g in ev.groups:
-            parts.append(
-                f"{KIND_LABEL[g.kind.value]}: {group_text(g.kind.value, g.cards, wild_rank)}"
-            )
+            kind = part_label(g.kind.value, locale)
+            parts.append(f"{kind}: {group_text(g.kind.value, g.cards, wild_rank, locale)}")
         if ev.leftover:
-            parts.append("Unmatched: " + cards(ev.leftover, wild_rank))
+            parts.append(text(locale, "results-unmatched", cards=cards(ev.leftover, wild_rank)))
     elif reason is not None:
-        parts.append(out_reason_text(reason, timeouts))
+        parts.append(out_reason_text(reason, timeouts, locale))
     charge = finished.result.charge(seat)
     if charge is not None:
-        parts.append(charge_text(charge, ev))
+        parts.append(charge_text(charge, ev, locale))
     if seat == finished.result.winner:
-        parts.append("Winner 🏆")
+        parts.append(text(locale, "results-winner"))
     return parts
 
 
 OUT_REASONS: dict[OutReason, str] = {
-    OutReason.FIRST_DROP: "dropped before drawing (first drop)",
-    OutReason.MIDDLE_DROP: "dropped (middle drop)",
-    OutReason.WRONG_SHOW: "declared a hand that was not valid (wrong show)",
-    OutReason.WRONG_SHOW_DROP: "declared a hand that was not valid (counted as a middle drop)",
+    OutReason.FIRST_DROP: "out-first-drop",
+    OutReason.MIDDLE_DROP: "out-middle-drop",
+    OutReason.WRONG_SHOW: "out-wrong-show",
+    OutReason.WRONG_SHOW_DROP: "out-wrong-show-drop",
 }
 
 
-def out_reason_text(reason: OutReason, timeouts: int | None = None) -> str:
-    text = OUT_REASONS.get(reason, reason.value.replace("_", " "))
+def out_reason_text(reason: OutReason, timeouts: int | None = None, locale: object = None) -> str:
+    words = text(locale, OUT_REASONS[reason])
     if timeouts:
-        text += f", by the bot after {timeouts} timeouts in a row"
-    return text[0].upper() + text[1:]
+        words = text(locale, "out-by-timeouts", reason=words, timeouts=timeouts)
+    return words
 
 
-def charge_text(charge: Charge, ev: Evaluation | None) -> str:
+#: The catalogue id of each basis a charge is reckoned on.
+BASIS_IDS: dict[Basis, str] = {
+    Basis.DEADWOOD: "basis-deadwood",
+    Basis.FIRST_DROP: "basis-first-drop",
+    Basis.MIDDLE_DROP: "basis-middle-drop",
+    Basis.WRONG_SHOW: "basis-wrong-show",
+    Basis.WRONG_SHOW_DROP: "basis-wrong-show-drop",
+    Basis.HAND_RUMMY_DROPPED: "basis-hand-rummy-dropped",
+}
+
+
+def charge_text(charge: Charge, ev: Evaluation | None, locale: object = None) -> str:
     """'Pays 80 (deadwood 84, capped at 80)': both numbers when the cap changed the bill."""
-    basis = charge.basis.value.replace("_", " ")
-    rate = "" if charge.rate == 1 else f" × {amount(charge.rate)}"
-    mult = "" if charge.multiplier == 1 else f" × {charge.multiplier}"
-    base = f"{basis} {charge.base}"
     if charge.basis is Basis.DEADWOOD and ev is not None and ev.deadwood != charge.base:
-        base = f"deadwood {ev.deadwood}, capped at {charge.base}"
-    return f"Pays {amount(charge.amount)} ({base}{rate}{mult})"
+        base = text(locale, "charge-capped", deadwood=ev.deadwood, base=charge.base)
+    else:
+        base = text(locale, BASIS_IDS[charge.basis], base=charge.base)
+    if charge.rate != 1:
+        base = text(locale, "charge-rate", base=base, rate=amount(charge.rate))
+    if charge.multiplier != 1:
+        base = text(locale, "charge-rate", base=base, rate=str(charge.multiplier))
+    return text(locale, "charge", amount=amount(charge.amount), base=base)
 
 
-def score_change(delta: Fraction, score: ScoreKind) -> str:
+def score_change(delta: Fraction, score: ScoreKind, locale: object = None) -> str:
     """One convention per kind of score, everywhere: chips are won or lost ("won 40 chips",
     "lost 7½ chips"); pool and deals points are added to a total ("+7 points")."""
     if score is ScoreKind.NET:
-        verb = "won" if delta > 0 else "lost"
-        return f"{verb} {amount(abs(delta))} chips"
-    return f"{signed(delta)} points"
+        msg = "score-won" if delta > 0 else "score-lost"
+        return text(locale, msg, amount=amount(abs(delta)))
+    return text(locale, "score-points", amount=signed(delta))
 
 
-def group_text(kind: str, cs: Sequence[Card], wild_rank: int | None) -> str:
+def group_text(kind: str, cs: Sequence[Card], wild_rank: int | None, locale: object = None) -> str:
     """A group's cards with wild cards marked * and what each one stands for ("3♠ as 9♥" in
     a run, "🃏 as a 7" in a set), so an impure run reads as the run it is."""
-    roles = wild_roles(kind, cs, wild_rank)
+    roles = wild_roles(kind, cs, wild_rank, locale)
     out = []
     for c in cs:
-        text = cards([c], wild_rank)
+        shown_card = cards([c], wild_rank)
         if c.id in roles:
-            text += f" as {roles[c.id]}"
-        out.append(text)
+            shown_card = text(locale, "wild-as", card=shown_card, role=roles[c.id])
+        out.append(shown_card)
     return " ".join(out)
 
 
-def wild_roles(kind: str, cs: Sequence[Card], wild_rank: int | None) -> dict[int, str]:
+def wild_roles(
+    kind: str, cs: Sequence[Card], wild_rank: int | None, locale: object = None
+) -> dict[int, str]:
     def is_wild(c: Card) -> bool:
         return c.face.is_joker or (wild_rank is not None and c.rank == wild_rank)
 
@@ -178,8 +211,9 @@ def wild_roles(kind: str, cs: Sequence[Card], wild_rank: int | None) -> dict[int
         if natural is None:
             return {}
         name = rank_name(natural.rank)
-        article = "an" if name in ("A", "8") else "a"
-        return {c.id: f"{article} {name}" for c in cs if is_wild(c)}
+        # A number rank is passed as a number, so a language may choose its words by it.
+        rank: str | int = int(name) if name.isdigit() else name
+        return {c.id: text(locale, "wild-as-rank", rank=rank) for c in cs if is_wild(c)}
     if kind != "impure":
         return {}
     anchor = next(((i, c) for i, c in enumerate(cs) if not is_wild(c)), None)
@@ -196,26 +230,34 @@ def wild_roles(kind: str, cs: Sequence[Card], wild_rank: int | None) -> dict[int
     return roles
 
 
-def standings_lines(standings: Sequence[Standing], score: ScoreKind) -> list[str]:
+def standings_lines(
+    standings: Sequence[Standing], score: ScoreKind, locale: object = None
+) -> list[str]:
     """Score lines, best first, in the match's own terms: net chips won or lost, or the
     penalty points a player has added up (pool and deals)."""
 
     lines = []
     for s in standings:
-        mark = " (out)" if s.out else " (left)" if s.left else ""
+        mark = (
+            text(locale, "standing-out")
+            if s.out
+            else text(locale, "standing-left")
+            if s.left
+            else ""
+        )
         if s.winner:
             mark += " 🏆"
-        total = (
-            f"{signed(s.score)} chips" if score is ScoreKind.NET else f"{amount(s.score)} points"
-        )
-        lines.append(f"{s.name}: {total}{mark}")
+        if score is ScoreKind.NET:
+            line = text(locale, "standing-chips", name=s.name, amount=signed(s.score), mark=mark)
+        else:
+            line = text(locale, "standing-points", name=s.name, amount=amount(s.score), mark=mark)
+        lines.append(line)
     return lines
 
 
-def shuffle_text(shuffle: Mapping[str, Any]) -> str:
+def shuffle_text(shuffle: Mapping[str, Any], locale: object = None) -> str:
     """The reveal of the deal's shuffle commitment: the secret salt, and how to check that the
-    attached hand history's deck order is the one promised at the start."""
-    return (
-        f"Commitment `{shown(shuffle['commitment'])}…` · salt `{shuffle['salt']}`\n"
-        "Check the attached hand history with `python -m bot.engine verify`"
+    hand history's deck order is the one promised at the start."""
+    return text(
+        locale, "results-shuffle-text", hash=shown(shuffle["commitment"]), salt=shuffle["salt"]
     )

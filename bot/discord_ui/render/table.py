@@ -11,7 +11,8 @@ from bot.engine.fairness import shown
 from bot.engine.observation import PublicView
 from bot.engine.rules import Rules
 
-from .text import COLOUR, STATUS_ICON, amount, card, wild_text
+from ..i18n import text
+from .text import COLOUR, amount, card, status_words, wild_words
 
 
 def table_embed(
@@ -20,11 +21,13 @@ def table_embed(
     log: Sequence[str],
     deadline: float | None,
     note: str | None = None,
+    locale: object = None,
 ) -> discord.Embed:
     """The public table: no hidden card may appear here (it only reads a PublicView)."""
-    title = f"🎴 {rules.name} — deal {view.deal_number}"
     if view.match_phase == "over":
-        title = f"🎴 {rules.name} — match over"
+        title = text(locale, "table-title-over", profile=rules.name)
+    else:
+        title = text(locale, "table-title", profile=rules.name, deal=view.deal_number)
     e = discord.Embed(title=title, colour=COLOUR)
     seat_lines = []
     for s in view.seats:
@@ -32,46 +35,51 @@ def table_embed(
         if view.turn == s.seat:
             marks.append("▶")
         if s.is_dealer:
-            marks.append("(dealer)")
-        count = f"{s.cards} cards" if s.status == "active" and s.cards else ""
-        score = amount(s.score)
-        line = f"{' '.join(marks)} **{s.name}**{STATUS_ICON.get(s.status, '')}"
-        line += f" · {count}" if count else ""
-        line += f" · score {score}"
+            marks.append(text(locale, "table-dealer"))
+        line = f"{' '.join(marks)} **{s.name}**{status_words(s.status, locale)}"
+        if s.status == "active" and s.cards:
+            line += " · " + text(locale, "table-cards", cards=s.cards)
+        line += " · " + text(locale, "table-score", score=amount(s.score))
         seat_lines.append(line.strip())
-    e.add_field(name="Seats", value="\n".join(seat_lines) or "—", inline=False)
+    e.add_field(name=text(locale, "table-seats"), value="\n".join(seat_lines) or "—", inline=False)
     if view.match_phase == "playing":
-        e.add_field(name="Top discard", value=card(view.top_discard), inline=True)
+        e.add_field(name=text(locale, "table-top-discard"), value=card(view.top_discard))
+        wild = wild_words(rules, view.wild_rank, view.indicator, locale)
+        e.add_field(name=text(locale, "table-indicator"), value=f"{card(view.indicator)} ({wild})")
         e.add_field(
-            name="Indicator",
-            value=f"{card(view.indicator)} ({wild_text(rules, view.wild_rank, view.indicator)})",
-            inline=True,
+            name=text(locale, "table-stock"),
+            value=text(locale, "table-cards", cards=view.stock_size),
         )
-        e.add_field(name="Stock", value=f"{view.stock_size} cards", inline=True)
         if view.turn is not None:
             who = view.seats[view.turn].name
-            step = "to draw or drop" if view.phase == "draw" else "to discard or declare"
-            timer = f" · time up <t:{int(deadline)}:R>" if deadline else ""
-            e.add_field(name="Turn", value=f"**{who}** {step}{timer}", inline=False)
+            step = text(
+                locale,
+                "table-turn-draw" if view.phase == "draw" else "table-turn-discard",
+                name=who,
+            )
+            if deadline:
+                step = text(locale, "table-time-up", step=step, when=f"<t:{int(deadline)}:R>")
+            e.add_field(name=text(locale, "table-turn"), value=step, inline=False)
     if log:
         lines = recent_lines(log, len(view.seats))
-        e.add_field(name="Recent", value="\n".join(lines), inline=False)
-    footer = note or "Press “Your hand” to see your cards (only you can see them)."
+        e.add_field(name=text(locale, "table-recent"), value="\n".join(lines), inline=False)
+    footer = note or text(locale, "table-footer")
     if view.commitment is not None:
-        footer += f"\n{commitment_line(view.deal_number, view.commitment)}"
+        footer += f"\n{commitment_line(view.deal_number, view.commitment, locale)}"
     e.set_footer(text=footer)
     return e
 
 
-def commitment_line(deal_number: int, commitment: str) -> str:
+def commitment_line(deal_number: int, commitment: str, locale: object = None) -> str:
     """The deal's shuffle commitment, public from its start, so players can later check the
     revealed order against what was promised (`python -m bot.engine verify`)."""
-    return f"Deal {deal_number} shuffle commitment: {shown(commitment)}… (sha256)"
+    return text(locale, "table-commitment", deal=deal_number, hash=shown(commitment))
 
 
-def turn_ping(mention: str, deadline: float | None) -> str:
-    timer = f" — time up <t:{int(deadline)}:R>" if deadline else ""
-    return f"{mention}, it's your turn{timer}."
+def turn_ping(mention: str, deadline: float | None, locale: object = None) -> str:
+    if deadline:
+        return text(locale, "turn-ping-timer", mention=mention, when=f"<t:{int(deadline)}:R>")
+    return text(locale, "turn-ping", mention=mention)
 
 
 #: Discord's limit on one embed field's value.
@@ -95,8 +103,10 @@ def recent_lines(log: Sequence[str], seats: int) -> list[str]:
     return out[::-1]
 
 
-def turn_warning_text(mention: str) -> str:
-    return f"⏳ {mention}, 15 seconds left — then the bot plays for you."
+def turn_warning_text(mention: str, locale: object = None) -> str:
+    return text(locale, "turn-warning", mention=mention)
 
 
-REPLACED_VIEW = "This hand view was replaced by a newer one — use the newest."
+def replaced_view_text(locale: object = None) -> str:
+    """What an older private hand view says once a newer one took its place."""
+    return text(locale, "hand-replaced")

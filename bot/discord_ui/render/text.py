@@ -96,6 +96,37 @@ HINT_WORDS = {
 }
 
 
+#: The catalogue ids of each hint level's name and of what it shows.
+HINT_LEVEL_IDS = {
+    "full": ("hint-level-full", "hint-meaning-full"),
+    "groups": ("hint-level-groups", "hint-meaning-groups"),
+    "off": ("hint-level-off", "hint-meaning-off"),
+}
+
+
+def hint_level_words(hints: str, locale: object = None) -> tuple[str, str]:
+    """A hint level's name and what it shows, in the reader's language."""
+    ids = HINT_LEVEL_IDS.get(hints)
+    if ids is None:
+        return hints, hints
+    return text(locale, ids[0]), text(locale, ids[1])
+
+
+#: The catalogue id of each seat status the table marks after a name (active: no mark).
+STATUS_IDS = {
+    "dropped": "status-dropped",
+    "out": "status-out",
+    "eliminated": "status-eliminated",
+    "left": "status-left",
+}
+
+
+def status_words(status: str, locale: object = None) -> str:
+    """ " (dropped)" after a seat's name, in the reader's language; "" for a seat in play."""
+    msg = STATUS_IDS.get(status)
+    return "" if msg is None else " " + text(locale, msg)
+
+
 def hints_note(hints: str) -> str:
     """ " · hints off" after a result played with less than full hints; nothing otherwise
     (full hints are the default, and every result stored before hint levels had them)."""

@@ -90,3 +90,5 @@ button-sort = Sort by suit
 button-refresh = Refresh
 button-text-only = Text only
 button-card-images = Card images
+hand-replaced = This hand view was replaced by a newer one — use the newest.
+hand-picture = Your hand as cards, grouped as listed below

@@ -106,3 +106,10 @@ done-seat-removed = Removed { $name } from the table.
 done-host-handed = { $name } is the host now.
 done-rematch-opened = A new table with the same rules is open below; the others can press Play again.
 done-rematch-seated = You took a seat at the new table.
+
+# Answers to the lobby and table commands and buttons.
+done-joined = You joined the table.
+done-started = The game has started. Press “Your hand” to see your cards.
+done-cancelled = The table is closed.
+done-table-below = The table is below.
+done-game-over = The game is over.

@@ -83,3 +83,5 @@ button-sort = रंग से लगाएँ
 button-refresh = ताज़ा करें
 button-text-only = सिर्फ़ टेक्स्ट
 button-card-images = पत्तों की तस्वीरें
+hand-replaced = इस हाथ की जगह अब नया संदेश है — सबसे नया वाला इस्तेमाल करें।
+hand-picture = आपके हाथ के पत्ते, जैसे नीचे ग्रुप में लिखे हैं

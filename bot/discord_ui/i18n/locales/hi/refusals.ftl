@@ -99,3 +99,10 @@ done-seat-removed = { $name } को टेबल से हटा दिया 
 done-host-handed = अब { $name } होस्ट हैं।
 done-rematch-opened = उन्हीं नियमों वाली नई टेबल नीचे खुल गई है; बाक़ी खिलाड़ी Play again दबा सकते हैं।
 done-rematch-seated = आप नई टेबल पर बैठ गए।
+
+# लॉबी और टेबल के कमांड और बटन के जवाब।
+done-joined = आप टेबल पर बैठ गए।
+done-started = खेल शुरू हो गया। अपने पत्ते देखने के लिए “आपका हाथ” दबाएँ।
+done-cancelled = टेबल बंद कर दी गई।
+done-table-below = टेबल नीचे है।
+done-game-over = खेल ख़त्म हो गया।
