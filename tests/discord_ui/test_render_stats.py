@@ -24,6 +24,8 @@ from bot.storage import (
 )
 from cogs.stats import (
     FM_TEMPLATE,
+    PERIOD_CHOICES,
+    SORT_CHOICES,
     HH_TEMPLATE,
     LB_TEMPLATE,
     ForgetConfirm,
@@ -301,7 +303,7 @@ def test_settings_embed() -> None:
 
 def test_custom_ids_fit_and_match_their_templates() -> None:
     longest = max((*rs.PROFILE_NAMES, "any"), key=len)
-    for sort in rs.SORT_LABELS:
+    for sort in rs.SORTS:
         pager = LeaderboardPager(999_999, longest, sort, "30d", BIG_ID)
         assert len(pager.custom_id) <= 100
         assert re.fullmatch(LB_TEMPLATE, pager.custom_id)
@@ -312,6 +314,11 @@ def test_custom_ids_fit_and_match_their_templates() -> None:
         assert re.fullmatch(FM_TEMPLATE, button.custom_id) and len(button.custom_id) <= 100
     assert set(stats_dynamic_items()) == {LeaderboardPager, HistoryDownload, ForgetConfirm}
     assert all(not t.startswith(("rm:", "rs:")) for t in (LB_TEMPLATE, HH_TEMPLATE, FM_TEMPLATE))
+
+
+def test_the_command_menus_offer_what_the_renderer_words() -> None:
+    assert [c.value for c in SORT_CHOICES] == list(rs.SORTS)
+    assert [c.value for c in PERIOD_CHOICES] == list(rs.PERIODS)
 
 
 def test_pager_ids_on_first_page_are_distinct() -> None:
