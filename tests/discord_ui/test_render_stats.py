@@ -451,3 +451,64 @@ def test_forget_me_words_in_both_languages() -> None:
     assert rs.forget_text("cancelled") == "Cancelled: nothing was deleted."
     assert [rs.forget_label(a, "hi") for a in ("yes", "no")] == ["मेरे आँकड़े मिटाएँ", "रद्द करें"]
     assert [rs.forget_label(a) for a in ("yes", "no")] == ["Delete my stats", "Cancel"]
+
+
+def outside_catalogue(shown: str) -> str:
+    """What is left of pseudo-locale text once every ⟦…⟧ piece (nested too) is taken out:
+    only what did not come from the catalogue."""
+    while True:
+        cut = re.sub(r"⟦[^⟦⟧]*⟧", "", shown)
+        if cut == shown:
+            return shown
+        shown = cut
+
+
+def test_every_word_shown_comes_from_the_catalogue() -> None:
+    """In the pseudo-locale every message is wrapped in ⟦ ⟧; what is left outside the
+    brackets may be names, codes, numbers' signs and punctuation, never a word."""
+    pseudo = "x-pseudo"
+    stats = PlayerStats(1, 2, {"points": profile(), "deals": profile("deals")}, None)
+    trend = [RatingPoint(str(i), i, 25.0, 8.0, float(i), float(i - 1)) for i in range(3)]
+    own = PlayerRank(2, 101, "player1", Fraction(99, 2), 10, 30)
+    screens = [
+        embed_text(rs.stats_embed("alice", stats, trend, pseudo)),
+        embed_text(rs.stats_embed("   ", PlayerStats(1, 3, {}, None), (), pseudo)),
+        embed_text(rs.history_embed("alice", [deal(o) for o in sorted(rs.OUTCOMES)], pseudo)),
+        embed_text(rs.history_embed("alice", [], pseudo)),
+        rs.hand_history_caption("abcd1234", 2, pseudo),
+        rs.history_placeholder(pseudo),
+        *rs.pager_labels(pseudo),
+        *(rs.forget_label(a, pseudo) for a in ("yes", "no")),
+        *(rs.forget_text(o, pseudo) for o in ("prompt", "done", "playing", "cancelled", "expired")),
+    ]
+    option = rs.history_option(deal("lost", Fraction(-12)), pseudo)
+    screens += [option.label, option.description or ""]
+    for sort in rs.SORTS:
+        for own_rank in (own, None):
+            for page_rows, page in ((rows(3), 0), ([], 0), ([], 2)):
+                screens.append(
+                    embed_text(
+                        rs.leaderboard_embed(
+                            page_rows, profile=None, sort=sort, period="30d", page=page,
+                            own=own_rank, owner_id=101, locale=pseudo,
+                        )
+                    )
+                )  # fmt: skip
+    for level, flags in (("full", True), ("groups", False), ("off", True)):
+        settings = GuildSettings(
+            1, "points", 60, None if flags else frozenset({5}), card_images=flags,
+            hints=HintLevel(level), rated_hints_off=flags, table_threads=flags,
+        )  # fmt: skip
+        changes = [
+            rs.setting_changed_text(what, value, pseudo)
+            for what, value in (
+                ("default_profile", "deals"), ("turn_timer", 30), ("all_channels", True),
+                ("allowed", 5), ("removed", 5), ("card_images", flags), ("hints", level),
+                ("rated_hints_off", flags), ("table_threads", flags),
+            )
+        ]  # fmt: skip
+        screens.append(embed_text(rs.settings_embed(settings, changes, pseudo)))
+    for screen in screens:
+        left = outside_catalogue(screen)
+        assert english_words(left) == [], (screen, left)
+        assert "⟦" in screen

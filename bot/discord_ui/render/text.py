@@ -94,9 +94,3 @@ HINT_WORDS = {
     "groups": "the arrangement only",
     "off": "no help: cards sorted by suit",
 }
-
-
-def hints_note(hints: str) -> str:
-    """ " · hints off" after a result played with less than full hints; nothing otherwise
-    (full hints are the default, and every result stored before hint levels had them)."""
-    return "" if hints == "full" else f" · hints {hints}"
