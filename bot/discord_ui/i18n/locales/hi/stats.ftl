@@ -140,7 +140,7 @@ stats-rated-any = रेटिंग वाले खेल: कोई भी �
 stats-settings-threads = टेबल कहाँ खेली जाती है
 stats-threads-on = अपने अलग थ्रेड में (लॉबी चैनल में ही रहती है)
 stats-threads-off = चैनल में ही
-stats-settings-footer = बदलने के लिए /rummy settings के विकल्प (सिर्फ़ Manage Server वाले)।
+stats-settings-footer = /rummy settings के विकल्पों से बदलें (सिर्फ़ Manage Server वाले)।
 
 stats-changed-profile = पहले से चुनी प्रोफ़ाइल: { $profile }
 stats-changed-timer = बारी का समय: { $seconds } सेकंड
