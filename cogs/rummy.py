@@ -456,7 +456,9 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             io.BytesIO(text.encode("utf-8")), filename=hand_history_filename(cid.table_id, deal_no)
         )
         await interaction.followup.send(
-            hand_history_caption(cid.table_id, deal_no), file=file, ephemeral=True
+            hand_history_caption(cid.table_id, deal_no, user_locale(interaction)),
+            file=file,
+            ephemeral=True,
         )
 
     async def _hand_action(

@@ -6,7 +6,9 @@ without a second cog or a second top-level command.
 
 Thin by design: parse the interaction, call the league service (`bot.table.league`, which holds
 the rules: who may download what, how settings merge, when forget-me expires), render with
-`bot.discord_ui.render.stats`.
+`bot.discord_ui.render.stats`, in the catalogue's words: what is posted in the channel (the
+leaderboard and its pages, a stats card) in the server's language, every private answer
+(history, downloads, settings, forget-me) in the reader's own.
 
 Components (leaderboard pager, hand-history download menu, forget-me confirmation) are
 `DynamicItem`s whose whole state lives in their custom_id (prefix ``st:``), so they keep working
@@ -32,10 +34,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.errors import UserError, answer_error
+from bot.discord_ui.i18n import catalogue, server_locale, user_locale
 from bot.discord_ui.render import stats as rs
 from bot.discord_ui.render.text import HINT_WORDS
 from bot.storage import StorageError
-from bot.table.league import League, SettingsChange
+from bot.table.league import FOLLOW_SERVER, League, SettingsChange
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import PapluBot
@@ -47,9 +50,25 @@ HINT_CHOICES = [
     app_commands.Choice(name=f"{level} — {words}", value=level)
     for level, words in HINT_WORDS.items()
 ]
-SORT_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in rs.SORT_LABELS.items()]
+#: `/rummy settings language:`: the server's own Discord language, or one the bot speaks.
+SERVER_LANGUAGE_CHOICES = [
+    app_commands.Choice(name="Follow the server's Discord language", value=FOLLOW_SERVER),
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="हिन्दी (Hindi)", value="hi"),
+]
+#: The menus' English base text (the catalogue's `choice-<value>` words them for Discord's
+#: other languages, see `bot.discord_ui.i18n.translator`).
+SORT_CHOICES = [
+    app_commands.Choice(name="Rating", value="rating"),
+    app_commands.Choice(name="Matches won", value="matches_won"),
+    app_commands.Choice(name="Deals won", value="deals_won"),
+    app_commands.Choice(name="Net chips", value="net_chips"),
+    app_commands.Choice(name="Win rate", value="win_rate"),
+]
 PERIOD_CHOICES = [
-    app_commands.Choice(name=label, value=key) for key, label in rs.PERIOD_LABELS.items()
+    app_commands.Choice(name="all time", value="all"),
+    app_commands.Choice(name="last 30 days", value="30d"),
+    app_commands.Choice(name="last 7 days", value="7d"),
 ]
 #: custom_id token for "no profile filter" (a profile name never equals it).
 ALL_PROFILES = "any"
@@ -128,27 +147,36 @@ async def leaderboard_page(
     profile: str | None,
     sort: str,
     period: str,
+    locale: object = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """One page and its pager."""
+    """One page and its pager, in `locale` (the server's: a board is posted in the channel)."""
     board = await league.leaderboard(
         guild_id, owner_id, page, profile, sort, period, page_size=rs.PAGE_SIZE
     )
     rows, own, has_next = board.rows, board.own, board.has_next
     embed = rs.leaderboard_embed(
-        rows, profile=profile, sort=sort, period=period, page=page, own=own, owner_id=owner_id
+        rows,
+        profile=profile,
+        sort=sort,
+        period=period,
+        page=page,
+        own=own,
+        owner_id=owner_id,
+        locale=locale,
     )
     if page == 0 and not has_next:
         return embed, None
     view = discord.ui.View(timeout=None)
     token = ALL_PROFILES if profile is None else profile
+    previous, following = rs.pager_labels(locale)
     view.add_item(
         LeaderboardPager(
-            page - 1, token, sort, period, owner_id, label="◀ Previous", disabled=page == 0
+            page - 1, token, sort, period, owner_id, label=previous, disabled=page == 0
         )
     )
     view.add_item(
         LeaderboardPager(
-            page + 1, token, sort, period, owner_id, label="Next ▶", disabled=not has_next
+            page + 1, token, sort, period, owner_id, label=following, disabled=not has_next
         )
     )
     return embed, view
@@ -211,6 +239,7 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
                 profile,
                 self.sort,
                 self.period,
+                server_locale(interaction),  # the board is the channel's, in its language
             )
             await interaction.edit_original_response(embed=embed, view=view)
 
@@ -223,12 +252,18 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
 class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=HH_TEMPLATE):
     """The "download a deal" menu under /rummy history; option values are deal ids."""
 
-    def __init__(self, owner_id: int, options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(
+        self,
+        owner_id: int,
+        options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> None:
         self.owner_id = owner_id
         super().__init__(
             discord.ui.Select(
                 custom_id=f"st:hh:{owner_id}",
-                placeholder="Download a deal's hand history…",
+                placeholder=placeholder or rs.history_placeholder(),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
@@ -241,7 +276,11 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
         match: re.Match[str],
         /,
     ) -> HistoryDownload:
-        return cls(int(match["owner"]), list(getattr(item, "options", None) or []))
+        return cls(
+            int(match["owner"]),
+            list(getattr(item, "options", None) or []),
+            placeholder=getattr(item, "placeholder", None),
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def download() -> None:
@@ -262,9 +301,8 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
                 io.BytesIO(text.encode("utf-8")),
                 filename=rs.hand_history_filename(match_id, deal_no),
             )
-            await interaction.followup.send(
-                rs.hand_history_caption(match_id, deal_no), file=file, ephemeral=True
-            )
+            caption = rs.hand_history_caption(match_id, deal_no, user_locale(interaction))
+            await interaction.followup.send(caption, file=file, ephemeral=True)
 
         await _guarded(interaction, download)
 
@@ -275,12 +313,14 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
 class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_TEMPLATE):
     """Confirm / cancel under /rummy forget-me; the id carries who asked and when."""
 
-    def __init__(self, action: str, owner_id: int, issued: int) -> None:
+    def __init__(
+        self, action: str, owner_id: int, issued: int, *, label: str | None = None
+    ) -> None:
         self.action, self.owner_id, self.issued = action, owner_id, issued
         yes = action == "yes"
         super().__init__(
             discord.ui.Button(
-                label="Delete my stats" if yes else "Cancel",
+                label=label or rs.forget_label(action),
                 style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
                 custom_id=f"st:fm:{action}:{owner_id}:{issued}",
             )
@@ -294,34 +334,41 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
         match: re.Match[str],
         /,
     ) -> ForgetConfirm:
-        return cls(match["action"], int(match["owner"]), int(match["issued"]))
+        return cls(
+            match["action"],
+            int(match["owner"]),
+            int(match["issued"]),
+            label=getattr(item, "label", None),
+        )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async def answer() -> None:
             if interaction.user.id != self.owner_id:
                 raise UserError("error-not-yours")
+            locale = user_locale(interaction)
             if self.action == "no":
-                await interaction.response.edit_message(content=rs.FORGET_CANCELLED, view=None)
+                said = rs.forget_text("cancelled", locale)
+                await interaction.response.edit_message(content=said, view=None)
                 return
             await interaction.response.defer()
             outcome = await _league(interaction).forget(
                 _guild_id(interaction), self.owner_id, self.issued
             )
-            if outcome == "expired":
-                await interaction.edit_original_response(content=rs.FORGET_EXPIRED, view=None)
-            elif outcome == "playing":
-                await interaction.edit_original_response(content=rs.FORGET_PLAYING, view=None)
-            else:
+            if outcome not in ("expired", "playing"):
                 log.info("forgot a user in guild %s", interaction.guild_id)
-                await interaction.edit_original_response(content=rs.FORGET_DONE, view=None)
+                outcome = "done"
+            said = rs.forget_text(outcome, locale)
+            await interaction.edit_original_response(content=said, view=None)
 
         await _guarded(interaction, answer)
 
 
-def forget_view(owner_id: int, issued: int) -> discord.ui.View:
+def forget_view(owner_id: int, issued: int, locale: object = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ForgetConfirm("yes", owner_id, issued))
-    view.add_item(ForgetConfirm("no", owner_id, issued))
+    for action in ("yes", "no"):
+        view.add_item(
+            ForgetConfirm(action, owner_id, issued, label=rs.forget_label(action, locale))
+        )
     return view
 
 
@@ -364,7 +411,14 @@ class StatsCommands(_MixinBase):
         guild_id = _guild_id(interaction)
         embed, view = await _read_in_time(
             leaderboard_page(
-                _league(interaction), guild_id, interaction.user.id, 0, profile, sort, period
+                _league(interaction),
+                guild_id,
+                interaction.user.id,
+                0,
+                profile,
+                sort,
+                period,
+                server_locale(interaction),
             )
         )
         if view is None:
@@ -383,9 +437,10 @@ class StatsCommands(_MixinBase):
         if target.bot:
             raise UserError("error-no-stats-for-bots")
         card = await _read_in_time(_league(interaction).player(guild_id, target.id))
-        await interaction.response.send_message(
-            embed=rs.stats_embed(target.display_name, card.stats, card.trend)
+        embed = rs.stats_embed(
+            target.display_name, card.stats, card.trend, server_locale(interaction)
         )
+        await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description="Recent deals, with hand-history downloads")
     @app_commands.guild_only()
@@ -401,13 +456,18 @@ class StatsCommands(_MixinBase):
         page = await _league(interaction).history(
             guild_id, target.id, interaction.user.id, _is_manager(interaction)
         )
-        embed = rs.history_embed(target.display_name, page.rows)
+        locale = user_locale(interaction)
+        embed = rs.history_embed(target.display_name, page.rows, locale)
         if not page.downloadable:
             await interaction.edit_original_response(embed=embed)
             return
         view = discord.ui.View(timeout=None)
         view.add_item(
-            HistoryDownload(interaction.user.id, [rs.history_option(r) for r in page.downloadable])
+            HistoryDownload(
+                interaction.user.id,
+                [rs.history_option(r, locale) for r in page.downloadable],
+                placeholder=rs.history_placeholder(locale),
+            )
         )
         await interaction.edit_original_response(embed=embed, view=view)
 
@@ -425,8 +485,11 @@ class StatsCommands(_MixinBase):
         hints="Hint level of new tables when the host names none",
         rated_hints_off="True: only games with hints off move ratings (others play unrated)",
         threads="True: each table plays in its own thread (default); False: in the channel",
+        language="Language of new tables' lobby, table and results (default: the server's)",
     )
-    @app_commands.choices(default_profile=PROFILE_CHOICES, hints=HINT_CHOICES)
+    @app_commands.choices(
+        default_profile=PROFILE_CHOICES, hints=HINT_CHOICES, language=SERVER_LANGUAGE_CHOICES
+    )
     async def settings(
         self,
         interaction: discord.Interaction[PapluBot],
@@ -439,8 +502,11 @@ class StatsCommands(_MixinBase):
         hints: str | None = None,
         rated_hints_off: bool | None = None,
         threads: bool | None = None,
+        language: str | None = None,
     ) -> None:
         guild_id = _guild_id(interaction)
+        if language not in (None, FOLLOW_SERVER, *catalogue().locales):
+            raise UserError("error-unknown-language")  # a tampered client
         await interaction.response.defer(ephemeral=True, thinking=True)
         changed = await _league(interaction).change_settings(
             guild_id,
@@ -454,12 +520,17 @@ class StatsCommands(_MixinBase):
                 hints=hints,
                 rated_hints_off=rated_hints_off,
                 table_threads=threads,
+                language=language,
             ),
         )
         if changed.changed:
             self.bot.presenter.prefs.server_changed(guild_id, changed.settings.card_images)
-        said = [rs.setting_changed_text(what, value) for what, value in changed.changed]
-        await interaction.edit_original_response(embed=rs.settings_embed(changed.settings, said))
+        locale = user_locale(interaction)
+        said = [rs.setting_changed_text(what, value, locale) for what, value in changed.changed]
+        embed = rs.settings_embed(
+            changed.settings, said, locale, server_locale(interaction, changed.settings.language)
+        )
+        await interaction.edit_original_response(embed=embed)
 
     @app_commands.command(
         name="forget-me", description="Delete your rummy stats and history in this server"
@@ -467,8 +538,9 @@ class StatsCommands(_MixinBase):
     @app_commands.guild_only()
     async def forget_me(self, interaction: discord.Interaction[PapluBot]) -> None:
         _guild_id(interaction)
+        locale = user_locale(interaction)
         await interaction.response.send_message(
-            rs.FORGET_PROMPT,
-            view=forget_view(interaction.user.id, int(time.time())),
+            rs.forget_text("prompt", locale),
+            view=forget_view(interaction.user.id, int(time.time()), locale),
             ephemeral=True,
         )

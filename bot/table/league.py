@@ -75,7 +75,12 @@ class SettingsChange:
     hints: str | None = None  # the default hint level of new tables
     rated_hints_off: bool | None = None  # only games without hints move ratings
     table_threads: bool | None = None
+    #: The language of new tables' public messages; "server": the server's Discord language.
+    language: str | None = None
 
+
+#: The language choice that means "the server's own Discord language" (stored as none).
+FOLLOW_SERVER = "server"
 
 SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
 
@@ -232,6 +237,9 @@ class League:
         if c.table_threads is not None:
             changes["table_threads"] = c.table_threads
             facts.append(("table_threads", c.table_threads))
+        if c.language is not None:
+            changes["language"] = None if c.language == FOLLOW_SERVER else c.language
+            facts.append(("language", c.language))
         if changes:
             current = await self.storage.settings.update_settings(guild_id, **changes)
         return SettingsChanged(current, facts)

@@ -26,6 +26,8 @@ from cogs.stats import (
     FM_TEMPLATE,
     HH_TEMPLATE,
     LB_TEMPLATE,
+    PERIOD_CHOICES,
+    SORT_CHOICES,
     ForgetConfirm,
     HistoryDownload,
     LeaderboardPager,
@@ -273,7 +275,17 @@ def test_settings_embed() -> None:
         "Hints": "full at new tables (arrangement, deadwood and when you can declare)"
         "\nRated games: any hint level",
         "Tables play": "in their own thread (the lobby stays in the channel)",
+        "Tables speak": "English (the server's Discord language)",
     }
+    # A server that chose nothing, whose Discord is in Hindi: its tables speak Hindi.
+    follows = rs.settings_embed(GuildSettings(1), tables_speak="hi")
+    assert follows.fields[-1].value == "Hindi (हिन्दी) (the server's Discord language)"
+    chosen = rs.settings_embed(GuildSettings(1, language="hi"), tables_speak="hi")
+    assert chosen.fields[-1].value == "Hindi (हिन्दी)"
+    assert rs.setting_changed_text("language", "hi") == "New tables speak Hindi (हिन्दी)"
+    assert rs.setting_changed_text("language", "server") == (
+        "New tables speak the server's Discord language"
+    )
     changed = rs.settings_embed(
         GuildSettings(
             1,
@@ -301,7 +313,7 @@ def test_settings_embed() -> None:
 
 def test_custom_ids_fit_and_match_their_templates() -> None:
     longest = max((*rs.PROFILE_NAMES, "any"), key=len)
-    for sort in rs.SORT_LABELS:
+    for sort in rs.SORTS:
         pager = LeaderboardPager(999_999, longest, sort, "30d", BIG_ID)
         assert len(pager.custom_id) <= 100
         assert re.fullmatch(LB_TEMPLATE, pager.custom_id)
@@ -314,8 +326,199 @@ def test_custom_ids_fit_and_match_their_templates() -> None:
     assert all(not t.startswith(("rm:", "rs:")) for t in (LB_TEMPLATE, HH_TEMPLATE, FM_TEMPLATE))
 
 
+def test_the_command_menus_offer_what_the_renderer_words() -> None:
+    assert [c.value for c in SORT_CHOICES] == list(rs.SORTS)
+    assert [c.value for c in PERIOD_CHOICES] == list(rs.PERIODS)
+
+
 def test_pager_ids_on_first_page_are_distinct() -> None:
     """◀ on page 0 is disabled but still needs an id different from ▶ (Discord requires it)."""
     prev = LeaderboardPager(-1, "any", "rating", "all", 5)
     nxt = LeaderboardPager(1, "any", "rating", "all", 5)
     assert prev.custom_id != nxt.custom_id
+
+
+# ---- in Hindi -------------------------------------------------------------------------------
+
+#: Latin words a Hindi screen may still show: names, profile codes, table ids, hint levels
+#: (what players type), a file format and the time zone of a menu's plain time.
+CODES = {*rs.PROFILE_NAMES, "alice", "abcd1234", "full", "groups", "off", "JSON", "UTC"}
+
+
+def english_words(shown: str) -> list[str]:
+    """The Latin-letter words in `shown` (a word with its digits: pool101) that are not
+    names or codes; the seeded names player0, player1, ... are names."""
+    words = re.findall(r"[A-Za-z][A-Za-z0-9]+", shown)
+    return [w for w in words if w not in CODES and not re.fullmatch(r"player\d+", w)]
+
+
+def embed_text(embed: discord.Embed) -> str:
+    parts = [embed.title or "", embed.description or "", embed.footer.text or ""]
+    for f in embed.fields:
+        parts += [f.name or "", f.value or ""]
+    return "\n".join(parts)
+
+
+def devanagari(shown: str) -> bool:
+    return any("\u0900" <= c <= "\u097f" for c in shown)
+
+
+def test_a_profile_field_in_hindi_has_no_english_left() -> None:
+    shown = rs.profile_field(profile(), "hi")
+    assert devanagari(shown) and english_words(shown) == [], english_words(shown)
+    assert "मैच: 3 खेले, 1 जीते (33%)" in shown
+    assert "बाज़ियाँ: 10 खेलीं, 4 जीतीं (40%)" in shown
+    assert "हारने पर औसत अंक: 27½" in shown
+    assert "कुल चिप्स: -2½" in shown
+    assert "रेटिंग: 9.0 (हाल में ▼ 1.2) · μ 27.0, σ 6.0 · 3 रेटिंग वाले मैच" in shown
+    one = rs.rating_text(RatingInfo(25.0, 8.0, 1.0, 1), None, "hi")
+    assert one.endswith("1 रेटिंग वाला मैच"), one
+
+
+def test_a_stats_card_and_a_board_in_hindi() -> None:
+    stats = PlayerStats(1, 2, {"points": profile()}, RatingInfo(30.0, 5.0, 15.0, 4))
+    card = embed_text(rs.stats_embed("alice", stats, (), "hi"))
+    assert card.startswith("रमी आँकड़े — alice") and "कुल रेटिंग: 15.0" in card
+    assert english_words(card) == [], english_words(card)
+    english = embed_text(rs.stats_embed("alice", stats, (), "en"))
+    assert {"Rummy", "Overall", "Matches", "Rating"} <= set(english_words(english))
+    own = PlayerRank(2, 101, "player1", Fraction(99, 2), 1, 3)
+    for sort in rs.SORTS:
+        for period in rs.PERIODS:
+            board = rs.leaderboard_embed(
+                rows(3), profile=None, sort=sort, period=period, page=0, own=own, owner_id=101,
+                locale="hi",
+            )  # fmt: skip
+            shown = embed_text(board)
+            assert english_words(shown) == [], (sort, period, english_words(shown))
+    board = rs.leaderboard_embed(
+        rows(3), profile="points", sort="deals_won", period="7d", page=0, own=own, owner_id=101,
+        locale="hi",
+    )  # fmt: skip
+    assert board.title == "लीडरबोर्ड — जीती बाज़ियाँ · points · पिछले 7 दिन"
+    assert (board.description or "").splitlines()[1] == "**2.** player1 — 49 (10 बाज़ियाँ) ◀ आप"
+    assert board.fields[0].name == "आपकी रैंक"
+    assert board.fields[0].value == "3 में से **#2** — 49 (1 बाज़ी)"
+    assert rs.pager_labels("hi") == ("◀ पिछला", "अगला ▶")
+    empty = rs.leaderboard_embed(
+        [], profile=None, sort="win_rate", period="all", page=0, own=None, owner_id=1, locale="hi"
+    )
+    assert "5 बाज़ियाँ चाहिए" in (empty.fields[0].value or "")
+    assert "कम से कम 5 बाज़ियाँ" in (empty.footer.text or "")
+
+
+def test_numbers_are_grouped_per_language() -> None:
+    """Indian digit grouping in Hindi (12,34,567), thousands in English; halves kept."""
+    big = Fraction(2_469_135, 2)
+    assert rs.signed(big, "hi") == "+12,34,567½" and rs.signed(big, "en") == "+1,234,567½"
+    assert rs.amount(Fraction(-1, 2), "hi") == "-½" and rs.amount(Fraction(10, 3)) == "10/3"
+    assert rs.board_value("net_chips", Fraction(1_234_567), "hi") == "+12,34,567"
+    assert rs.board_value("deals_won", 1_234_567, "en") == "1,234,567"
+    assert rs.board_value("rating", 1234.56, "hi") == "1,234.6"
+    assert rs.board_value("win_rate", 0.125, "hi") == "12.5%"
+    assert rs.games_unit("deals_won", 100_000, "hi") == "1,00,000 बाज़ियाँ"
+    assert rs.games_unit("deals_won", 1, "hi") == "1 बाज़ी"
+
+
+def test_history_and_settings_in_hindi() -> None:
+    line = rs.history_line(deal("won", Fraction(15, 2), "points"), "hi")
+    assert line == "<t:1700000000:f> — points · टेबल abcd1234 · बाज़ी 3 — **जीत** 7½ चिप्स जीते"
+    lost = rs.history_line(deal("lost", Fraction(-1), "points"), "hi")
+    assert lost.endswith("**हार** 1 चिप हारे"), lost
+    assert rs.history_line(deal("lost", Fraction(-1), "points")).endswith("lost 1 chip")
+    assert rs.history_line(deal("dropped_middle", Fraction(-20)), "hi").endswith(
+        "**ड्रॉप (बीच में)** +20 अंक"
+    )
+    opt = rs.history_option(deal("lost", Fraction(-12)), "hi")
+    assert opt.label == "pool101 · टेबल abcd1234 · बाज़ी 3"
+    assert opt.description == "हार +12 अंक · 2023-11-14 22:13 UTC"
+    shown = embed_text(rs.history_embed("alice", [deal()] * 3, "hi"))
+    assert english_words(shown) == [], english_words(shown)
+    assert "हैंड-हिस्ट्री" in rs.hand_history_caption("abcd1234", 2, "hi")
+
+    settings = GuildSettings(
+        1, "pool201", 90, frozenset({30}), card_images=False, hints=HintLevel.OFF,
+        rated_hints_off=True, table_threads=False, language="hi",
+    )  # fmt: skip
+    changes = [
+        rs.setting_changed_text(what, value, "hi")
+        for what, value in (("turn_timer", 90), ("hints", "groups"), ("table_threads", True))
+    ]
+    embed = rs.settings_embed(settings, changes, "hi")
+    shown = embed_text(embed)
+    assert english_words(shown.replace("/rummy settings", "").replace("Manage Server", "")) == []
+    assert embed.description == (
+        "✓ बारी का समय: 90 सेकंड\n✓ नई टेबलों पर हिंट: groups (सिर्फ़ जमावट)"
+        "\n✓ टेबल अपने अलग थ्रेड में खेली जाएगी"
+    )
+    assert "<#30>" in shown
+
+
+def test_forget_me_words_in_both_languages() -> None:
+    for outcome in ("prompt", "done", "playing", "cancelled", "expired"):
+        assert devanagari(rs.forget_text(outcome, "hi"))
+        assert not devanagari(rs.forget_text(outcome, "en"))
+    assert rs.forget_text("cancelled") == "Cancelled: nothing was deleted."
+    assert [rs.forget_label(a, "hi") for a in ("yes", "no")] == ["मेरे आँकड़े मिटाएँ", "रद्द करें"]
+    assert [rs.forget_label(a) for a in ("yes", "no")] == ["Delete my stats", "Cancel"]
+
+
+def outside_catalogue(shown: str) -> str:
+    """What is left of pseudo-locale text once every ⟦…⟧ piece (nested too) is taken out:
+    only what did not come from the catalogue."""
+    while True:
+        cut = re.sub(r"⟦[^⟦⟧]*⟧", "", shown)
+        if cut == shown:
+            return shown
+        shown = cut
+
+
+def test_every_word_shown_comes_from_the_catalogue() -> None:
+    """In the pseudo-locale every message is wrapped in ⟦ ⟧; what is left outside the
+    brackets may be names, codes, numbers' signs and punctuation, never a word."""
+    pseudo = "x-pseudo"
+    stats = PlayerStats(1, 2, {"points": profile(), "deals": profile("deals")}, None)
+    trend = [RatingPoint(str(i), i, 25.0, 8.0, float(i), float(i - 1)) for i in range(3)]
+    own = PlayerRank(2, 101, "player1", Fraction(99, 2), 10, 30)
+    screens = [
+        embed_text(rs.stats_embed("alice", stats, trend, pseudo)),
+        embed_text(rs.stats_embed("   ", PlayerStats(1, 3, {}, None), (), pseudo)),
+        embed_text(rs.history_embed("alice", [deal(o) for o in sorted(rs.OUTCOMES)], pseudo)),
+        embed_text(rs.history_embed("alice", [], pseudo)),
+        rs.hand_history_caption("abcd1234", 2, pseudo),
+        rs.history_placeholder(pseudo),
+        *rs.pager_labels(pseudo),
+        *(rs.forget_label(a, pseudo) for a in ("yes", "no")),
+        *(rs.forget_text(o, pseudo) for o in ("prompt", "done", "playing", "cancelled", "expired")),
+    ]
+    option = rs.history_option(deal("lost", Fraction(-12)), pseudo)
+    screens += [option.label, option.description or ""]
+    for sort in rs.SORTS:
+        for own_rank in (own, None):
+            for page_rows, page in ((rows(3), 0), ([], 0), ([], 2)):
+                screens.append(
+                    embed_text(
+                        rs.leaderboard_embed(
+                            page_rows, profile=None, sort=sort, period="30d", page=page,
+                            own=own_rank, owner_id=101, locale=pseudo,
+                        )
+                    )
+                )  # fmt: skip
+    for level, flags in (("full", True), ("groups", False), ("off", True)):
+        settings = GuildSettings(
+            1, "points", 60, None if flags else frozenset({5}), card_images=flags,
+            hints=HintLevel(level), rated_hints_off=flags, table_threads=flags,
+        )  # fmt: skip
+        changes = [
+            rs.setting_changed_text(what, value, pseudo)
+            for what, value in (
+                ("default_profile", "deals"), ("turn_timer", 30), ("all_channels", True),
+                ("allowed", 5), ("removed", 5), ("card_images", flags), ("hints", level),
+                ("rated_hints_off", flags), ("table_threads", flags),
+            )
+        ]  # fmt: skip
+        screens.append(embed_text(rs.settings_embed(settings, changes, pseudo)))
+    for screen in screens:
+        left = outside_catalogue(screen)
+        assert english_words(left) == [], (screen, left)
+        assert "⟦" in screen

@@ -216,3 +216,68 @@ async def test_a_hindi_player_plays_a_whole_game_in_hindi_beside_an_english_one(
         public = " ".join(m.text() for m in fake.public_messages("general"))
         assert not re.search("[\u0900-\u097f]", public)  # the server's language: English
         await env.finish()
+
+
+DEVANAGARI = re.compile("[\u0900-\u097f]")
+
+
+def _versions(msg: Any) -> list[str]:
+    """Every version of a message as the channel saw it, as text (content, embeds, labels)."""
+    shots = [
+        *msg.edits,
+        {"content": msg.content, "embeds": msg.embeds, "components": msg.components},
+    ]
+    return [json.dumps(shot, ensure_ascii=False) for shot in shots]
+
+
+async def test_a_hindi_server_plays_its_tables_in_hindi(tmp_path: Path) -> None:
+    """Issue 23, who reads which language: the server's Discord is in Hindi and it chose
+    nothing, so a table opened by bob (whose Discord is English) speaks Hindi in public (the
+    lobby, the table, the pings, the results and its buttons), while bob's own views stay
+    English and asha's Hindi. Then a manager sets `/rummy settings language:en`: the next
+    table speaks English; the one already finished keeps its Hindi. (A value outside the
+    choices never reaches the bot from this fake, which checks choices as Discord does.)"""
+    async with game_env(tmp_path, ["asha", "bob"], 4, next_deal_delay=60.0) as env:
+        fake = env.fake
+        fake.set_guild_locale("hi")
+        fake.set_locale("asha", "hi")
+        fake.set_locale("bob", "en-US")
+        driver = TableDriver(fake, ["asha", "bob"])
+        lobby = await driver.open("bob", profile="points")
+        assert lobby.embeds[0]["title"] == hi("lobby-title")
+        assert hi("button-join") in [c.get("label") for c in lobby.iter_components()]
+        await driver.start("bob")
+        final = await driver.play()
+        assert final is not None and final.embeds[0]["title"] == hi("results-title", deal=1)
+
+        english = [
+            en(msg_id)
+            for msg_id in (
+                "table-seats", "table-top-discard", "table-footer", "button-your-hand",
+                "results-standings", "button-play-again", "button-history", "lobby-empty-seat",
+            )
+        ] + ["it's your turn", "Match over", "Pays ", "Winner"]  # fmt: skip
+        public = [m for m in fake.server.messages.values() if not m.ephemeral]
+        assert len(public) >= 4  # the lobby (the table in the channel), a ping, the results
+        for msg in public:
+            for shown in _versions(msg):
+                if '"embeds": [{' not in shown and "<@" not in shown:
+                    continue  # a deleted ping or an empty "thinking" state
+                assert DEVANAGARI.search(shown), shown
+                assert not [w for w in english if w in shown], shown
+        for user, hindi in (("asha", True), ("bob", False)):
+            view = fake.message(driver.views[user])
+            assert bool(DEVANAGARI.search(json.dumps(view.embeds, ensure_ascii=False))) is hindi
+
+        changed = await fake.slash("asha", "general", "rummy settings", language="en")
+        await changed.wait()
+        assert changed.ephemeral and hi(
+            "stats-changed-language", language=hi("language-name-en")
+        ) in (changed.text), changed.text
+        again = await fake.slash("bob", "general", "rummy new", profile="points")
+        assert again.message is not None and not again.ephemeral
+        assert again.message.embeds[0]["title"] == en("lobby-title")
+        assert fake.message(final.id).embeds[0]["title"] == hi("results-title", deal=1)
+        settings = await env.bot.storage.settings.get_settings(fake.guild_id)
+        assert settings.language == "en"
+        await env.finish()

@@ -2,8 +2,14 @@
 
 Pure functions: they take rows the storage layer already computed and return embeds or strings,
 so the cog stays a thin parse-call-render layer and every wording choice is unit-testable
-without Discord. Money is exact (`fractions.Fraction`) and goes through `render.text.amount`, the
-same formatter the game uses, so a 7½ on the results screen is a 7½ on the leaderboard too.
+without Discord. Money is exact (`fractions.Fraction`), written as the game writes it (7½, 10/3),
+so a 7½ on the results screen is a 7½ on the leaderboard too.
+
+Every word comes from the catalogue (`locales/*/stats.ftl`), in the language the caller
+passes: the server's for what is posted in a channel (leaderboard, stats card), the reader's
+own for private answers (history, settings, forget-me). Counts go to Fluent as numbers, so
+plurals and digit grouping follow the language (Hindi writes 12,34,567); exact amounts are
+written here, their whole parts grouped the same way.
 
 Names come from storage (the name the player had at their last recorded deal) rather than
 mentions: they read the same for people who have since left the server, and they never ping.
@@ -32,8 +38,8 @@ from bot.storage import (
 )
 from bot.table import league
 
-from .results import score_change
-from .text import COLOUR, HINT_WORDS, amount, hints_note, signed
+from ..i18n import text
+from .text import COLOUR
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10
@@ -43,84 +49,131 @@ WIN_RATE_MIN_GAMES = league.WIN_RATE_MIN_GAMES  # the rule lives with the league
 NAME_WIDTH = 24
 
 PROFILE_NAMES = tuple(PROFILES)  # the engine's presets, in their table order
-SORT_LABELS: dict[str, str] = {
-    "rating": "Rating",
-    "matches_won": "Matches won",
-    "deals_won": "Deals won",
-    "net_chips": "Net chips",
-    "win_rate": "Win rate",
+#: What a board can be ranked by (worded by `stats-sort`), in the command's menu order.
+SORTS = ("rating", "matches_won", "deals_won", "net_chips", "win_rate")
+#: The time windows of a board, each with its words.
+PERIODS: dict[str, str] = {
+    "all": "stats-period-all",
+    "30d": "stats-period-30d",
+    "7d": "stats-period-7d",
 }
-PERIOD_LABELS: dict[str, str] = {"all": "all time", "30d": "last 30 days", "7d": "last 7 days"}
-OUTCOME_LABELS: dict[str, str] = {
-    "won": "won",
-    "lost": "lost",
-    "dropped_first": "dropped (first)",
-    "dropped_middle": "dropped (middle)",
-    "invalid_declaration": "wrong show",
-    "void": "void",
-}
+#: Deal outcomes as storage records them (worded by `stats-outcome`); an unknown one is
+#: shown as its code.
+OUTCOMES = frozenset(
+    {"won", "lost", "dropped_first", "dropped_middle", "invalid_declaration", "void"}
+)
+#: Hint levels (worded by `stats-hint-words`); another value is shown as it is.
+HINT_LEVELS = frozenset({"full", "groups", "off"})
 _SPARK = "▁▂▃▄▅▆▇█"
 
 
-def profile_label(profile: str | None) -> str:
+# ---- numbers -------------------------------------------------------------------------------
+
+
+def number(n: int, locale: object = None) -> str:
+    """A whole number in the reader's digit grouping (1,234,567; Hindi 12,34,567)."""
+    return text(locale, "stats-number", n=int(n))
+
+
+def amount(x: Fraction | int, locale: object = None) -> str:
+    """An exact amount as people read it, digits grouped per language: 15/2 is 7½, never
+    rounded; other fractions stay fractions (10/3)."""
+    x = Fraction(x)
+    sign = "-" if x < 0 else ""
+    a = abs(x)
+    if a.denominator == 1:
+        return sign + number(a.numerator, locale)
+    if a.denominator == 2:
+        whole = a.numerator // 2
+        return sign + (number(whole, locale) if whole else "") + "½"
+    return f"{sign}{number(a.numerator, locale)}/{number(a.denominator, locale)}"
+
+
+def signed(x: Fraction | int, locale: object = None) -> str:
+    """An amount with its sign, for score changes: +7½, -40, 0."""
+    return ("+" if x > 0 else "") + amount(x, locale)
+
+
+def _plural_n(x: Fraction) -> int | float:
+    """An amount as the number a plural selector reads (whole amounts as integers, so CLDR
+    sees `1` and not `1.0`)."""
+    return int(x) if x.denominator == 1 else float(x)
+
+
+# ---- leaderboard ---------------------------------------------------------------------------
+
+
+def profile_label(profile: str | None, locale: object = None) -> str:
     """``None`` is the all-profiles board; say so instead of showing nothing."""
-    return "all profiles" if profile is None else profile
+    return text(locale, "stats-all-profiles") if profile is None else profile
 
 
-def display_name(name: str) -> str:
+def display_name(name: str, locale: object = None) -> str:
     """A stored name made safe for an embed: markdown escaped (a name like ``**x**`` must not
     restyle the board), shortened, and never empty (a name can be missing for old rows)."""
-    name = name.strip() or "(unknown)"
+    name = name.strip() or text(locale, "stats-unknown-player")
     if len(name) > NAME_WIDTH:
         name = name[: NAME_WIDTH - 1] + "…"
     return discord.utils.escape_markdown(name)
 
 
-def board_value(sort: str, value: float | int | Fraction) -> str:
+def board_value(sort: str, value: float | int | Fraction, locale: object = None) -> str:
     """The number a board is sorted by, in the unit people expect for it."""
     if sort == "rating":
-        return f"{float(value):.1f}"
+        return text(locale, "stats-rating-value", value=float(value))
     if sort == "win_rate":
-        return f"{float(value) * 100:.1f}%"
+        return text(locale, "stats-rate-value", value=float(value))
     if sort == "net_chips":
-        return signed(Fraction(value))
-    return str(int(value))
+        return signed(Fraction(value), locale)
+    return number(int(value), locale)
 
 
-def games_unit(sort: str, games: int) -> str:
-    """What ``games`` counts on this board (see `LeaderboardRow`), pluralised."""
+def games_unit(sort: str, games: int, locale: object = None) -> str:
+    """What ``games`` counts on this board (see `LeaderboardRow`), with its plural."""
     if sort == "rating":
-        noun = "rated match"
-    elif sort == "matches_won":
-        noun = "match"
-    else:
-        noun = "deal"
-    if games != 1:
-        noun += "es" if noun.endswith("match") else "s"
-    return f"{games} {noun}"
+        return text(locale, "stats-games-rated", n=games)
+    if sort == "matches_won":
+        return text(locale, "stats-games-matches", n=games)
+    return text(locale, "stats-games-deals", n=games)
 
 
-def board_title(profile: str | None, sort: str, period: str) -> str:
-    return f"Leaderboard — {SORT_LABELS[sort]} · {profile_label(profile)} · {PERIOD_LABELS[period]}"
-
-
-def board_line(row: LeaderboardRow | PlayerRank, sort: str, *, me: bool = False) -> str:
-    line = (
-        f"**{row.rank}.** {display_name(row.name)} — {board_value(sort, row.value)}"
-        f" ({games_unit(sort, row.games)})"
+def board_title(profile: str | None, sort: str, period: str, locale: object = None) -> str:
+    return text(
+        locale,
+        "stats-board-title",
+        sort=text(locale, "stats-sort", sort=sort),
+        profile=profile_label(profile, locale),
+        period=text(locale, PERIODS[period]),
     )
-    return f"{line} ◀ you" if me else line
 
 
-def own_rank_line(own: PlayerRank | None, sort: str) -> str:
+def board_line(
+    row: LeaderboardRow | PlayerRank, sort: str, *, me: bool = False, locale: object = None
+) -> str:
+    line = text(
+        locale,
+        "stats-board-line",
+        rank=row.rank,
+        name=display_name(row.name, locale),
+        value=board_value(sort, row.value, locale),
+        games=games_unit(sort, row.games, locale),
+    )
+    return text(locale, "stats-board-me", line=line) if me else line
+
+
+def own_rank_line(own: PlayerRank | None, sort: str, locale: object = None) -> str:
     """The caller's line, shown even when their rank is on another page."""
     if own is None:
         if sort == "win_rate":
-            return f"You are not ranked here yet (needs {WIN_RATE_MIN_GAMES} deals in the period)."
-        return "You are not on this board yet: play a game to get ranked."
-    return (
-        f"**#{own.rank}** of {own.total} — {board_value(sort, own.value)}"
-        f" ({games_unit(sort, own.games)})"
+            return text(locale, "stats-own-unranked-rate", min=WIN_RATE_MIN_GAMES)
+        return text(locale, "stats-own-unranked")
+    return text(
+        locale,
+        "stats-own-rank",
+        rank=own.rank,
+        total=own.total,
+        value=board_value(sort, own.value, locale),
+        games=games_unit(sort, own.games, locale),
     )
 
 
@@ -133,30 +186,39 @@ def leaderboard_embed(
     page: int,
     own: PlayerRank | None,
     owner_id: int,
+    locale: object = None,
 ) -> discord.Embed:
     """One page of a board plus the caller's own rank line (in a field, so it stays visible
-    whichever page is shown)."""
+    whichever page is shown). Posted in the channel: `locale` is the server's."""
     if rows:
-        lines = [board_line(r, sort, me=r.user_id == owner_id) for r in rows]
+        lines = [board_line(r, sort, me=r.user_id == owner_id, locale=locale) for r in rows]
         description = "\n".join(lines)
     elif page == 0:
-        description = "Nobody is ranked here yet."
+        description = text(locale, "stats-board-empty")
     else:
-        description = "No players on this page."
+        description = text(locale, "stats-board-empty-page")
     embed = discord.Embed(
-        title=board_title(profile, sort, period), description=description, colour=COLOUR
+        title=board_title(profile, sort, period, locale), description=description, colour=COLOUR
     )
-    embed.add_field(name="Your rank", value=own_rank_line(own, sort), inline=False)
-    footer = f"Page {page + 1}"
+    embed.add_field(
+        name=text(locale, "stats-your-rank"), value=own_rank_line(own, sort, locale), inline=False
+    )
     if own is not None:
         pages = max(1, -(-own.total // PAGE_SIZE))
-        footer += f" of {pages}"
+        footer = [text(locale, "stats-board-page-of", page=page + 1, pages=pages)]
+    else:
+        footer = [text(locale, "stats-board-page", page=page + 1)]
     if sort == "win_rate":
-        footer += f" · at least {WIN_RATE_MIN_GAMES} deals"
+        footer.append(text(locale, "stats-board-min-deals", min=WIN_RATE_MIN_GAMES))
     if sort == "rating":
-        footer += " · rating = μ − 3σ (openskill)"
-    embed.set_footer(text=footer)
+        footer.append(text(locale, "stats-board-rating-rule"))
+    embed.set_footer(text=" · ".join(footer))
     return embed
+
+
+def pager_labels(locale: object = None) -> tuple[str, str]:
+    """The ◀ and ▶ buttons under a board, in the board's language."""
+    return text(locale, "stats-board-previous"), text(locale, "stats-board-next")
 
 
 # ---- stats ---------------------------------------------------------------------------------
@@ -173,47 +235,80 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(_SPARK[round((v - lo) / (hi - lo) * top)] for v in values)
 
 
-def trend_text(trend: float | None) -> str:
+def rating_head(ordinal: float, trend: float | None, locale: object = None) -> str:
+    """The rating, with the way it has moved lately when that is known."""
+    shown = text(locale, "stats-rating-value", value=ordinal)
     if trend is None:
-        return ""
+        return shown
     if abs(trend) < 0.05:
-        return " (steady)"
-    arrow = "▲" if trend > 0 else "▼"
-    return f" ({arrow} {abs(trend):.1f} recently)"
+        return text(locale, "stats-trend-steady", ordinal=shown)
+    msg_id = "stats-trend-up" if trend > 0 else "stats-trend-down"
+    return text(locale, msg_id, ordinal=shown, change=abs(trend))
 
 
-def rating_text(rating: RatingInfo | None, trend: float | None = None) -> str:
+def rating_text(
+    rating: RatingInfo | None, trend: float | None = None, locale: object = None
+) -> str:
     if rating is None:
-        return "unrated"
-    plural = "match" if rating.matches == 1 else "matches"
-    return (
-        f"{rating.ordinal:.1f}{trend_text(trend)} · μ {rating.mu:.1f}, σ {rating.sigma:.1f}"
-        f" · {rating.matches} rated {plural}"
+        return text(locale, "stats-unrated")
+    return text(
+        locale,
+        "stats-rating",
+        head=rating_head(rating.ordinal, trend, locale),
+        mu=rating.mu,
+        sigma=rating.sigma,
+        matches=rating.matches,
     )
 
 
-def win_pct(won: int, played: int) -> str:
-    return f"{won * 100 / played:.0f}%" if played else "—"
+def win_pct(won: int, played: int, locale: object = None) -> str:
+    if not played:
+        return text(locale, "stats-no-rate")
+    return text(locale, "stats-win-pct", rate=won / played)
 
 
-def profile_field(p: ProfileStats) -> str:
+def profile_field(p: ProfileStats, locale: object = None) -> str:
     """One profile's numbers; kept well under the 1024-char field limit."""
     lines = [
-        f"Matches: {p.matches_played} played, {p.matches_won} won"
-        f" ({win_pct(p.matches_won, p.matches_played)})",
-        f"Deals: {p.deals_played} played, {p.deals_won} won"
-        f" ({win_pct(p.deals_won, p.deals_played)})",
+        text(
+            locale,
+            "stats-matches",
+            played=p.matches_played,
+            won=p.matches_won,
+            pct=win_pct(p.matches_won, p.matches_played, locale),
+        ),
+        text(
+            locale,
+            "stats-deals",
+            played=p.deals_played,
+            won=p.deals_won,
+            pct=win_pct(p.deals_won, p.deals_played, locale),
+        ),
     ]
     if p.avg_penalty_when_losing is not None:
-        lines.append(f"Avg penalty when losing: {amount(_round_half(p.avg_penalty_when_losing))}")
+        average = amount(_round_half(p.avg_penalty_when_losing), locale)
+        lines.append(text(locale, "stats-avg-penalty", value=average))
     lines.append(
-        f"Drops: {p.drops_first} first, {p.drops_middle} middle"
-        f" · wrong shows: {p.invalid_declarations}"
+        text(
+            locale,
+            "stats-drops",
+            first=p.drops_first,
+            middle=p.drops_middle,
+            wrong=p.invalid_declarations,
+        )
     )
     if p.best_deal is not None and p.worst_deal is not None:
-        lines.append(f"Best deal {signed(p.best_deal)} · worst deal {signed(p.worst_deal)}")
-    lines.append(f"Net chips: {signed(p.net)}")
-    lines.append(f"Rating: {rating_text(p.rating, p.rating_trend)}")
+        lines.append(
+            text(
+                locale,
+                "stats-best-worst",
+                best=signed(p.best_deal, locale),
+                worst=signed(p.worst_deal, locale),
+            )
+        )
+    lines.append(text(locale, "stats-net", net=signed(p.net, locale)))
+    rating = rating_text(p.rating, p.rating_trend, locale)
+    lines.append(text(locale, "stats-rating-line", rating=rating))
     return "\n".join(lines)
 
 
@@ -225,21 +320,25 @@ def _round_half(x: Fraction) -> Fraction:
     return Fraction(round(x * 2), 2)
 
 
-def stats_embed(name: str, stats: PlayerStats, trend: Sequence[RatingPoint] = ()) -> discord.Embed:
+def stats_embed(
+    name: str, stats: PlayerStats, trend: Sequence[RatingPoint] = (), locale: object = None
+) -> discord.Embed:
     """A player's card: overall rating (with a sparkline of recent changes) and one field per
-    profile played, most played first."""
-    embed = discord.Embed(title=f"Rummy stats — {display_name(name)}", colour=COLOUR)
-    desc = [f"Overall rating: {rating_text(stats.overall_rating)}"]
+    profile played, most played first. Posted in the channel: `locale` is the server's."""
+    embed = discord.Embed(
+        title=text(locale, "stats-title", name=display_name(name, locale)), colour=COLOUR
+    )
+    desc = [text(locale, "stats-overall", rating=rating_text(stats.overall_rating, None, locale))]
     if len(trend) >= 2:
-        desc.append(f"Trend: {sparkline([p.ordinal for p in trend])}")
+        desc.append(text(locale, "stats-trend", spark=sparkline([p.ordinal for p in trend])))
     if not stats.profiles:
-        desc.append("No games recorded in this server yet.")
+        desc.append(text(locale, "stats-no-games"))
     embed.description = "\n".join(desc)
     ordered = sorted(
         stats.profiles.values(), key=lambda p: (-p.deals_played - p.matches_played, p.profile)
     )
     for p in ordered[:24]:
-        embed.add_field(name=p.profile, value=profile_field(p), inline=False)
+        embed.add_field(name=p.profile, value=profile_field(p, locale), inline=False)
     return embed
 
 
@@ -251,35 +350,71 @@ def utc_time(ts: int) -> str:
     return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def deal_title(row: DealHistoryRow) -> str:
-    return f"{row.profile} · table {row.match_id} · deal {row.deal_no}"
+def deal_title(row: DealHistoryRow, locale: object = None) -> str:
+    return text(
+        locale, "stats-deal-title", profile=row.profile, table=row.match_id, deal=row.deal_no
+    )
 
 
-def deal_score(row: DealHistoryRow) -> str:
+def outcome_text(outcome: str, locale: object = None) -> str:
+    return text(locale, "stats-outcome", outcome=outcome) if outcome in OUTCOMES else outcome
+
+
+def deal_score(row: DealHistoryRow, locale: object = None) -> str:
     """The deal's effect in its own kind of score, worded as on the results message: chips
-    are won or lost; pool and deals points are added to a total."""
+    are won or lost; pool and deals points are added to a total. Starts with a space (it
+    follows the outcome), or is empty for a void deal."""
     if row.outcome == "void":
         return ""
     chips = row.profile not in PROFILES or PROFILES[row.profile].chips
     kind = ScoreKind.NET if chips else ScoreKind.PENALTY
-    delta = row.net if chips else -row.net  # storage keeps penalty points as a negative net
-    return " " + score_change(delta, kind) if delta else " ±0"
+    delta = Fraction(row.net if chips else -row.net)  # storage keeps points as a negative net
+    if not delta:
+        return " " + text(locale, "stats-score-even")
+    n = _plural_n(abs(delta))
+    if kind is ScoreKind.NET:
+        msg_id = "stats-score-won" if delta > 0 else "stats-score-lost"
+        return " " + text(locale, msg_id, chips=amount(abs(delta), locale), n=n)
+    return " " + text(locale, "stats-score-points", points=signed(delta, locale), n=n)
 
 
-def history_line(row: DealHistoryRow) -> str:
-    result = OUTCOME_LABELS.get(row.outcome, row.outcome)
-    net = deal_score(row)
-    return f"<t:{row.finished_at}:f> — {deal_title(row)} — **{result}**{net}{hints_note(row.hints)}"
+def hints_note(hints: str, locale: object = None) -> str:
+    """ " · hints off" after a result played with less than full hints; nothing otherwise
+    (full hints are the default, and every result stored before hint levels had them)."""
+    if hints == "full":
+        return ""
+    return " · " + text(locale, "stats-hints-note", hints=hints)
 
 
-def history_embed(name: str, rows: Sequence[DealHistoryRow]) -> discord.Embed:
-    embed = discord.Embed(title=f"Recent deals — {display_name(name)}", colour=COLOUR)
+def history_line(row: DealHistoryRow, locale: object = None) -> str:
+    return text(
+        locale,
+        "stats-history-line",
+        time=str(row.finished_at),
+        deal=deal_title(row, locale),
+        result=outcome_text(row.outcome, locale),
+        score=deal_score(row, locale),
+        hints=hints_note(str(row.hints), locale),
+    )
+
+
+def history_embed(
+    name: str, rows: Sequence[DealHistoryRow], locale: object = None
+) -> discord.Embed:
+    """A player's recent deals (a private answer: `locale` is the reader's)."""
+    embed = discord.Embed(
+        title=text(locale, "stats-history-title", name=display_name(name, locale)), colour=COLOUR
+    )
     if rows:
-        embed.description = "\n".join(history_line(r) for r in rows)
-        embed.set_footer(text="Pick a deal below to download its hand history (JSON).")
+        embed.description = "\n".join(history_line(r, locale) for r in rows)
+        embed.set_footer(text=text(locale, "stats-history-footer"))
     else:
-        embed.description = "No deals recorded in this server yet."
+        embed.description = text(locale, "stats-history-empty")
     return embed
+
+
+def history_placeholder(locale: object = None) -> str:
+    return text(locale, "stats-history-placeholder")
 
 
 def deal_option_value(row: DealHistoryRow) -> str:
@@ -296,23 +431,28 @@ def parse_deal_option(value: str) -> tuple[int, str, int] | None:
     return int(m[1]), m[2], int(m[3])
 
 
-def history_option(row: DealHistoryRow) -> discord.SelectOption:
+def history_option(row: DealHistoryRow, locale: object = None) -> discord.SelectOption:
     """A menu entry for downloading one deal (labels ≤ 100, descriptions ≤ 100 chars)."""
-    result = OUTCOME_LABELS.get(row.outcome, row.outcome)
-    net = deal_score(row)
+    description = text(
+        locale,
+        "stats-history-option",
+        result=outcome_text(row.outcome, locale),
+        score=deal_score(row, locale),
+        time=utc_time(row.finished_at),
+    )
     return discord.SelectOption(
-        label=deal_title(row)[:100],
+        label=deal_title(row, locale)[:100],
         value=deal_option_value(row),
-        description=f"{result}{net} · {utc_time(row.finished_at)}"[:100],
+        description=description[:100],
     )
 
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
-def hand_history_caption(match_id: str, deal_no: int) -> str:
+def hand_history_caption(match_id: str, deal_no: int, locale: object = None) -> str:
     """The private message a hand-history file comes with."""
-    return f"Hand history of table {match_id}, deal {deal_no}."
+    return text(locale, "stats-hand-history-caption", table=match_id, deal=deal_no)
 
 
 def hand_history_filename(match_id: str, deal_no: int) -> str:
@@ -325,94 +465,116 @@ def hand_history_filename(match_id: str, deal_no: int) -> str:
 # ---- settings ------------------------------------------------------------------------------
 
 
-def channels_text(allowed: frozenset[int] | None) -> str:
+def channels_text(allowed: frozenset[int] | None, locale: object = None) -> str:
     if allowed is None:
-        return "every channel"
+        return text(locale, "stats-every-channel")
     return ", ".join(f"<#{c}>" for c in sorted(allowed))
 
 
-def settings_embed(settings: GuildSettings, changes: Sequence[str] = ()) -> discord.Embed:
-    embed = discord.Embed(title="Rummy settings for this server", colour=COLOUR)
+def hint_words(level: str, locale: object = None) -> str:
+    """What a hint level shows a player about their own hand."""
+    return text(locale, "stats-hint-words", level=level) if level in HINT_LEVELS else level
+
+
+#: The catalogue id of each language's name (in the reader's language).
+LANGUAGE_NAME_IDS = {"en": "language-name-en", "hi": "language-name-hi"}
+
+
+def language_name(tag: str, locale: object = None) -> str:
+    """A language's name in the reader's language ("Hindi", "हिन्दी"); its tag if unnamed."""
+    msg = LANGUAGE_NAME_IDS.get(tag)
+    return tag if msg is None else text(locale, msg)
+
+
+def settings_embed(
+    settings: GuildSettings,
+    changes: Sequence[str] = (),
+    locale: object = None,
+    tables_speak: str | None = None,
+) -> discord.Embed:
+    """The server's settings (a private answer to a manager: `locale` is the reader's;
+    `tables_speak` the language a table opened now would speak)."""
+    embed = discord.Embed(title=text(locale, "stats-settings-title"), colour=COLOUR)
     if changes:
         embed.description = "\n".join(f"✓ {c}" for c in changes)
-    embed.add_field(name="Default profile", value=settings.default_profile, inline=True)
-    embed.add_field(name="Turn timer", value=f"{settings.turn_timer} s", inline=True)
     embed.add_field(
-        name="Tables may open in",
-        value=channels_text(settings.allowed_channel_ids)[:1024],
-        inline=False,
+        name=text(locale, "stats-settings-profile"), value=settings.default_profile, inline=True
     )
     embed.add_field(
-        name="Card images",
-        value="on (players may pick text only for their own hand)"
-        if settings.card_images
-        else "off: text only (players may turn them on for their own hand)",
-        inline=False,
+        name=text(locale, "stats-settings-timer"),
+        value=text(locale, "stats-seconds", seconds=settings.turn_timer),
+        inline=True,
     )
     embed.add_field(
-        name="Hints",
-        value=f"{settings.hints} at new tables ({HINT_WORDS.get(settings.hints, '')})"
-        + (
-            "\nRated games: hints off only; a table with hints is played unrated"
-            if settings.rated_hints_off
-            else "\nRated games: any hint level"
-        ),
+        name=text(locale, "stats-settings-channels"),
+        value=channels_text(settings.allowed_channel_ids, locale)[:1024],
         inline=False,
     )
+    images = "stats-images-on" if settings.card_images else "stats-images-off"
     embed.add_field(
-        name="Tables play",
-        value="in their own thread (the lobby stays in the channel)"
-        if settings.table_threads
-        else "in the channel",
+        name=text(locale, "stats-settings-images"), value=text(locale, images), inline=False
+    )
+    level = str(settings.hints)
+    rated = "stats-rated-hints-off" if settings.rated_hints_off else "stats-rated-any"
+    hints = text(locale, "stats-hints-at-new", level=level, words=hint_words(level, locale))
+    embed.add_field(
+        name=text(locale, "stats-settings-hints"),
+        value=f"{hints}\n{text(locale, rated)}",
         inline=False,
     )
-    embed.set_footer(text="Change with /rummy settings options (Manage Server only).")
+    threads = "stats-threads-on" if settings.table_threads else "stats-threads-off"
+    embed.add_field(
+        name=text(locale, "stats-settings-threads"), value=text(locale, threads), inline=False
+    )
+    speaks = language_name(tables_speak or settings.language or "en", locale)
+    if settings.language is None:
+        speaks = text(locale, "stats-language-server", language=speaks)
+    embed.add_field(name=text(locale, "stats-settings-language"), value=speaks, inline=False)
+    embed.set_footer(text=text(locale, "stats-settings-footer"))
     return embed
 
 
-HISTORY_NOT_OFFERED = "Pick a deal from the menu."
-
-FORGET_PROMPT = (
-    "This deletes **your** rummy stats, ratings and rating history in this server, and takes "
-    "your name and Discord id out of everything the bot has stored about past games: results, "
-    "hand-history files, saved tables and their logs. Other players' results stay, with you "
-    "shown as “forgotten player”. It cannot be undone. Messages already posted in channels "
-    "are not changed. If you are in a game that is still running here, finish it first."
-)
-FORGET_DONE = (
-    "Done: your stats, ratings and rating history in this server are deleted, and your name "
-    "and id are gone from the bot's stored results, hand histories and tables."
-)
-FORGET_PLAYING = (
-    "Nothing was deleted: you are in a game that is still running in this server. "
-    "Run /rummy forget-me again once it has ended."
-)
-FORGET_CANCELLED = "Cancelled: nothing was deleted."
-FORGET_EXPIRED = "That confirmation expired; nothing was deleted. Run /rummy forget-me again."
+def forget_text(outcome: str, locale: object = None) -> str:
+    """The answer to a forget-me click: ``prompt``, ``done``, ``playing`` (nothing deleted
+    while a game runs), ``cancelled`` or ``expired``."""
+    msg_id = {
+        "prompt": "stats-forget-prompt",
+        "done": "stats-forget-done",
+        "playing": "stats-forget-playing",
+        "cancelled": "stats-forget-cancelled",
+        "expired": "stats-forget-expired",
+    }[outcome]
+    return text(locale, msg_id)
 
 
-def setting_changed_text(what: str, value: object) -> str:
+def forget_label(action: str, locale: object = None) -> str:
+    """The confirm (``yes``) or cancel (``no``) button under the forget-me prompt."""
+    return text(locale, "stats-forget-yes" if action == "yes" else "stats-forget-no")
+
+
+def setting_changed_text(what: str, value: object, locale: object = None) -> str:
     """One line of what a settings change did (facts from `bot.table.league`)."""
     if what == "default_profile":
-        return f"Default profile: {value}"
+        return text(locale, "stats-changed-profile", profile=str(value))
     if what == "turn_timer":
-        return f"Turn timer: {value} s"
+        return text(locale, "stats-changed-timer", seconds=value)
     if what == "all_channels":
-        return "Tables may open in every channel"
+        return text(locale, "stats-changed-all-channels")
     if what == "allowed":
-        return f"Tables may open in <#{value}>"
+        return text(locale, "stats-changed-allowed", channel=str(value))
     if what == "removed":
-        return f"Tables no longer open in <#{value}>"
+        return text(locale, "stats-changed-removed", channel=str(value))
     if what == "card_images":
-        return "Card images: " + ("on" if value else "off (text only)")
+        return text(locale, "stats-changed-images-on" if value else "stats-changed-images-off")
     if what == "hints":
-        return f"Hints at new tables: {value} ({HINT_WORDS.get(str(value), value)})"
+        level = str(value)
+        return text(locale, "stats-changed-hints", level=level, words=hint_words(level, locale))
     if what == "rated_hints_off":
-        return (
-            "Rated games: hints off only (a table with hints is played unrated)"
-            if value
-            else "Rated games: any hint level"
-        )
+        return text(locale, "stats-changed-rated-off" if value else "stats-rated-any")
     if what == "table_threads":
-        return "Tables play " + ("in their own thread" if value else "in the channel")
-    return f"{what}: {value}"
+        return text(locale, "stats-changed-threads-on" if value else "stats-changed-threads-off")
+    if what == "language":
+        if value == "server":
+            return text(locale, "stats-changed-language-server")
+        return text(locale, "stats-changed-language", language=language_name(str(value), locale))
+    return f"{what}: {value}"  # a setting this module does not know yet: its raw name

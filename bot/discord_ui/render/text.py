@@ -125,9 +125,3 @@ def status_words(status: str, locale: object = None) -> str:
     """ " (dropped)" after a seat's name, in the reader's language; "" for a seat in play."""
     msg = STATUS_IDS.get(status)
     return "" if msg is None else " " + text(locale, msg)
-
-
-def hints_note(hints: str) -> str:
-    """ " · hints off" after a result played with less than full hints; nothing otherwise
-    (full hints are the default, and every result stored before hint levels had them)."""
-    return "" if hints == "full" else f" · hints {hints}"
