@@ -17,6 +17,8 @@ import discord
 
 from bot.engine.actions import ActionKind
 
+from .i18n import text, user_locale
+
 if TYPE_CHECKING:
     from .client import PapluBot
 
@@ -82,7 +84,7 @@ async def _route(
     cog = interaction.client.get_cog("Rummy")
     if cog is None:  # pragma: no cover - only while the extension reloads
         await interaction.response.send_message(
-            "The game is restarting; try again.", ephemeral=True
+            text(user_locale(interaction), "error-restarting"), ephemeral=True
         )
         return
     handler: ComponentHandler = cog

@@ -15,7 +15,7 @@ from bot.engine.rules import Rules
 
 from ..i18n import text
 from .rules import rules_summary
-from .text import COLOUR, cost_text
+from .text import COLOUR, cost_words
 
 #: The screens, in reading order: (key, the catalogue id of its title).
 PAGES: tuple[tuple[str, str], ...] = (
@@ -42,8 +42,8 @@ def page_title(page: str, locale: object) -> str:
 def _drop(rules: Rules, locale: object) -> str:
     if not rules.packing_allowed:
         return text(locale, "help-drop-none")
-    first = cost_text(rules.first_drop, rules.chips)
-    middle = cost_text(rules.middle_drop, rules.chips)
+    first = cost_words(rules.first_drop, rules.chips, locale)
+    middle = cost_words(rules.middle_drop, rules.chips, locale)
     return text(locale, "help-drop", first=first, middle=middle)
 
 

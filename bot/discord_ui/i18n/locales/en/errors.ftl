@@ -1,6 +1,7 @@
 # The one error path (bot/discord_ui/errors.py): failures the Discord side answers itself.
 
 error-sorry = Something went wrong on our side; nothing changed. Try again.
+error-restarting = The game is restarting; try again in a moment.
 error-no-private-message = Rummy is played in a server channel, not in DMs.
 error-missing-permissions = You need the Manage Server permission for that.
 error-check-failure = You cannot use that command here.

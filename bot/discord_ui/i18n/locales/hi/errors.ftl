@@ -1,6 +1,7 @@
 # गड़बड़ी के जवाब (bot/discord_ui/errors.py)।
 
 error-sorry = हमारी तरफ़ कुछ गड़बड़ हो गई; कुछ नहीं बदला। फिर से कोशिश करें।
+error-restarting = खेल फिर से शुरू हो रहा है; थोड़ी देर में फिर कोशिश करें।
 error-no-private-message = रमी सर्वर के चैनल में खेली जाती है, DM में नहीं।
 error-missing-permissions = इसके लिए आपके पास Manage Server की अनुमति होनी चाहिए।
 error-check-failure = यह कमांड यहाँ इस्तेमाल नहीं की जा सकती।
