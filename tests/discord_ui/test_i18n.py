@@ -379,3 +379,24 @@ def test_a_huge_argument_is_cut_not_refused() -> None:
     """Fluent will not fill in a placeable over 1000 characters; an echo of user input is cut."""
     said = text("hi", "error-bad-card", detail="ZZZ" * 2000)
     assert said.startswith("ZZZ") and "…" in said and len(said) < 1100
+
+
+def test_worded_messages_are_kept_but_never_mixed_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalogue keeps what it worded (a refresh words the same labels again): a kept
+    message is the one its language, id and arguments give, and the store stays bounded."""
+    import importlib
+
+    module = importlib.import_module("bot.discord_ui.i18n.catalogue")
+    fresh = module.Catalogue()
+    monkeypatch.setattr(module, "WORDED_KEEP", 50)
+    for n in range(200):
+        assert fresh.text("en", "table-cards", {"cards": n % 3}) == (
+            "1 card" if n % 3 == 1 else f"{n % 3} cards"
+        )
+        assert fresh.text("hi", "table-cards", {"cards": n % 3}) == f"{n % 3} पत्ते"
+        assert fresh.text("en", "lobby-seats", {"seated": n, "seats": 6}) == f"Seats ({n}/6)"
+    assert len(fresh._worded) <= 50
+    # A value that is not plain text or a number is worded each time, never kept.
+    fresh.text("en", "lobby-seats", {"seated": True, "seats": 6})
+    kept = [value for key in fresh._worded for _name, value in key[3:]]
+    assert kept and not any(isinstance(value, bool) for value in kept)

@@ -25,7 +25,9 @@ The pseudo-locale (`PSEUDO`): English wrapped in ⟦ ⟧. Shown to a test client
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -56,6 +58,7 @@ class Catalogue:
         self.root = root
         self._bundles: dict[str, FluentBundle] = {}
         self._sources: dict[str, dict[str, ftl.Message]] = {}
+        self._worded: OrderedDict[tuple[Any, ...], str] = OrderedDict()
         for folder in sorted(p for p in root.iterdir() if p.is_dir()):
             self._load(folder.name, sorted(folder.glob("*.ftl")))
         if SOURCE not in self._bundles:
@@ -120,6 +123,21 @@ class Catalogue:
         """Message `msg_id` (or one of its attributes) in the reader's language, its variables
         filled in; from English where that language lacks it."""
         tag = self.resolve(locale)
+        key: tuple[Any, ...] | None = None
+        if not args or all(type(v) in CACHEABLE for v in args.values()):
+            key = (tag, msg_id, attribute, *sorted((args or {}).items()))
+            worded = self._worded.get(key)
+            if worded is not None:
+                self._worded.move_to_end(key)
+                return worded
+        worded = self._text(tag, msg_id, args, attribute)
+        if key is not None:
+            self._worded[key] = worded
+            if len(self._worded) > WORDED_KEEP:
+                self._worded.popitem(last=False)
+        return worded
+
+    def _text(self, tag: str, msg_id: str, args: Args | None, attribute: str | None) -> str:
         if tag == PSEUDO:
             return f"⟦{self.text(SOURCE, msg_id, args, attribute=attribute)}⟧"
         for candidate in (tag, SOURCE) if tag != SOURCE else (SOURCE,):
@@ -140,6 +158,13 @@ class Catalogue:
             log.error("catalogue %s/%s: %s", tag, msg_id, errors)
         return str(value)
 
+
+#: How many worded messages are kept. The same few hundred (a button label, "13 cards", a
+#: seat's line) are worded again at every refresh of every table and hand view, and
+#: Fluent's number and plural formatting costs about 30 µs a message: a table refresh
+#: words some 25. Only plain arguments (text, numbers) make a key.
+WORDED_KEEP = 8192
+CACHEABLE = frozenset({str, int, float, Fraction})  # not bool: True and 1 are one key
 
 #: Fluent refuses a placeable longer than this (and shows `{???}` instead of the message).
 MAX_PLACEABLE = 1000
