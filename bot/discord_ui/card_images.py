@@ -8,15 +8,16 @@ presenter uses:
   it (`storage.preferences.set_card_images`), which wins over the server's default. Both are
   cached in memory: every refresh of every open hand asks, and storage's connections are
   shared with the game's writes.
-* `ImageWorker`: one dedicated process that draws. A hand takes ~5-10 ms and a table ~10-20 ms
-  of CPU. On the event loop that would stall every other table's clicks; on a thread of this
-  process it still competes through the GIL: a busy drawing thread can make the loop wait
-  for the lock each time it comes back from a socket call. Under load the drawing thread was
-  busier than the loop (profiled, `docs/scaling.md`). A separate process draws on the other
-  core with no lock in common, and at a lower priority. The presenter lays a picture out
-  (cheap, needs the game's objects) and sends only the plain `Picture` there. One worker,
-  not a pool: a burst queues instead of taking both cores from the engine and storage. If
-  the process dies, the next drawing starts a new one.
+* `ImageWorker`: one dedicated process that draws, over one pipe the loop watches. A hand
+  takes ~5-10 ms and a table ~10-20 ms of CPU. On the event loop that would stall every
+  other table's clicks; on a thread of this process it still competes through the GIL: a
+  busy drawing thread can make the loop wait for the lock each time it comes back from a
+  socket call. Under load the drawing thread was busier than the loop (profiled,
+  `docs/scaling.md`). A separate process draws on the other core with no lock in common,
+  and at a lower priority. The presenter lays a picture out (cheap, needs the game's
+  objects) and sends only the plain `Picture` there. One worker, not a pool: a burst queues
+  instead of taking both cores from the engine and storage. If the process dies, the next
+  drawing starts a new one.
 * `as_file` / `show_in`: an image as an upload, and an embed showing it (`attachment://`), so
   the text facts of the embed and the picture travel as one message.
 """
@@ -25,16 +26,19 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import logging
 import multiprocessing
-import os
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import pickle
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 import discord
 
 from bot.images import Picture, RenderedImage, draw, warm_up
-from bot.images.worker import start_drawing_process
+from bot.images.worker import serve
 from bot.storage import Storage
 from bot.workers import main_module_hidden
 
@@ -43,59 +47,170 @@ log = logging.getLogger(__name__)
 DRAWING_NICENESS = 10  # added to the drawing process's nice value (lower CPU priority)
 
 
+class DrawingFailed(Exception):
+    """The drawing process died (killed, out of memory) before it answered."""
+
+
 class ImageWorker:
     """Draws pictures in its own process; `run` awaits one drawing without blocking the loop.
 
-    `thread=True` draws on a thread of this process instead (tests that swap the drawing
-    function for one that is not importable by a child)."""
+    The process is spoken to over one pipe that the event loop watches (`add_reader`): a
+    request is one small write, an answer one read in a reader callback, and no thread of
+    this process takes part. At most `IN_FLIGHT` requests are in the pipe at once, so a
+    burst waits here, in memory, instead of filling the pipe and blocking the loop on a
+    write. `thread=True` draws on a thread of this process instead (tests that swap the
+    drawing function for one that is not importable by a child)."""
+
+    #: Requests written to the pipe and not yet answered, at most (each is a few KiB: the
+    #: pipe's buffer holds many more, so a write never waits for the drawing process).
+    IN_FLIGHT = 4
 
     def __init__(self, thread: bool = False) -> None:
         self._thread = thread
-        self._pool = self._new_pool()
+        self._pool: ThreadPoolExecutor | None = None
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+        self._sent: dict[int, asyncio.Future[RenderedImage | None]] = {}
+        self._waiting: deque[tuple[int, Picture | None]] = deque()
+        self._jobs = itertools.count()
+        #: The loop watching the pipe (None: not yet: the first request starts watching).
+        self._watching: asyncio.AbstractEventLoop | None = None
+        if thread:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
+        else:
+            self._start()
 
-    def _new_pool(self) -> Executor:
-        if self._thread:
-            return ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
+    def _start(self) -> None:
         # spawn, not fork: this process has threads (storage, the loop's executor), and a
         # forked child would inherit their locks in whatever state they were. The lower
         # priority: when both cores are busy, pictures come a little later rather than every
-        # click's acknowledgement.
-        pool = ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=start_drawing_process,
-            initargs=(DRAWING_NICENESS,),
+        # click's acknowledgement. The main module hidden: a spawned child otherwise imports
+        # the program's main module again (all of discord.py and storage, ~60 MiB, and
+        # whatever it runs at import). Drawing needs only `bot.images`.
+        ctx = multiprocessing.get_context("spawn")
+        mine, theirs = ctx.Pipe(duplex=True)
+        process = ctx.Process(
+            target=serve, args=(theirs, DRAWING_NICENESS), name="paplu-images", daemon=True
         )
-        # Start the process now, with the main module hidden: a spawned child otherwise
-        # imports the program's main module again (all of discord.py and storage, ~60 MiB,
-        # and whatever it runs at import). Drawing needs only `bot.images`.
         with main_module_hidden():
-            pool.submit(os.getpid)
-        return pool
+            process.start()
+        theirs.close()
+        self._process, self._conn = process, mine
+        self._watching = None
+
+    @property
+    def pid(self) -> int | None:
+        """The drawing process's id (None in thread mode)."""
+        return None if self._process is None else self._process.pid
 
     async def warm_up(self) -> None:
         """Start the drawing process and draw every card sprite there (~0.5-1 s of CPU), so
         the first hand view of the day is not the slow one. The bot awaits this before it
         connects; a failure is logged and drawing is simply tried again when needed."""
         try:
-            await asyncio.get_running_loop().run_in_executor(self._pool, warm_up)
+            if self._pool is not None:
+                await asyncio.get_running_loop().run_in_executor(self._pool, warm_up)
+            else:
+                await self._request(None)
         except Exception:
             log.exception("warming up the card images failed")
 
     async def run(self, picture: Picture) -> RenderedImage:
         """Paint and encode `picture`. A drawing process that died (killed, out of memory) is
         replaced and the drawing tried once more there."""
-        loop = asyncio.get_running_loop()
+        if self._pool is not None:
+            return await asyncio.get_running_loop().run_in_executor(self._pool, draw, picture)
         try:
-            return await loop.run_in_executor(self._pool, draw, picture)
-        except BrokenProcessPool:
+            image = await self._request(picture)
+        except DrawingFailed:
             log.warning("the image drawing process died; starting a new one")
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = self._new_pool()
-            return await loop.run_in_executor(self._pool, draw, picture)
+            self._restart()
+            image = await self._request(picture)
+        assert image is not None
+        return image
+
+    async def _request(self, picture: Picture | None) -> RenderedImage | None:
+        loop = asyncio.get_running_loop()
+        if self._conn is None:
+            self._start()
+        if self._watching is None:
+            assert self._conn is not None
+            loop.add_reader(self._conn.fileno(), self._answered)
+            self._watching = loop
+        job = next(self._jobs)
+        future: asyncio.Future[RenderedImage | None] = loop.create_future()
+        self._sent[job] = future
+        self._waiting.append((job, picture))
+        self._send_waiting()
+        return await future
+
+    def _send_waiting(self) -> None:
+        """Write waiting requests while fewer than `IN_FLIGHT` are unanswered."""
+        in_pipe = len(self._sent) - len(self._waiting)
+        while self._waiting and in_pipe < self.IN_FLIGHT and self._conn is not None:
+            job, picture = self._waiting.popleft()
+            if self._sent[job].done():  # its caller gave up (cancelled)
+                del self._sent[job]
+                continue
+            try:
+                self._conn.send_bytes(pickle.dumps((job, picture), pickle.HIGHEST_PROTOCOL))
+            except OSError:
+                self._waiting.appendleft((job, picture))
+                self._died()
+                return
+            in_pipe += 1
+
+    def _answered(self) -> None:
+        """The pipe has an answer (or the process is gone): settle its request."""
+        assert self._conn is not None
+        try:
+            job, ok, value = pickle.loads(self._conn.recv_bytes())
+        except (EOFError, OSError):
+            self._died()
+            return
+        future = self._sent.pop(job, None)
+        if future is not None and not future.done():
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        self._send_waiting()
+
+    def _died(self) -> None:
+        """The process is gone: every request it held or would have got fails, so that each
+        caller starts a new process and tries once more."""
+        self._close()
+        sent, self._sent = self._sent, {}
+        self._waiting.clear()
+        for future in sent.values():
+            if not future.done():
+                future.set_exception(DrawingFailed())
+
+    def _restart(self) -> None:
+        if self._conn is None:
+            self._start()
+
+    def _close(self) -> None:
+        if self._conn is not None:
+            if self._watching is not None and not self._watching.is_closed():
+                self._watching.remove_reader(self._conn.fileno())
+            self._conn.close()
+            self._conn = None
+        self._watching = None
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join(timeout=0)  # reaped later if it is still stopping
+            self._process = None
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._close()
+        for future in self._sent.values():
+            future.cancel()
+        self._sent.clear()
+        self._waiting.clear()
 
 
 class ImagePreferences:

@@ -8,7 +8,9 @@ both ends of that pipe). So each worker watches its parent and exits when the pa
 from __future__ import annotations
 
 import os
+import pickle
 import signal
+from multiprocessing.connection import Connection
 
 from bot.workers import leave_with_parent
 
@@ -23,3 +25,33 @@ def start_drawing_process(niceness: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(niceness)
     leave_with_parent()
+
+
+def serve(conn: Connection, niceness: int) -> None:
+    """The drawing process's whole life: read a request, answer it, until the bot hangs up.
+
+    A request is `(job, picture)` pickled, `picture` None for the warm-up; the answer is
+    `(job, True, RenderedImage | None)` or `(job, False, error)`. One pipe and no threads in
+    the bot: a `ProcessPoolExecutor` wakes a manager thread with a pipe write per job and
+    hands each result through that thread, which cost the bot's loop 5-9x more CPU per
+    picture than one pipe read (`benchmarks/bench_images.py --handoff`)."""
+    start_drawing_process(niceness)
+    from bot.images import draw, warm_up  # the package imports this module: not at the top
+
+    while True:
+        try:
+            job, picture = pickle.loads(conn.recv_bytes())
+        except (EOFError, OSError):
+            return  # the bot closed its end (or is gone)
+        try:
+            if picture is None:
+                warm_up()
+                answer: tuple[int, bool, object] = (job, True, None)
+            else:
+                answer = (job, True, draw(picture))
+        except Exception as exc:  # a bad picture fails its own request, not the process
+            answer = (job, False, exc)
+        try:
+            conn.send_bytes(pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL))
+        except (EOFError, OSError):
+            return

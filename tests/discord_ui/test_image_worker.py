@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from bot.discord_ui.card_images import ImageWorker
 from bot.images import hand_picture, render_hand, samples
@@ -28,11 +31,11 @@ async def test_a_killed_drawing_process_is_replaced_and_the_drawing_done() -> No
     worker = ImageWorker()
     try:
         await worker.run(hand_picture(obs))
-        pool = worker._pool
-        for pid in list(getattr(pool, "_processes", {})):
-            os.kill(pid, signal.SIGKILL)
+        first = worker.pid
+        assert first is not None
+        os.kill(first, signal.SIGKILL)
         image = await worker.run(hand_picture(obs))
-        assert worker._pool is not pool
+        assert worker.pid not in (None, first)
     finally:
         worker.shutdown()
     assert image == render_hand(obs)
@@ -57,7 +60,7 @@ def test_the_drawing_process_does_not_outlive_a_killed_bot(tmp_path: Path) -> No
         "async def main():\n"
         "    worker = ImageWorker()\n"
         "    await worker.warm_up()\n"
-        "    print(*worker._pool._processes, flush=True)\n"
+        "    print(worker.pid, flush=True)\n"
         "    time.sleep(60)\n"
         "asyncio.run(main())\n"
     )
@@ -85,3 +88,52 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"  # a zombie has exited; it only waits for its reaper
+
+
+async def test_a_burst_is_answered_in_full_each_request_with_its_own_picture() -> None:
+    """More requests at once than the pipe is given (`IN_FLIGHT`): the rest wait in memory,
+    and every caller gets the picture it asked for, whatever order the answers come in."""
+    states = samples.hand_states()
+    asked = [hand_picture(obs) for obs in states.values()] * 3
+    worker = ImageWorker()
+    try:
+        got = await asyncio.gather(*(worker.run(p) for p in asked))
+    finally:
+        worker.shutdown()
+    assert len(asked) > ImageWorker.IN_FLIGHT
+    assert got == [render_hand(obs) for obs in states.values()] * 3
+
+
+async def test_a_bad_request_fails_alone_and_the_process_keeps_drawing() -> None:
+    obs = samples.hand_states()["waiting"]
+    worker = ImageWorker()
+    try:
+        first = await worker.run(hand_picture(obs))
+        pid = worker.pid
+        with pytest.raises(AttributeError):
+            await worker.run("not a picture")  # type: ignore[arg-type]
+        assert await worker.run(hand_picture(obs)) == first
+        assert worker.pid == pid  # the same process: nothing was restarted
+    finally:
+        worker.shutdown()
+
+
+async def test_a_cancelled_caller_does_not_disturb_the_others() -> None:
+    states = list(samples.hand_states().values())
+    worker = ImageWorker()
+    try:
+        tasks = [asyncio.create_task(worker.run(hand_picture(obs))) for obs in states * 2]
+        await asyncio.sleep(0)
+        tasks[1].cancel()
+        tasks[-1].cancel()
+        done = await asyncio.gather(*tasks, return_exceptions=True)
+        again = await worker.run(hand_picture(states[0]))
+    finally:
+        worker.shutdown()
+    expected = [render_hand(obs) for obs in states * 2]
+    for i, result in enumerate(done):
+        if i in (1, len(tasks) - 1):
+            assert isinstance(result, asyncio.CancelledError)
+        else:
+            assert result == expected[i]
+    assert again == expected[0]
