@@ -36,7 +36,7 @@ from bot.discord_ui.render.review import review_text
 from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
-from bot.discord_ui.views import lobby_view
+from bot.discord_ui.views import ai_seat_name, lobby_view
 from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import PROFILES, get_profile
 from bot.table import errors
@@ -372,7 +372,10 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await self.tables.lobby.cancel(table, user.id, _is_manager(interaction))
             await send_private(interaction, text(user_locale(interaction), "done-cancelled"))
         elif action == "add_ai":
-            added = await self.tables.lobby.add_ai(table, user.id, values[0] if values else "")
+            tier = values[0] if values else ""
+            added = await self.tables.lobby.add_ai(
+                table, user.id, tier, ai_seat_name(tier, table.options.language)
+            )
             await send_private(interaction, refusals.added_ai_text(added, user_locale(interaction)))
         elif action == "host":
             await self._host_tool(interaction, table, values[0] if values else "")

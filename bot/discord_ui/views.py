@@ -34,6 +34,22 @@ def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
+#: The catalogue id of each AI tier's seat name ("🤖 Hard").
+AI_SEAT_IDS = {
+    "easy": "ai-seat-easy",
+    "medium": "ai-seat-medium",
+    "hard": "ai-seat-hard",
+    "expert": "ai-seat-expert",
+}
+
+
+def ai_seat_name(tier: str, locale: object) -> str | None:
+    """The name an AI seat of `tier` takes at a table of language `locale` (None: a tier
+    without words, named by the table layer)."""
+    msg = AI_SEAT_IDS.get(tier)
+    return None if msg is None else text(locale, msg)
+
+
 def _ai_option(tier: str, locale: object) -> discord.SelectOption:
     msg = AI_IDS.get(tier)
     if msg is None:  # a tier without words yet: its name

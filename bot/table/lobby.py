@@ -107,7 +107,12 @@ class Lobby:
             work.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
             ch.event = {"type": "join", "user": user_id}
 
-    async def add_ai(self, table: Table, user_id: int, tier: str) -> AddedAI:
+    async def add_ai(
+        self, table: Table, user_id: int, tier: str, name: str | None = None
+    ) -> AddedAI:
+        """Seat an AI player of `tier`. `name` is its display name as the table's language
+        words it (the Discord side's); without one it is named by its tier. A second AI of
+        the same name gets a number."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
             _need_lobby(work, "add_ai")
@@ -118,7 +123,7 @@ class Lobby:
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.ai_counter += 1
-            name = f"🤖 {tier.capitalize()}"
+            name = name or f"🤖 {tier.capitalize()}"
             if any(s.name == name for s in work.seats):
                 name += f" {work.ai_counter}"
             work.seats.append(Seat(f"ai{work.ai_counter}", name, ai=tier))
