@@ -17,9 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.discord_ui.pictures import captions
 from bot.images import render_hand, render_results, render_table, samples, warm_up
 from bot.images.layout import evaluate_view
 from bot.images.paint import RenderedImage
+
+EN = captions("en")  # the pictures' English words, from the catalogue
 
 
 def measure(fn: Callable[[], RenderedImage], repeat: int) -> tuple[float, float, int]:
@@ -53,12 +56,12 @@ def main() -> None:
     table2, table6 = samples.table_view(2), samples.table_view(6)
     history = samples.finished_history()
     cases: list[tuple[str, Callable[[str], RenderedImage]]] = [
-        ("hand 13 (to draw)", lambda f: render_hand(hands["to_draw"], fmt=f)),
-        ("hand 14 (drawn)", lambda f: render_hand(drawn, evaluation=ev, fmt=f)),
-        ("hand 14 by suit", lambda f: render_hand(drawn, True, evaluation=ev, fmt=f)),
-        ("table 2 seats", lambda f: render_table(table2, fmt=f)),
-        ("table 6 seats", lambda f: render_table(table6, fmt=f)),
-        ("results 4 seats", lambda f: render_results(history, fmt=f)),
+        ("hand 13 (to draw)", lambda f: render_hand(hands["to_draw"], fmt=f, words=EN)),
+        ("hand 14 (drawn)", lambda f: render_hand(drawn, evaluation=ev, fmt=f, words=EN)),
+        ("hand 14 by suit", lambda f: render_hand(drawn, True, evaluation=ev, fmt=f, words=EN)),
+        ("table 2 seats", lambda f: render_table(table2, fmt=f, words=EN)),
+        ("table 6 seats", lambda f: render_table(table6, fmt=f, words=EN)),
+        ("results 4 seats", lambda f: render_results(history, fmt=f, words=EN)),
     ]
     print(f"{'image':20} {'fmt':5} {'median ms':>10} {'max ms':>8} {'bytes':>8}  size")
     for name, fn in cases:

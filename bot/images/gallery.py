@@ -4,7 +4,8 @@ which `bot.images` does not see).
 
 Besides each picture as sent, the gallery holds the hand and the table scaled to a phone's
 width (`*-phone.png`), which is how most players see them. English keeps the plain names
-(`hand-drawn.png`); another language's pictures carry its tag (`hand-drawn-hi.png`)."""
+(`hand-drawn.png`); another language's pictures carry its tag last (`hand-drawn-hi.png`,
+`hand-drawn-phone-hi.png`)."""
 
 from __future__ import annotations
 
@@ -55,8 +56,8 @@ def write_gallery(out: Path, languages: Mapping[str, Captions], fmt: str = "png"
         path.write_bytes(img.data)
         written.append(path)
 
-    def save_phone(name: str, img: RenderedImage) -> None:
-        path = out / f"{name}-phone.png"
+    def save_phone(name: str, img: RenderedImage, sfx: str) -> None:
+        path = out / f"{name}-phone{sfx}.png"
         phone_view(img).quantize(256, dither=Image.Dither.NONE).save(path, "PNG", optimize=True)
         written.append(path)
 
@@ -66,14 +67,14 @@ def write_gallery(out: Path, languages: Mapping[str, Captions], fmt: str = "png"
             hand = render_hand(obs, fmt=fmt, words=words)
             save(f"hand-{state}{sfx}", hand)
             if state == "drawn":
-                save_phone(f"hand-{state}{sfx}", hand)
+                save_phone(f"hand-{state}", hand, sfx)
                 by_suit = render_hand(obs, sort_by_suit=True, fmt=fmt, words=words)
                 save(f"hand-{state}-by-suit{sfx}", by_suit)
         for seats in (2, 6):
             table = render_table(samples.table_view(seats), fmt=fmt, words=words)
             save(f"table-{seats}-seats{sfx}", table)
             if seats == 6:
-                save_phone(f"table-{seats}-seats{sfx}", table)
+                save_phone(f"table-{seats}-seats", table, sfx)
         save(f"results{sfx}", render_results(samples.finished_history(), fmt=fmt, words=words))
     sheet = out / "deck.png"
     deck_sheet().save(sheet, "PNG", optimize=False)

@@ -10,42 +10,45 @@ import time
 from pathlib import Path
 
 from bot.discord_ui.card_images import ImageWorker
+from bot.discord_ui.pictures import captions
 from bot.images import hand_picture, render_hand, samples
+
+EN = captions("en")  # the pictures' English words, from the catalogue
 
 
 async def test_a_picture_drawn_in_the_worker_process_equals_one_drawn_here() -> None:
     obs = samples.hand_states()["drawn"]
     worker = ImageWorker()
     try:
-        image = await worker.run(hand_picture(obs))
+        image = await worker.run(hand_picture(obs, words=EN))
     finally:
         worker.shutdown()
-    assert image == render_hand(obs)  # same scene, same bytes, wherever it was drawn
+    assert image == render_hand(obs, words=EN)  # same scene, same bytes, wherever it was drawn
 
 
 async def test_a_killed_drawing_process_is_replaced_and_the_drawing_done() -> None:
     obs = samples.hand_states()["to_draw"]
     worker = ImageWorker()
     try:
-        await worker.run(hand_picture(obs))
+        await worker.run(hand_picture(obs, words=EN))
         pool = worker._pool
         for pid in list(getattr(pool, "_processes", {})):
             os.kill(pid, signal.SIGKILL)
-        image = await worker.run(hand_picture(obs))
+        image = await worker.run(hand_picture(obs, words=EN))
         assert worker._pool is not pool
     finally:
         worker.shutdown()
-    assert image == render_hand(obs)
+    assert image == render_hand(obs, words=EN)
 
 
 async def test_thread_mode_draws_the_same() -> None:
     obs = samples.hand_states()["waiting"]
     worker = ImageWorker(thread=True)
     try:
-        image = await worker.run(hand_picture(obs))
+        image = await worker.run(hand_picture(obs, words=EN))
     finally:
         worker.shutdown()
-    assert image == render_hand(obs)
+    assert image == render_hand(obs, words=EN)
 
 
 def test_the_drawing_process_does_not_outlive_a_killed_bot(tmp_path: Path) -> None:
