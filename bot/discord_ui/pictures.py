@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from bot.images.captions import Captions
+from bot.images.captions import OUT_CODES, Captions
 
 from .i18n import SOURCE, catalogue, text
 
@@ -102,7 +102,7 @@ def _captions(tag: str) -> Captions:
         score_delta=say("pic-score-delta", "delta"),
         winner_mark=say("pic-winner-mark"),
         out={
-            **{code: words for code, words in _basis(say).items() if code != "deadwood"},
+            **{code: words for code, words in _basis(say).items() if code in OUT_CODES},
             "dropped": say("pic-out-dropped"),
             "out": say("pic-out-out"),
             "eliminated": say("pic-out-eliminated"),

@@ -160,16 +160,20 @@ def length(text: str, size: int, bold: bool = False) -> float:
     return sum(font_of(deva, size, bold).getlength(piece) for piece, deva in runs(text))
 
 
-def _cluster_end(text: str) -> str:
-    """`text` without a dangling vowel sign, virama or joiner at its end: cutting a
-    Devanagari word letter by letter must not leave a mark with nothing to sit on."""
-    while text and (
-        text[-1] == _VIRAMA
-        or text[-1] in _JOINERS
-        or unicodedata.category(text[-1]) in ("Mn", "Mc", "Me")
-    ):
-        text = text[:-1]
-    return text
+def _joined(ch: str) -> bool:
+    """Whether `ch` belongs to the letter before it (a vowel sign, a nasal mark, a virama, a
+    joiner)."""
+    return ch == _VIRAMA or ch in _JOINERS or unicodedata.category(ch) in ("Mn", "Mc", "Me")
+
+
+def drop_last_letter(text: str) -> str:
+    """`text` without its last letter as a reader sees it: a Devanagari consonant goes with
+    its vowel signs and with the consonants joined to it by a virama (त्ते is one letter),
+    so a cut word never ends in a mark with nothing to sit on, nor changes its last vowel."""
+    i = len(text) - 1
+    while i > 0 and (_joined(text[i]) or text[i - 1] == _VIRAMA or text[i - 1] in _JOINERS):
+        i -= 1
+    return text[: max(i, 0)]
 
 
 def shorten(text: str, size: int, room: float, extra: float = 0, bold: bool = False) -> str:
@@ -178,7 +182,7 @@ def shorten(text: str, size: int, room: float, extra: float = 0, bold: bool = Fa
     if length(text, size, bold) + extra <= room:
         return text
     while text and length(text + "...", size, bold) + extra > room:
-        text = _cluster_end(text[:-1])
+        text = drop_last_letter(text)
     return text.rstrip() + "..."
 
 

@@ -1,0 +1,56 @@
+"""The pictures' words as the Discord side fills them from the catalogue
+(`bot.discord_ui.pictures.captions`): every language gives every caption, each template uses
+only the slots the layout fills, Hindi is Devanagari, a locale finds its language."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import discord
+import pytest
+
+from bot.discord_ui.i18n import PSEUDO, catalogue
+from bot.discord_ui.pictures import captions
+from bot.images.captions import BASIS_CODES, OUT_CODES, SLOTS, STATUS_CODES, text_fields
+
+LANGUAGES = catalogue().locales
+
+
+@pytest.mark.parametrize("tag", [*LANGUAGES, PSEUDO])
+def test_every_template_uses_only_the_slots_the_layout_fills(tag: str) -> None:
+    words = captions(tag)
+    for field in text_fields():
+        value = getattr(words, field)
+        assert value.strip(), (tag, field)
+        used = {name for _lit, name, _spec, _conv in string.Formatter().parse(value) if name}
+        assert used == SLOTS.get(field, frozenset()), (tag, field, value)
+        filled = words.fill(value, **dict.fromkeys(used, "7"))
+        assert "{" not in filled and "}" not in filled, (tag, field, filled)
+    assert set(words.status) == set(STATUS_CODES)
+    assert set(words.basis) == set(BASIS_CODES)
+    assert set(words.out) == set(OUT_CODES)
+    assert words.code(words.out, "some_new_reason") == "some new reason"  # readable fallback
+
+
+def test_hindi_captions_are_devanagari_with_no_english_word() -> None:
+    hi, en = captions("hi"), captions("en")
+    for field in text_fields():
+        value = re.sub(r"\{\w+\}", "", getattr(hi, field))
+        assert not re.search(r"[A-Za-z]", value), (field, value)
+        assert value != getattr(en, field), field
+    for table in ("status", "basis", "out"):
+        for code, value in getattr(hi, table).items():
+            assert not re.search(r"[A-Za-z]", value), (table, code, value)
+            assert any("\u0900" <= c <= "\u097f" for c in value), (table, code, value)
+
+
+def test_a_locale_finds_its_captions() -> None:
+    assert captions(discord.Locale.hindi).tag == "hi"
+    assert captions("hi").fill(captions("hi").stock, count=22) == "गड्डी 22"
+    assert captions(discord.Locale.american_english).tag == "en"
+    assert captions(None).tag == "en"
+    assert captions("fr").tag == "en"  # no French catalogue: English
+    assert captions("hi") is captions(discord.Locale.hindi)  # worded once per language
+    pseudo = captions(PSEUDO)
+    assert pseudo.kind_set == "⟦Set⟧"
