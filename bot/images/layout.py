@@ -770,6 +770,8 @@ def _first_name(name: str, fallback: str) -> str:
 def _fitted(text: str, size: int, room: int) -> str:
     """`text`, shortened with "..." only if it cannot fit `room` (a very long Discord name),
     measured as `text_width` measures (each script in its own font, the outline's 2 px)."""
+    if text_width(text, size) <= room:  # nearly always (and measured already)
+        return text
     return typeset.shorten(text, size, room, extra=2, bold=True)
 
 

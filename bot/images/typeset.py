@@ -157,6 +157,8 @@ def font_of(deva: bool, size: int, bold: bool = False) -> FreeTypeFont | ImageFo
 def length(text: str, size: int, bold: bool = False) -> float:
     """How far `text` advances at `size` px, each run in its own font (`bold`: Devanagari
     runs in the bold face, which advances further)."""
+    if not has_devanagari(text):  # the common case, one font: no runs to build
+        return float(latin_font(size).getlength(text))
     return sum(font_of(deva, size, bold).getlength(piece) for piece, deva in runs(text))
 
 
@@ -207,7 +209,7 @@ def mask(
     from PIL import Image as _Image
     from PIL import ImageDraw
 
-    parts = runs(text)
+    parts = ((text, False),) if text.isascii() else runs(text)
     if len(parts) == 1:
         f = font_of(parts[0][1], size, bold)
         if parts[0][1] and bold:
