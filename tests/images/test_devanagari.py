@@ -162,3 +162,35 @@ def test_hindi_pictures_draw_without_english_captions() -> None:
             )
         assert any(typeset.has_devanagari(lb.text) for lb in hi.labels), name
         assert not any(typeset.has_devanagari(lb.text) for lb in en.labels), name
+
+
+def test_hindi_pictures_keep_every_layout_promise() -> None:
+    """The English layout checks, on Hindi pictures: every card once in the menu's order,
+    readable on a phone, every caption given the room its measured text needs (so nothing is
+    cut), inside the picture."""
+    from tests.images.test_layout import (
+        PHONE_HANDS,
+        assert_labels_fit,
+        assert_phone_sized,
+        check_hand_scene,
+        discard_states,
+        with_hand,
+    )
+
+    states = samples.hand_states()
+    hands = [*states.values(), *discard_states(6)]
+    for codes in PHONE_HANDS.values():
+        base = states["drawn"] if len(codes.split()) == 14 else states["to_draw"]
+        hands.append(with_hand(base, codes))
+    for obs in hands:
+        for sort_by_suit in (False, True):
+            scene = hand_scene(obs, sort_by_suit=sort_by_suit, words=HI)
+            check_hand_scene(obs, scene, sort_by_suit)
+            assert_phone_sized(scene)
+            assert_labels_fit(scene)
+    for seats in range(2, 7):
+        scene = table_scene(samples.table_view(seats, seed=seats), words=HI)
+        assert_phone_sized(scene)
+        assert_labels_fit(scene)
+    for seats in (2, 4, 6):
+        assert_labels_fit(results_scene(samples.finished_history(seats, 3), words=HI))
