@@ -194,3 +194,30 @@ def test_hindi_pictures_keep_every_layout_promise() -> None:
         assert_labels_fit(scene)
     for seats in (2, 4, 6):
         assert_labels_fit(results_scene(samples.finished_history(seats, 3), words=HI))
+
+
+def test_without_raqm_hindi_still_draws_in_the_bundled_font(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Pillow without Raqm (no FriBiDi on the machine): the basic layout, still the bundled
+    font's glyphs (unshaped), never tofu and never an error."""
+    from bot.images.paint import draw
+    from bot.images.table import table_picture
+
+    caches = (typeset.devanagari_font, typeset.length, typeset.runs, typeset._notdef)
+    for cache in (*caches, typeset.covers, typeset._baseline_below, _text_mask, text_width):
+        cache.cache_clear()
+    monkeypatch.setattr(typeset, "raqm", lambda: False)
+    try:
+        font = typeset.devanagari_font(24)
+        assert font.layout_engine == ImageFont.Layout.BASIC
+        notdef = typeset.glyph_mask(font, "\uffff")
+        for ch in devanagari_chars():
+            if unicodedata.category(ch) != "Cf":
+                assert typeset.glyph_mask(font, ch) != notdef, ch
+        image = draw(table_picture(samples.table_view(4), words=HI))
+        assert image.width > 0 and image.data
+    finally:
+        monkeypatch.undo()
+        for cache in (*caches, typeset.covers, typeset._baseline_below, _text_mask, text_width):
+            cache.cache_clear()
