@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 import discord
 import pytest
@@ -54,3 +55,17 @@ def test_a_locale_finds_its_captions() -> None:
     assert captions("hi") is captions(discord.Locale.hindi)  # worded once per language
     pseudo = captions(PSEUDO)
     assert pseudo.kind_set == "⟦Set⟧"
+
+
+def test_the_gallery_command_writes_every_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.discord_ui.pictures import main
+
+    assert main(["gallery", "--out", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out.split()
+    for tag in LANGUAGES:
+        suffix = "" if tag == "en" else f"-{tag}"
+        for name in ("hand-drawn", "table-6-seats", "results"):
+            path = tmp_path / f"{name}{suffix}.png"
+            assert path.is_file() and str(path) in printed
