@@ -4,6 +4,7 @@ only the slots the layout fills, Hindi is Devanagari, a locale finds its languag
 
 from __future__ import annotations
 
+import ast
 import re
 import string
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 from bot.discord_ui.i18n import PSEUDO, catalogue
 from bot.discord_ui.pictures import captions
 from bot.images.captions import BASIS_CODES, OUT_CODES, SLOTS, STATUS_CODES, text_fields
+from tests.conftest import PROJECT_ROOT
 
 LANGUAGES = catalogue().locales
 
@@ -69,3 +71,26 @@ def test_the_gallery_command_writes_every_language(
         for name in ("hand-drawn", "table-6-seats", "results"):
             path = tmp_path / f"{name}{suffix}.png"
             assert path.is_file() and str(path) in printed
+
+
+def test_bot_images_holds_none_of_the_words() -> None:
+    """No caption is written into `bot/images` itself: every one comes from the catalogue."""
+    english = captions("en")
+    words = [re.sub(r"\{\w+\}", "", getattr(english, f)).strip() for f in text_fields()]
+    words += [*english.status.values(), *english.basis.values(), *english.out.values()]
+    words = [w for w in words if sum(c.isalpha() for c in w) >= 3]
+    assert len(words) > 40
+    literals: set[str] = set()
+    for path in (PROJECT_ROOT / "bot" / "images").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.add(node.value.strip())
+            elif isinstance(node, ast.JoinedStr):  # an f-string's literal parts
+                for part in node.values:
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                        literals.add(part.value.strip())
+    # The engine's codes (a status, a basis) and the captions' own field and slot names are
+    # identifiers that happen to be English words, not captions.
+    identifiers = {*STATUS_CODES, *BASIS_CODES, *OUT_CODES, *SLOTS, *text_fields()}
+    identifiers |= {slot for slots in SLOTS.values() for slot in slots}
+    assert sorted((set(words) & literals) - identifiers) == []
