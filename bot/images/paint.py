@@ -100,12 +100,19 @@ def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
         f = typeset.latin_font(round(c.r * 1.3))
         d.text((c.x, c.y + 1), c.text, font=f, fill=(20, 20, 20), anchor="mm", stroke_width=1,
                stroke_fill=(20, 20, 20))  # fmt: skip
-    elif c.text:  # Devanagari: as large as fits the disc
-        size = round(c.r * 1.1)
-        while size > 8 and typeset.length(c.text, size, bold=True) > 1.6 * c.r:
-            size -= 1
-        mask, dx, dy = typeset.mask(c.text, size, 0, "mm", bold=True)
+    elif c.text:
+        mask, dx, dy = _disc_mask(c.text, c.r)
         d.bitmap((c.x + dx, c.y + 1 + dy), mask, fill=(20, 20, 20))
+
+
+@lru_cache(maxsize=64)
+def _disc_mask(text: str, r: int) -> tuple[Image.Image, int, int]:
+    """A disc's Devanagari word, in the bold face as large as fits the disc (cached: every
+    table has a dealer's button, every result a winner's)."""
+    size = round(r * 1.1)
+    while size > 8 and typeset.length(text, size, bold=True) > 1.6 * r:
+        size -= 1
+    return typeset.mask(text, size, 0, "mm", bold=True)
 
 
 def _card(im: Image.Image, pc: PlacedCard) -> None:
