@@ -10,6 +10,9 @@ RUN useradd --create-home --uid 10001 paplu
 
 # The pinned dependencies first (their layer is reused while the lock is unchanged), then the
 # bot itself without resolving again; `pip check` fails the build if the lock misses one.
+# FriBiDi: Pillow's Raqm layout loads it at run time to shape the pictures' Devanagari.
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 COPY requirements.lock ./
 RUN pip install -r requirements.lock
 COPY pyproject.toml README.md LICENSE ./

@@ -23,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.discord_ui.card_images import ImageWorker
+from bot.discord_ui.pictures import captions
 from bot.images import Picture, draw, hand_picture, samples, warm_up
 
 
@@ -58,7 +59,8 @@ async def main() -> None:
     parser.add_argument("--pictures", type=int, default=300)
     args = parser.parse_args()
     states = list(samples.hand_states().values())
-    pictures = [hand_picture(states[i % len(states)]) for i in range(args.pictures)]
+    words = captions("en")
+    pictures = [hand_picture(states[i % len(states)], words=words) for i in range(args.pictures)]
     pipe = await with_worker(pictures)
     pool = await with_pool(pictures)
     print(f"{args.pictures} hand pictures, CPU of the bot's process per picture:")

@@ -55,6 +55,7 @@ from . import views
 from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .i18n import text, user_locale
+from .pictures import captions
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
@@ -302,7 +303,7 @@ class DiscordPresenter:
         # managers): it shows every hand, dropped ones too, so it is not posted to all.
         files: list[discord.File] = []
         if await self.prefs.server_default(table.guild_id):
-            image = await self.images.run(results_picture(history))
+            image = await self.images.run(results_picture(history, words=captions(language)))
             show_in(embed, image.filename)
             files.insert(0, as_file(image, text(language, "results-picture")))
         kwargs: dict[str, Any] = {"embed": embed, "files": files}
@@ -571,7 +572,7 @@ class DiscordPresenter:
         evaluation = None
         if advice is not None:
             evaluation = advice.drawn if advice.drawn is not None else advice.best
-        picture = hand_picture(obs, sort, evaluation, hints)
+        picture = hand_picture(obs, sort, evaluation, hints, words=captions(locale))
         key = (obs.deal_number, obs.seat, picture.scene)
         if shown is not None and shown.key == key:
             out.shown = shown
@@ -738,7 +739,9 @@ class DiscordPresenter:
         table is the scene's hash, not the scene or the image."""
         if public is None or not await self.prefs.server_default(table.guild_id):
             return None
-        picture = table_picture(public, table.rules.nothing_wild)
+        picture = table_picture(
+            public, table.rules.nothing_wild, words=captions(table.options.language)
+        )
         key = hash(picture)
         drawn = self._table_drawn.get(table.id)
         if drawn is not None and drawn[0] == key and drawn[1] == on_message:
@@ -753,7 +756,9 @@ class DiscordPresenter:
         server chose text only)."""
         if public is None or not await self.prefs.server_default(table.guild_id):
             return None
-        picture = table_picture(public, table.rules.nothing_wild)
+        picture = table_picture(
+            public, table.rules.nothing_wild, words=captions(table.options.language)
+        )
         image = await self.images.run(picture)
         self._table_drawn[table.id] = (hash(picture), _digest(image), image.filename)
         return image

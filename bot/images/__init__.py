@@ -1,10 +1,12 @@
 """Card-table images for the bot, drawn with Pillow and free of Discord.
 
-Public API (each returns a `RenderedImage`: encoded bytes plus a filename to attach):
+Public API (each returns a `RenderedImage`: encoded bytes plus a filename to attach; `words`
+is a `Captions`, every caption in the viewer's language, which the Discord side words from
+its catalogue: this package holds no player-facing words):
 
-* `render_hand(obs, sort_by_suit=False, evaluation=None)`: one seat's private hand.
-* `render_table(view, nothing_wild=False)`: the public table, from a `PublicView` only.
-* `render_results(history)`: a finished deal's reveal, from its hand history.
+* `render_hand(obs, sort_by_suit=False, evaluation=None, *, words)`: one seat's private hand.
+* `render_table(view, nothing_wild=False, *, words)`: the public table, from a `PublicView`.
+* `render_results(history, *, words)`: a finished deal's reveal, from its hand history.
 * `hand_picture` / `table_picture` / `results_picture`: the same, laid out but not yet drawn
   (a `Picture`: plain data), and `draw(picture)` to paint and encode it, so the expensive half
   can run in another process.
@@ -14,6 +16,7 @@ Public API (each returns a `RenderedImage`: encoded bytes plus a filename to att
 
 from __future__ import annotations
 
+from .captions import Captions
 from .hand import hand_picture, render_hand
 from .layout import evaluate_view, hand_order, hand_sections
 from .paint import Picture, RenderedImage, draw, palette
@@ -30,6 +33,7 @@ def warm_up() -> None:
 
 
 __all__ = [
+    "Captions",
     "Picture",
     "RenderedImage",
     "draw",

@@ -1,16 +1,22 @@
-"""Sample images for reviewing the art without Discord: `python -m bot.images gallery --out DIR`.
+"""Sample images for reviewing the art without Discord, in every language it is given:
+`python -m bot.discord_ui.pictures gallery --out DIR` (the words come from the catalogue,
+which `bot.images` does not see).
 
 Besides each picture as sent, the gallery holds the hand and the table scaled to a phone's
-width (`*-phone.png`), which is how most players see them."""
+width (`*-phone.png`), which is how most players see them. English keeps the plain names
+(`hand-drawn.png`); another language's pictures carry its tag last (`hand-drawn-hi.png`,
+`hand-drawn-phone-hi.png`)."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from pathlib import Path
 
 from PIL import Image
 
 from . import samples, sprites
+from .captions import Captions
 from .hand import render_hand
 from .layout import CARD_SIZES, PHONE_WIDTH
 from .paint import FELT, RenderedImage
@@ -39,8 +45,9 @@ def phone_view(img: RenderedImage) -> Image.Image:
     return im.resize((PHONE_WIDTH, height), Image.Resampling.LANCZOS)
 
 
-def write_gallery(out: Path, fmt: str = "png") -> list[Path]:
-    """Write the sample set to `out` and return the paths written."""
+def write_gallery(out: Path, languages: Mapping[str, Captions], fmt: str = "png") -> list[Path]:
+    """Write the sample set to `out`, once per language (`languages`: tag -> its captions;
+    `en` unsuffixed), and return the paths written."""
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
@@ -49,23 +56,26 @@ def write_gallery(out: Path, fmt: str = "png") -> list[Path]:
         path.write_bytes(img.data)
         written.append(path)
 
-    def save_phone(name: str, img: RenderedImage) -> None:
-        path = out / f"{name}-phone.png"
+    def save_phone(name: str, img: RenderedImage, sfx: str) -> None:
+        path = out / f"{name}-phone{sfx}.png"
         phone_view(img).quantize(256, dither=Image.Dither.NONE).save(path, "PNG", optimize=True)
         written.append(path)
 
-    for state, obs in samples.hand_states().items():
-        hand = render_hand(obs, fmt=fmt)
-        save(f"hand-{state}", hand)
-        if state == "drawn":
-            save_phone(f"hand-{state}", hand)
-            save(f"hand-{state}-by-suit", render_hand(obs, sort_by_suit=True, fmt=fmt))
-    for seats in (2, 6):
-        table = render_table(samples.table_view(seats), fmt=fmt)
-        save(f"table-{seats}-seats", table)
-        if seats == 6:
-            save_phone(f"table-{seats}-seats", table)
-    save("results", render_results(samples.finished_history(), fmt=fmt))
+    for tag, words in languages.items():
+        sfx = "" if tag == "en" else f"-{tag}"
+        for state, obs in samples.hand_states().items():
+            hand = render_hand(obs, fmt=fmt, words=words)
+            save(f"hand-{state}{sfx}", hand)
+            if state == "drawn":
+                save_phone(f"hand-{state}", hand, sfx)
+                by_suit = render_hand(obs, sort_by_suit=True, fmt=fmt, words=words)
+                save(f"hand-{state}-by-suit{sfx}", by_suit)
+        for seats in (2, 6):
+            table = render_table(samples.table_view(seats), fmt=fmt, words=words)
+            save(f"table-{seats}-seats{sfx}", table)
+            if seats == 6:
+                save_phone(f"table-{seats}-seats", table, sfx)
+        save(f"results{sfx}", render_results(samples.finished_history(), fmt=fmt, words=words))
     sheet = out / "deck.png"
     deck_sheet().save(sheet, "PNG", optimize=False)
     written.append(sheet)

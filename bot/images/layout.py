@@ -29,6 +29,9 @@ from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation, PileCard, PublicView
 
+from . import typeset
+from .captions import Captions
+
 if TYPE_CHECKING:
     from PIL.ImageFont import FreeTypeFont, ImageFont
 
@@ -56,42 +59,43 @@ HAND_MAX_WIDTH = 600  # 360/600 = 0.6: ranks of 21 px and labels of 15 px stay r
 LABEL_SIZE = 15  # the smallest label in the hand and table pictures
 HEADER_SIZE = 17
 
-KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
-#: The picture's words for the parts of `bot.engine.arrange` (one box per pair, per near-run).
-PART_LABEL = {
-    WILD: "Wild cards",
-    PAIRS: "Pair",
-    NEAR_RUNS: "Near-run",
-    NOTHING: "Fits nothing yet",
-    UNMATCHED: "Unmatched",
+#: The caption field (`Captions`) of each group kind and each part of `bot.engine.arrange`
+#: (one box per pair, per near-run): the words come from the caller, in its language.
+KIND_CAPTION = {"pure": "kind_pure", "impure": "kind_impure", "set": "kind_set"}
+PART_CAPTION = {
+    WILD: "part_wild",
+    PAIRS: "part_pairs",
+    NEAR_RUNS: "part_near_runs",
+    NOTHING: "part_nothing",
+    UNMATCHED: "part_unmatched",
 }
 SUIT_ORDER = {0: 0, 1: 1, 3: 2, 2: 3}  # ♠ ♥ ♣ ♦: colours alternate (same as the menu today)
-SUIT_NAMES = {0: "Spades", 1: "Hearts", 2: "Diamonds", 3: "Clubs"}
+#: The language-free key of each suit row of a hand sorted by suit (`Section.key`).
+SUIT_KEYS = {-1: "jokers", 0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
-STATUS_TEXT = {
-    "dropped": "dropped",
-    "out": "out of this deal",
-    "eliminated": "eliminated",
-    "left": "left the table",
-}
+
+
+def section_label(words: Captions, key: str) -> str:
+    """The caption of a hand section by its key (a group kind, an arrange part, a suit)."""
+    field = KIND_CAPTION.get(key) or PART_CAPTION.get(key) or f"suit_{key}"
+    return str(getattr(words, field, key))
 
 
 # ---- text measurements ------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=64)
 def font(size: int) -> FreeTypeFont | ImageFont:
-    """Pillow's bundled scalable font at `size` px (cached: loading parses the font). The
-    painter draws with this very font, so what is measured here is what gets drawn."""
-    from PIL import ImageFont as _ImageFont
-
-    return _ImageFont.load_default(size=size)
+    """Pillow's bundled scalable font at `size` px (cached: loading parses the font): the
+    card art's, and every caption's Latin text (Devanagari runs: `typeset`)."""
+    return typeset.latin_font(size)
 
 
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int) -> int:
-    """How wide `text` is drawn at `size` px, counting the 1 px outline bold labels get."""
-    return math.ceil(font(size).getlength(text)) + 2
+    """How wide `text` is drawn at `size` px, counting the 1 px outline bold labels get,
+    each script in the font the painter draws it with (`typeset.length`; Devanagari in the
+    bold face, the wider one, whichever the label's style)."""
+    return math.ceil(typeset.length(text, size, bold=True)) + 2
 
 
 # ---- scene objects -----------------------------------------------------------------------------
@@ -178,9 +182,10 @@ class Fan:
 class Section:
     """One group of the hand as shown: a label and its cards, in display order."""
 
-    label: str
+    key: str  # what it is, in no language: a group kind, an arrange part, or a suit
     kind: str  # pure / impure / set / unmatched / suit
     cards: tuple[Card, ...]
+    label: str = ""  # its caption, when laid out with `Captions`
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,23 +386,35 @@ def signed_text(x: Fraction | int | str) -> str:
 
 
 def plain_name(name: str, fallback: str) -> str:
-    """A display name the bundled (ASCII) font can draw: accents folded, emoji dropped.
+    """A display name the bundled Latin font can draw: accents folded, emoji dropped.
 
     Discord names may hold any script; the text embed keeps the real name, the image a
-    readable approximation rather than tofu boxes."""
+    readable approximation rather than tofu boxes. Devanagari is kept: the pictures have a
+    font for it (`typeset`)."""
     folded = unicodedata.normalize("NFKD", name)
-    out = "".join(ch for ch in folded if " " <= ch <= "~")
+    out = "".join(ch for ch in folded if " " <= ch <= "~" or typeset.is_devanagari(ch))
     out = " ".join(out.split())
     return out or fallback
 
 
-def wild_note(wild_rank: int | None, indicator: Face | Card | None, nothing_wild: bool) -> str:
-    """The same three cases as the text UI's `wild_text`, short enough for a card caption."""
+def wild_lines(
+    wild_rank: int | None, indicator: Face | Card | None, nothing_wild: bool, words: Captions
+) -> tuple[str, ...]:
+    """The same three cases as the text UI's `wild_text`, short enough for a card caption:
+    one line, or two where the wild rank and the printed jokers are both wild (the table
+    stacks them under the indicator when they do not fit its width)."""
     if nothing_wild or indicator is None:
-        return "Nothing wild"
+        return (words.nothing_wild,)
     if wild_rank is None:
-        return "Jokers wild"
-    return f"Wild: {rank_name(wild_rank)}s + jokers"
+        return (words.jokers_wild,)
+    return (words.fill(words.wild_rank, rank=rank_name(wild_rank)), words.wild_and_jokers)
+
+
+def wild_note(
+    wild_rank: int | None, indicator: Face | Card | None, nothing_wild: bool, words: Captions
+) -> str:
+    """`wild_lines` on one line."""
+    return " ".join(wild_lines(wild_rank, indicator, nothing_wild, words))
 
 
 # ---- the hand: order and sections -------------------------------------------------------------
@@ -423,8 +440,10 @@ def hand_sections(
     evaluation: Evaluation | DrawnEvaluation | None = None,
     sort_by_suit: bool = False,
     hints: str = "full",
+    words: Captions | None = None,
 ) -> tuple[Section, ...]:
-    """The hand split into labelled sections, in the order they are shown.
+    """The hand split into sections, in the order they are shown; labelled when `words` are
+    given (the picture), else only keyed (the text embed words them itself).
 
     Arrangement mode is `bot.engine.arrange.arrangement`, the grouping the text embed lists
     too: the engine's groups, then the unmatched cards with (after a draw) the suggested
@@ -441,18 +460,23 @@ def hand_sections(
         by_suit: dict[int, list[Card]] = {}
         for c in sorted(hand, key=_suit_key):
             by_suit.setdefault(-1 if c.face.is_joker else c.suit, []).append(c)
-        return tuple(
-            Section("Jokers" if s == -1 else SUIT_NAMES[s], "suit", tuple(cs))
-            for s, cs in by_suit.items()
-        )
+        suits = [Section(SUIT_KEYS[s], "suit", tuple(cs)) for s, cs in by_suit.items()]
+        return tuple(_labelled(sec, words) for sec in suits)
     ev = evaluation if evaluation is not None else evaluate_view(obs)
     sections: list[Section] = []
     for part in arrangement(ev, obs.wild_rank, suggest=hints == "full"):
         # A pair or a near-run is a box of its own, so one sees which cards belong together.
         clusters = part.clusters if part.kind in (PAIRS, NEAR_RUNS) else (part.cards,)
-        label = PART_LABEL.get(part.kind) or KIND_LABEL.get(part.kind, part.kind)
-        sections.extend(Section(label, part.kind, cluster) for cluster in clusters)
+        sections.extend(
+            _labelled(Section(part.kind, part.kind, cluster), words) for cluster in clusters
+        )
     return tuple(sections)
+
+
+def _labelled(section: Section, words: Captions | None) -> Section:
+    if words is None:
+        return section
+    return Section(section.key, section.kind, section.cards, section_label(words, section.key))
 
 
 def hand_order(
@@ -560,16 +584,16 @@ def plan_rows(
     )
 
 
-def _tag_text(pc: PlacedCard) -> tuple[str, str] | None:
+def _tag_text(pc: PlacedCard, words: Captions) -> tuple[str, str] | None:
     """The words under a marked card: every mark it carries, most important first."""
     if pc.taken:
-        return ("can't discard", "tag_taken")
+        return (words.tag_taken, "tag_taken")
     if pc.drawn and pc.suggested:
-        return ("new, discard?", "tag_drawn")
+        return (words.tag_new_discard, "tag_drawn")
     if pc.drawn:
-        return ("new", "tag_drawn")
+        return (words.tag_new, "tag_drawn")
     if pc.suggested:
-        return ("discard?", "tag_suggested")
+        return (words.tag_discard, "tag_suggested")
     return None
 
 
@@ -578,6 +602,8 @@ def hand_scene(
     evaluation: Evaluation | DrawnEvaluation | None = None,
     sort_by_suit: bool = False,
     hints: str = "full",
+    *,
+    words: Captions,
 ) -> Scene:
     """The private hand: sections left to right, wrapping onto rows so that the picture stays
     at most `HAND_MAX_WIDTH` wide (readable on a phone), each with its label, marks on the
@@ -592,13 +618,13 @@ def hand_scene(
             420,
             70,
             "felt",
-            labels=(Label("You hold no cards right now.", 210, 35, 18, "ink", "mm"),),
+            labels=(Label(words.no_cards, 210, 35, 18, "ink", "mm"),),
         )
     full = hints == "full"
     ev: Evaluation | DrawnEvaluation | None = None
     if hints != "off":
         ev = evaluation if evaluation is not None else evaluate_view(obs)
-    sections = hand_sections(obs, ev, sort_by_suit, hints)
+    sections = hand_sections(obs, ev, sort_by_suit, hints, words)
     suggested = (
         ev.best_discard if isinstance(ev, DrawnEvaluation) and not sort_by_suit and full else None
     )
@@ -626,18 +652,18 @@ def hand_scene(
     best = ev.best if isinstance(ev, DrawnEvaluation) else ev
     gold = full and best is not None and best.valid
     if best is None or hints == "off":
-        dead = "Your cards by suit"
+        dead = words.by_suit
     elif not full:
-        dead = "Your cards by suit" if sort_by_suit else "Your groups"
+        dead = words.by_suit if sort_by_suit else words.your_groups
     elif isinstance(ev, DrawnEvaluation) and not sort_by_suit:
-        dead = f"Best discard leaves deadwood {best.deadwood}"
+        dead = words.fill(words.best_discard, deadwood=best.deadwood)
         if ev.declarable:
-            dead += " · you can declare!"
+            dead += f" · {words.can_declare}"
     elif isinstance(ev, DrawnEvaluation):
-        dead = f"Deadwood now: {best.deadwood}"
+        dead = words.fill(words.deadwood_now, deadwood=best.deadwood)
     else:
-        dead = f"Deadwood {best.deadwood}"
-    note = wild_note(wild_rank, obs.indicator, rules.nothing_wild)
+        dead = words.fill(words.deadwood, deadwood=best.deadwood)
+    note = wild_note(wild_rank, obs.indicator, rules.nothing_wild, words)
     labels: list[Label] = []
     inner_w = width - 2 * MARGIN
     dead_w, note_w = text_width(dead, HEADER_SIZE), text_width(note, HEADER_SIZE)
@@ -690,7 +716,7 @@ def hand_scene(
         ends = [-(10**6), -(10**6)]
         lines = 1
         for pc in row_cards:
-            tag = _tag_text(pc)
+            tag = _tag_text(pc, words)
             if tag is None:
                 continue
             tw = text_width(tag[0], LABEL_SIZE)
@@ -729,6 +755,11 @@ _PLATE_H = 48
 _PLATE_GAP = 10
 
 
+def _seat(words: Captions, seat: int) -> str:
+    """A seat's caption where its player has no drawable name (seats count from 1)."""
+    return words.fill(words.seat, seat=seat + 1)
+
+
 def _first_name(name: str, fallback: str) -> str:
     """A thrower's caption under a card: the first word of the name (the plates below show
     it whole)."""
@@ -737,15 +768,14 @@ def _first_name(name: str, fallback: str) -> str:
 
 
 def _fitted(text: str, size: int, room: int) -> str:
-    """`text`, shortened with "..." only if it cannot fit `room` (a very long Discord name)."""
-    if text_width(text, size) <= room:
+    """`text`, shortened with "..." only if it cannot fit `room` (a very long Discord name),
+    measured as `text_width` measures (each script in its own font, the outline's 2 px)."""
+    if text_width(text, size) <= room:  # nearly always (and measured already)
         return text
-    while text and text_width(text + "...", size) > room:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    return typeset.shorten(text, size, room, extra=2, bold=True)
 
 
-def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
+def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions) -> Scene:
     """The public table, from public facts only (a `PublicView` cannot hold a hidden card).
 
     `nothing_wild` is the one rule the caption needs (a rules fact, not a card)."""
@@ -755,41 +785,41 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
     labels: list[Label] = []
     W = TABLE_W
     inner = W - 2 * MARGIN
-    variant = plain_name(view.variant, "Rummy").capitalize()
-    title = f"{variant} · deal {view.deal_number}"
+    variant = plain_name(view.variant, words.variant_fallback).capitalize()
+    title = words.fill(words.title_deal, variant=variant, deal=view.deal_number)
     if view.match_phase == "over":
-        title = f"{variant} · match over"
-    stock = f"Stock {view.stock_size}"
+        title = words.fill(words.title_over, variant=variant)
+    stock = words.fill(words.stock, count=view.stock_size)
     labels.append(Label(stock, W - MARGIN, 12, 18, "ink", "ra", max_width=text_width(stock, 18)))
     title_room = inner - text_width(stock, 18) - 16
     labels.append(Label(_fitted(title, 18, title_room), MARGIN, 12, 18, "ink", "la",
                         max_width=title_room))  # fmt: skip
-    names = {s.seat: plain_name(s.name, f"Seat {s.seat + 1}") for s in view.seats}
+    names = {s.seat: plain_name(s.name, _seat(words, s.seat)) for s in view.seats}
     if view.turn is not None:
-        doing = "to draw or drop" if view.phase == "draw" else "to discard or declare"
-        turn = f"{names.get(view.turn, '?')}'s turn: {doing}"
+        doing = words.turn_draw if view.phase == "draw" else words.turn_discard
+        turn = words.fill(doing, name=names.get(view.turn, "?"))
     elif view.match_phase == "over":
-        turn = "The match is over"
+        turn = words.match_over
     else:
-        turn = "Between deals"
+        turn = words.between_deals
     labels.append(Label(_fitted(turn, 18, inner), MARGIN, 40, 18, "gold", "la", max_width=inner))
 
     card_w, card_h = CARD_SIZES["large"]
     top = 96
     # The indicator and what it makes wild.
-    labels.append(Label("Indicator", MARGIN, top - 22, LABEL_SIZE, "muted", "la",
-                        max_width=text_width("Indicator", LABEL_SIZE)))  # fmt: skip
+    labels.append(Label(words.indicator, MARGIN, top - 22, LABEL_SIZE, "muted", "la",
+                        max_width=text_width(words.indicator, LABEL_SIZE)))  # fmt: skip
     if view.indicator is not None:
         cards.append(PlacedCard(view.indicator.face, MARGIN, top, "large"))
     else:
         boxes.append(Box(MARGIN, top, MARGIN + card_w, top + card_h, "slot", 8))
-    note = wild_note(view.wild_rank, view.indicator, nothing_wild)
+    wild = wild_lines(view.wild_rank, view.indicator, nothing_wild, words)
+    note = " ".join(wild)
     cap_y = top + card_h + 8
     # Under the card, on two lines when it is wider ("Wild: 8s" / "+ jokers").
     note_lines = [note]
-    if text_width(note, LABEL_SIZE) > card_w + 16 and " + " in note:
-        head, tail = note.split(" + ", 1)
-        note_lines = [head, f"+ {tail}"]
+    if text_width(note, LABEL_SIZE) > card_w + 16 and len(wild) > 1:
+        note_lines = list(wild)
     for k, line in enumerate(note_lines):
         labels.append(Label(line, MARGIN, cap_y + 20 * k, LABEL_SIZE, "gold", "la",
                             max_width=text_width(line, LABEL_SIZE)))  # fmt: skip
@@ -801,7 +831,7 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
     thrown = [e for e in view.pile_history if not e.recycled][-PILE_SHOWN:]
     if not thrown and view.top_discard is not None:
         thrown = [PileCard(view.top_discard, None, None, False)]
-    caption = "Discards, newest on the right"
+    caption = words.discards
     labels.append(Label(caption, px, top - 22, LABEL_SIZE, "muted", "la",
                         max_width=text_width(caption, LABEL_SIZE)))  # fmt: skip
     top_card = None if view.top_discard is None else view.top_discard.id
@@ -820,13 +850,13 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
             boxes.append(Box(x - 5, top - 5, x + card_w + 5, top + card_h + 5, "pile_taken", 10))
         cards.append(PlacedCard(e.card.face, x, top, "large", card_id=e.card.id, group=i))
         here = card_w if last else room
-        who = "start" if e.discarded_by is None else _first_name(
-            names.get(e.discarded_by, "?"), f"Seat {e.discarded_by + 1}")  # fmt: skip
+        who = words.pile_start if e.discarded_by is None else _first_name(
+            names.get(e.discarded_by, "?"), _seat(words, e.discarded_by))  # fmt: skip
         labels.append(Label(_fitted(who, LABEL_SIZE, here), x + 2, cap_y, LABEL_SIZE, "muted",
                             "la", max_width=here))  # fmt: skip
         if e.taken_by is not None:
-            taker = _first_name(names.get(e.taken_by, "?"), f"Seat {e.taken_by + 1}")
-            for k, line in enumerate(("taken by", _fitted(taker, LABEL_SIZE, here)), 1):
+            taker = _first_name(names.get(e.taken_by, "?"), _seat(words, e.taken_by))
+            for k, line in enumerate((words.taken_by, _fitted(taker, LABEL_SIZE, here)), 1):
                 labels.append(Label(line, x + 2, cap_y + 20 * k, LABEL_SIZE, "red", "la",
                                     max_width=here))  # fmt: skip
             captions = 3
@@ -845,17 +875,17 @@ def table_scene(view: PublicView, nothing_wild: bool = False) -> Scene:
         style = "plate_turn" if on_turn else ("plate" if playing else "plate_out")
         boxes.append(Box(x0, y0, x0 + plate_w, y0 + _PLATE_H, style, 10))
         if playing and seat.cards:
-            info = f"{seat.cards} cards · {amount_text(seat.score)}"
+            info = words.fill(words.plate_cards, cards=seat.cards, score=amount_text(seat.score))
             info_style = "muted"
         elif seat.status not in ("active", "waiting"):
-            info = STATUS_TEXT.get(seat.status, str(seat.status))
+            info = words.code(words.status, seat.status)
             info_style = "red"
         else:
-            info = f"score {amount_text(seat.score)}"
+            info = words.fill(words.plate_score, score=amount_text(seat.score))
             info_style = "muted"
         right = x0 + plate_w - 10
         if seat.is_dealer:
-            discs.append(Disc(right - 11, y0 + _PLATE_H // 2, 11, "dealer", "D"))
+            discs.append(Disc(right - 11, y0 + _PLATE_H // 2, 11, "dealer", words.dealer_mark))
             right -= 28
         info_w = text_width(info, LABEL_SIZE)
         labels.append(Label(info, right, y0 + _PLATE_H // 2, LABEL_SIZE, info_style, "rm",
@@ -893,7 +923,10 @@ def _wild_rank_of(history: Mapping[str, Any]) -> int | None:
 
 
 def _result_texts(
-    history: Mapping[str, Any], names: Mapping[int, str], deltas: Mapping[int, Fraction]
+    history: Mapping[str, Any],
+    names: Mapping[int, str],
+    deltas: Mapping[int, Fraction],
+    words: Captions,
 ) -> dict[int, list[tuple[str, int, str, int]]]:
     """Each row's left-column texts: (text, size, style, y offset in the row)."""
     winner = history["end"].get("winner")
@@ -901,22 +934,25 @@ def _result_texts(
     out: dict[int, list[tuple[str, int, str, int]]] = {}
     for seat_str in history["final"]:
         seat = int(seat_str)
-        rows = [(names.get(seat, f"Seat {seat + 1}"), 18, "name", 14)]
+        rows = [(names.get(seat, _seat(words, seat)), 18, "name", 14)]
         charge = charges.get(seat)
         if charge is not None:
-            rows.append((f"pays {amount_text(charge['amount'])}", 16, "red", 42))
-            basis = str(charge["basis"]).replace("_", " ")
-            rows.append((f"{basis} {charge['base']}", 14, "muted", 64))
+            rows.append((words.fill(words.pays, amount=amount_text(charge["amount"])), 16,
+                         "red", 42))  # fmt: skip
+            basis = words.code(words.basis, charge["basis"])
+            rows.append((words.fill(words.charge_base, basis=basis, base=charge["base"]), 14,
+                         "muted", 64))  # fmt: skip
         elif seat == winner:
-            rows.append(("wins", 16, "gold", 42))
+            rows.append((words.wins, 16, "gold", 42))
         delta = deltas.get(seat, Fraction(0))
         if delta:
-            rows.append((f"score {signed_text(delta)}", 14, "gold" if delta > 0 else "muted", 86))
+            score = words.fill(words.score_delta, delta=signed_text(delta))
+            rows.append((score, 14, "gold" if delta > 0 else "muted", 86))
         out[seat] = rows
     return out
 
 
-def results_scene(history: Mapping[str, Any]) -> Scene:
+def results_scene(history: Mapping[str, Any], *, words: Captions) -> Scene:
     """The reveal: one row per seat with its best arrangement, what it pays, the winner marked.
 
     Built from the finished hand history only. Dropped hands stay face down, as in the text
@@ -926,7 +962,8 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
     reason = end["reason"]
     winner = end.get("winner")
     names = {
-        int(s["seat"]): plain_name(s["name"], f"Seat {s['seat'] + 1}") for s in history["seats"]
+        int(s["seat"]): plain_name(s["name"], _seat(words, int(s["seat"])))
+        for s in history["seats"]
     }
     rules = history.get("rules", {})
     nothing_wild = bool(rules.get("nothing_wild", False))
@@ -934,20 +971,20 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
     deltas = {int(s): Fraction(v) for s, v in history.get("deltas", {}).items()}
 
     if reason == "void":
-        head = "The stock ran out: the deal is void, nobody pays."
+        head = words.void
     else:
         how = {
-            "declared": "declared",
-            "hand_rummy": "declared hand rummy",
-            "last_standing": "is the last player standing",
-        }.get(reason, reason)
-        head = f"{names.get(winner, '?')} {how}!"
-    title = f"Deal {history['deal_number']} result"
+            "declared": words.declared,
+            "hand_rummy": words.hand_rummy,
+            "last_standing": words.last_standing,
+        }.get(reason, words.won)
+        head = words.fill(how, name=names.get(winner, "?"))
+    title = words.fill(words.result_title, deal=history["deal_number"])
     labels = [
         Label(title, MARGIN, 12, 19, "ink", "la", max_width=text_width(title, 19)),
         Label(head, MARGIN, 38, 16, "gold", "la", max_width=text_width(head, 16)),
     ]
-    texts = _result_texts(history, names, deltas)
+    texts = _result_texts(history, names, deltas, words)
     disc_room = 34  # the winner's "W" beside the name
     widest = max(
         (text_width(t, size) + (disc_room if i == 0 else 0) for rows in texts.values()
@@ -973,18 +1010,17 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
             labels.append(Label(_fitted(text, size, room), MARGIN + 6, y + dy, size, style, "la",
                                 max_width=room))  # fmt: skip
         if is_winner:
-            discs.append(Disc(MARGIN + name_col - 30, y + 24, 13, "winner", "W"))
+            discs.append(Disc(MARGIN + name_col - 30, y + 24, 13, "winner", words.winner_mark))
 
         x = MARGIN + name_col
         cy = y + 28
         arrangement = fin.get("arrangement")
         if fin.get("status") == "active" and arrangement:
             groups: list[tuple[str, list[str]]] = [
-                (KIND_LABEL.get(g["kind"], g["kind"]), list(g["cards"]))
-                for g in arrangement["groups"]
+                (section_label(words, g["kind"]), list(g["cards"])) for g in arrangement["groups"]
             ]
             if arrangement.get("leftover"):
-                groups.append(("Unmatched", list(arrangement["leftover"])))
+                groups.append((words.part_unmatched, list(arrangement["leftover"])))
             for label, codes in groups:
                 span = card_w + (len(codes) - 1) * _RESULT_STEP
                 slot = max(span, text_width(label, 13))
@@ -998,7 +1034,7 @@ def results_scene(history: Mapping[str, Any]) -> Scene:
                 x += slot + _RESULT_GAP
             x -= _RESULT_GAP
         else:
-            out = str(fin.get("out_reason") or fin.get("status", "")).replace("_", " ")
+            out = words.code(words.out, fin.get("out_reason") or fin.get("status", ""))
             fan = Fan(x, cy + 12, len(fin.get("cards", [])) or 13, seat, "mini", 8)
             fans.append(fan)
             x += fan.width + 14

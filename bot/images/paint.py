@@ -14,8 +14,9 @@ from importlib import resources
 
 from PIL import Image, ImageDraw
 
-from . import sprites
-from .layout import Box, Disc, Fan, Label, PlacedCard, Scene, badge_box, font
+from . import sprites, typeset
+from .captions import Captions
+from .layout import Box, Disc, Fan, Label, PlacedCard, Scene, badge_box
 
 FELT = (24, 96, 60)
 FELT_DARK = (18, 76, 47)
@@ -77,15 +78,12 @@ def _background(kind: str, width: int, height: int) -> Image.Image:
 
 
 def _fit(text: str, size: int, bold: bool, max_width: int | None) -> str:
+    """`text`, cut with "..." where it is wider than `max_width` (measured in the fonts it is
+    drawn with, outline included)."""
     if max_width is None:
         return text
-    f = font(size)
     stroke = 1 if bold and size >= 14 else 0
-    if f.getlength(text) + 2 * stroke <= max_width:
-        return text
-    while text and f.getlength(text + "...") + 2 * stroke > max_width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    return typeset.shorten(text, size, max_width, extra=2 * stroke, bold=bold)
 
 
 def _box(d: ImageDraw.ImageDraw, b: Box) -> None:
@@ -98,9 +96,23 @@ def _box(d: ImageDraw.ImageDraw, b: Box) -> None:
 def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
     fill = DISC_FILL[c.style]
     d.ellipse((c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r), fill=fill, outline=(20, 20, 20))
-    if c.text:
-        d.text((c.x, c.y + 1), c.text, font=font(round(c.r * 1.3)), fill=(20, 20, 20),
-               anchor="mm", stroke_width=1, stroke_fill=(20, 20, 20))  # fmt: skip
+    if c.text and not typeset.has_devanagari(c.text):
+        f = typeset.latin_font(round(c.r * 1.3))
+        d.text((c.x, c.y + 1), c.text, font=f, fill=(20, 20, 20), anchor="mm", stroke_width=1,
+               stroke_fill=(20, 20, 20))  # fmt: skip
+    elif c.text:
+        mask, dx, dy = _disc_mask(c.text, c.r)
+        d.bitmap((c.x + dx, c.y + 1 + dy), mask, fill=(20, 20, 20))
+
+
+@lru_cache(maxsize=64)
+def _disc_mask(text: str, r: int) -> tuple[Image.Image, int, int]:
+    """A disc's Devanagari word, in the bold face as large as fits the disc (cached: every
+    table has a dealer's button, every result a winner's)."""
+    size = round(r * 1.1)
+    while size > 8 and typeset.length(text, size, bold=True) > 1.6 * r:
+        size -= 1
+    return typeset.mask(text, size, 0, "mm", bold=True)
 
 
 def _card(im: Image.Image, pc: PlacedCard) -> None:
@@ -136,14 +148,7 @@ def _text_mask(
     hands repeat the same few texts, and FreeType with a stroke costs more than a paste."""
     _colour, bold = STYLES[style]
     stroke = 1 if bold and size >= 14 else 0
-    text = _fit(text, size, bold, max_width)
-    f = font(size)
-    left, top, right, bottom = (int(v) for v in f.getbbox(text, stroke_width=stroke, anchor=anchor))
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text(
-        (-left, -top), text, font=f, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255
-    )
-    return mask, left, top
+    return typeset.mask(_fit(text, size, bold, max_width), size, stroke, anchor, bold)
 
 
 def _label(im: Image.Image, lb: Label) -> None:
@@ -174,7 +179,7 @@ PALETTE_FILE = "palette.hex"
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """The one 256-colour palette every PNG is mapped to (`palette.hex`, made by
-    `learn_palette` and written by `python -m bot.images palette`).
+    `learn_palette` and written by `python -m bot.discord_ui.pictures palette`).
 
     Why fixed rather than per image: finding a palette for each image (octree) cost more than
     drawing it, and under load drawing is the bot's biggest CPU cost. Why shipped rather than
@@ -189,17 +194,18 @@ def palette() -> Image.Image:
     return im
 
 
-def learn_palette() -> list[tuple[int, int, int]]:
+def learn_palette(words: Captions) -> list[tuple[int, int, int]]:
     """Learn the palette from the art itself: every card tile on the felt plus one sample of
-    each scene (for text edges, boxes and discs), reduced to 256 colours."""
+    each scene (for text edges, boxes and discs; captioned in `words`), reduced to 256
+    colours."""
     from . import samples
     from .layout import hand_scene, results_scene, table_scene
 
     scenes = [
-        paint(hand_scene(samples.hand_states()["to_draw"], None, False)),
-        paint(hand_scene(samples.hand_states()["drawn"], None, True)),
-        paint(table_scene(samples.table_view(6))),
-        paint(results_scene(samples.finished_history())),
+        paint(hand_scene(samples.hand_states()["to_draw"], None, False, words=words)),
+        paint(hand_scene(samples.hand_states()["drawn"], None, True, words=words)),
+        paint(table_scene(samples.table_view(6), words=words)),
+        paint(results_scene(samples.finished_history(), words=words)),
     ]
     faces = sprites.all_sprites()
     tiles = [sprites.card_tile(f, size) for size in ("large", "small") for f in faces]

@@ -13,42 +13,45 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.card_images import ImageWorker
+from bot.discord_ui.pictures import captions
 from bot.images import hand_picture, render_hand, samples
+
+EN = captions("en")  # the pictures' English words, from the catalogue
 
 
 async def test_a_picture_drawn_in_the_worker_process_equals_one_drawn_here() -> None:
     obs = samples.hand_states()["drawn"]
     worker = ImageWorker()
     try:
-        image = await worker.run(hand_picture(obs))
+        image = await worker.run(hand_picture(obs, words=EN))
     finally:
         worker.shutdown()
-    assert image == render_hand(obs)  # same scene, same bytes, wherever it was drawn
+    assert image == render_hand(obs, words=EN)  # same scene, same bytes, wherever it was drawn
 
 
 async def test_a_killed_drawing_process_is_replaced_and_the_drawing_done() -> None:
     obs = samples.hand_states()["to_draw"]
     worker = ImageWorker()
     try:
-        await worker.run(hand_picture(obs))
+        await worker.run(hand_picture(obs, words=EN))
         first = worker.pid
         assert first is not None
         os.kill(first, signal.SIGKILL)
-        image = await worker.run(hand_picture(obs))
+        image = await worker.run(hand_picture(obs, words=EN))
         assert worker.pid not in (None, first)
     finally:
         worker.shutdown()
-    assert image == render_hand(obs)
+    assert image == render_hand(obs, words=EN)
 
 
 async def test_thread_mode_draws_the_same() -> None:
     obs = samples.hand_states()["waiting"]
     worker = ImageWorker(thread=True)
     try:
-        image = await worker.run(hand_picture(obs))
+        image = await worker.run(hand_picture(obs, words=EN))
     finally:
         worker.shutdown()
-    assert image == render_hand(obs)
+    assert image == render_hand(obs, words=EN)
 
 
 def test_the_drawing_process_does_not_outlive_a_killed_bot(tmp_path: Path) -> None:
@@ -94,25 +97,25 @@ async def test_a_burst_is_answered_in_full_each_request_with_its_own_picture() -
     """More requests at once than the pipe is given (`IN_FLIGHT`): the rest wait in memory,
     and every caller gets the picture it asked for, whatever order the answers come in."""
     states = samples.hand_states()
-    asked = [hand_picture(obs) for obs in states.values()] * 3
+    asked = [hand_picture(obs, words=EN) for obs in states.values()] * 3
     worker = ImageWorker()
     try:
         got = await asyncio.gather(*(worker.run(p) for p in asked))
     finally:
         worker.shutdown()
     assert len(asked) > ImageWorker.IN_FLIGHT
-    assert got == [render_hand(obs) for obs in states.values()] * 3
+    assert got == [render_hand(obs, words=EN) for obs in states.values()] * 3
 
 
 async def test_a_bad_request_fails_alone_and_the_process_keeps_drawing() -> None:
     obs = samples.hand_states()["waiting"]
     worker = ImageWorker()
     try:
-        first = await worker.run(hand_picture(obs))
+        first = await worker.run(hand_picture(obs, words=EN))
         pid = worker.pid
         with pytest.raises(AttributeError):
             await worker.run("not a picture")  # type: ignore[arg-type]
-        assert await worker.run(hand_picture(obs)) == first
+        assert await worker.run(hand_picture(obs, words=EN)) == first
         assert worker.pid == pid  # the same process: nothing was restarted
     finally:
         worker.shutdown()
@@ -122,15 +125,15 @@ async def test_a_cancelled_caller_does_not_disturb_the_others() -> None:
     states = list(samples.hand_states().values())
     worker = ImageWorker()
     try:
-        tasks = [asyncio.create_task(worker.run(hand_picture(obs))) for obs in states * 2]
+        tasks = [asyncio.create_task(worker.run(hand_picture(obs, words=EN))) for obs in states * 2]
         await asyncio.sleep(0)
         tasks[1].cancel()
         tasks[-1].cancel()
         done = await asyncio.gather(*tasks, return_exceptions=True)
-        again = await worker.run(hand_picture(states[0]))
+        again = await worker.run(hand_picture(states[0], words=EN))
     finally:
         worker.shutdown()
-    expected = [render_hand(obs) for obs in states * 2]
+    expected = [render_hand(obs, words=EN) for obs in states * 2]
     for i, result in enumerate(done):
         if i in (1, len(tasks) - 1):
             assert isinstance(result, asyncio.CancelledError)

@@ -111,7 +111,7 @@ def words_in(locale: str) -> Say:
 ENGLISH = words_in("en")
 
 #: The languages a public message may be in (a table speaks its server's language).
-LANGUAGES = ("en", "hi")
+LANGUAGES = ("en", "hi", "x-pseudo")
 
 
 def in_any(msg_id: str, **args: Any) -> set[str]:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_ui.pictures import captions
 from bot.engine.observation import Observation
 from bot.images import hand_order, layout, samples
 from bot.images.layout import hand_scene
+
+EN = captions("en")  # the pictures' English words, from the catalogue
 
 
 @pytest.fixture(scope="module")
@@ -22,14 +25,14 @@ def texts(scene: layout.Scene) -> list[str]:
 def test_full_hints_head_with_the_deadwood_and_mark_the_suggested_discard(
     drawn: Observation,
 ) -> None:
-    scene = hand_scene(drawn, None, False, "full")
+    scene = hand_scene(drawn, None, False, "full", words=EN)
     assert texts(scene)[0].startswith("Best discard leaves deadwood")
     assert sum(1 for c in scene.cards if c.suggested) == 1
 
 
 def test_groups_keep_the_arrangement_without_numbers_or_a_suggestion(drawn: Observation) -> None:
-    full = hand_scene(drawn, None, False, "full")
-    scene = hand_scene(drawn, None, False, "groups")
+    full = hand_scene(drawn, None, False, "full", words=EN)
+    scene = hand_scene(drawn, None, False, "groups", words=EN)
     assert texts(scene)[0] == "Your groups"
     assert not any("deadwood" in t.lower() or "discard?" in t for t in texts(scene))
     assert not any(c.suggested for c in scene.cards)
@@ -50,7 +53,7 @@ def test_off_sorts_by_suit_and_evaluates_nothing(
     monkeypatch.setattr(layout, "evaluate_view", refuse)
     monkeypatch.setattr(layout, "evaluate_drawn", refuse)
     monkeypatch.setattr(layout, "evaluate_hand", refuse)
-    scene = hand_scene(drawn, None, False, "off")
+    scene = hand_scene(drawn, None, False, "off", words=EN)
     assert texts(scene)[0] == "Your cards by suit"
     assert {s.kind for s in scene.sections} == {"suit"}
     assert not any(c.suggested for c in scene.cards)

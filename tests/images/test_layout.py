@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.pictures import captions
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation
 from bot.engine.match import Match
 from bot.engine.observation import Observation, PublicView
 from bot.images import layout, samples
+from bot.images.captions import Captions
 from bot.images.layout import (
     CARD_SIZES,
     GROUP_GAP,
@@ -30,6 +32,8 @@ from bot.images.layout import (
     results_scene,
     table_scene,
 )
+
+EN = captions("en")  # the pictures' English words, from the catalogue
 
 CARD_W = CARD_SIZES["large"][0]
 
@@ -120,7 +124,7 @@ def check_hand_scene(obs: Observation, scene: Scene, sort_by_suit: bool) -> None
 def test_hand_layout_in_every_state(states: dict[str, Observation], sort_by_suit: bool) -> None:
     assert {"waiting", "to_draw", "drawn", "taken"} <= set(states)
     for obs in states.values():
-        check_hand_scene(obs, hand_scene(obs, sort_by_suit=sort_by_suit), sort_by_suit)
+        check_hand_scene(obs, hand_scene(obs, sort_by_suit=sort_by_suit, words=EN), sort_by_suit)
 
 
 def test_hand_layout_after_many_draws() -> None:
@@ -129,24 +133,28 @@ def test_hand_layout_after_many_draws() -> None:
     assert any(o.taken is None for o in obs_list)
     for obs in obs_list:
         for sort_by_suit in (False, True):
-            check_hand_scene(obs, hand_scene(obs, sort_by_suit=sort_by_suit), sort_by_suit)
+            check_hand_scene(
+                obs, hand_scene(obs, sort_by_suit=sort_by_suit, words=EN), sort_by_suit
+            )
 
 
 def test_arrangement_sections_follow_the_engine(states: dict[str, Observation]) -> None:
     obs = states["drawn"]
     ev = evaluate_view(obs)
     assert isinstance(ev, DrawnEvaluation)
-    sections = layout.hand_sections(obs, ev)
+    sections = layout.hand_sections(obs, ev, words=EN)
     groups = ev.best.groups
     assert [s.cards for s in sections[: len(groups)]] == [g.cards for g in groups]
-    assert [s.label for s in sections[: len(groups)]] == [
-        layout.KIND_LABEL[g.kind.value] for g in groups
-    ]
+    kind_words = {"pure": "Pure run", "impure": "Run", "set": "Set"}
+    assert [s.label for s in sections[: len(groups)]] == [kind_words[g.kind.value] for g in groups]
+    assert [s.key for s in sections[: len(groups)]] == [g.kind.value for g in groups]
+    # Without captions the sections are only keyed (the text embed words them itself).
+    assert [s.label for s in layout.hand_sections(obs, ev)] == [""] * len(sections)
     # The unmatched section ends with the suggested discard, as in the text embed.
     rest = sections[len(groups) :]
     assert len(rest) == 1 and rest[0].label == "Unmatched"
     assert rest[0].cards == (*ev.best.leftover, ev.best_discard)
-    scene = hand_scene(obs, ev)
+    scene = hand_scene(obs, ev, words=EN)
     suggested = [pc for pc in scene.cards if pc.suggested]
     assert [pc.card_id for pc in suggested] == [ev.best_discard.id]
     assert any(f"deadwood {ev.best.deadwood}" in lb.text for lb in scene.labels)
@@ -161,9 +169,9 @@ def test_suit_order_alternates_colours_jokers_last(states: dict[str, Observation
 def test_drawn_and_taken_marks(states: dict[str, Observation]) -> None:
     before = {c.id for c in states["to_draw"].hand}
     for name in ("waiting", "to_draw"):
-        scene = hand_scene(states[name])
+        scene = hand_scene(states[name], words=EN)
         assert not any(pc.drawn or pc.taken for pc in scene.cards)
-    drawn = hand_scene(states["drawn"])
+    drawn = hand_scene(states["drawn"], words=EN)
     new = [c.id for c in states["drawn"].hand if c.id not in before]
     assert [pc.card_id for pc in drawn.cards if pc.drawn] == new
     assert not any(pc.taken for pc in drawn.cards)
@@ -172,7 +180,7 @@ def test_drawn_and_taken_marks(states: dict[str, Observation]) -> None:
 
     taken_obs = states["taken"]
     assert taken_obs.taken is not None
-    taken = hand_scene(taken_obs)
+    taken = hand_scene(taken_obs, words=EN)
     marked = [pc for pc in taken.cards if pc.taken]
     assert [pc.card_id for pc in marked] == [taken_obs.taken.id]
     assert marked[0].drawn  # also the card that arrived this turn
@@ -195,7 +203,7 @@ def test_empty_hand_scene() -> None:
     m = samples.new_match(2, 5)
     obs = m.observation(0)
     empty = Observation(**{f: getattr(obs, f) for f in obs.__slots__ if f != "hand"}, hand=())
-    scene = hand_scene(empty)
+    scene = hand_scene(empty, words=EN)
     assert not scene.cards and scene.labels
 
 
@@ -204,14 +212,15 @@ def test_empty_hand_scene() -> None:
 
 def test_table_takes_only_a_public_view() -> None:
     params = inspect.signature(table_scene).parameters
-    assert list(params) == ["view", "nothing_wild"]
+    assert list(params) == ["view", "nothing_wild", "words"]
     assert params["view"].annotation in ("PublicView", PublicView)
+    assert params["words"].annotation in ("Captions", Captions)  # words, never game objects
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5, 6])
 def test_table_layout(seats: int) -> None:
     view = samples.table_view(seats, seed=seats)
-    scene = table_scene(view)
+    scene = table_scene(view, words=EN)
     assert scene.width <= MAX_WIDTH
     # Face up: the indicator, then the last throws of the pile, oldest first (public cards
     # only: the PublicView holds no other).
@@ -240,7 +249,7 @@ def test_table_layout(seats: int) -> None:
     assert view.turn is not None
     assert any(t.startswith(f"{view.seats[view.turn].name}'s turn") for t in texts)
     assert f"Stock {view.stock_size}" in texts
-    note = layout.wild_note(view.wild_rank, view.indicator, False)
+    note = layout.wild_note(view.wild_rank, view.indicator, False, EN)
     assert note in texts or note == " ".join(t for t in texts if t.startswith(("Wild", "+ ")))
     for pc in scene.cards:
         assert pc.x >= 0 and pc.x + pc.width <= scene.width
@@ -259,7 +268,7 @@ def test_table_shows_taken_cards_and_the_opening_discard() -> None:
             break
     else:
         pytest.fail("no sample table with a card taken from the pile")
-    scene = table_scene(view)
+    scene = table_scene(view, words=EN)
     taken = [e for e in thrown if e.taken_by is not None]
     assert len([b for b in scene.boxes if b.style == "pile_taken"]) == len(taken)
     assert view.top_discard is not None
@@ -273,7 +282,7 @@ def test_table_marks_dropped_seats_without_cards() -> None:
     assert seat is not None
     m.apply(Action.drop(seat))
     view = m.public_view()
-    scene = table_scene(view)
+    scene = table_scene(view, words=EN)
     assert seat not in {f.seat for f in scene.fans}
     assert "dropped" in {lb.text for lb in scene.labels}
 
@@ -283,7 +292,7 @@ def test_table_marks_dropped_seats_without_cards() -> None:
 
 def test_results_layout() -> None:
     history = samples.finished_history()
-    scene = results_scene(history)
+    scene = results_scene(history, words=EN)
     assert scene.width <= MAX_WIDTH
     winner = history["end"]["winner"]
     rows = list(history["final"].items())
@@ -309,7 +318,9 @@ def test_text_helpers() -> None:
     assert layout.signed_text(3) == "+3"
     assert layout.plain_name("Zoë 🎲 ", "x") == "Zoe"
     assert layout.plain_name("🎲", "Seat 2") == "Seat 2"
-    assert layout.wild_note(None, None, False) == "Nothing wild"
+    assert layout.wild_note(None, None, False, EN) == "Nothing wild"
+    assert layout.wild_note(8, Face(7, 1), False, EN) == "Wild: 8s + jokers"
+    assert layout.plain_name("आशा 🎲", "x") == "आशा"  # the pictures draw Devanagari
 
 
 # ---- phones ---------------------------------------------------------------------------------
@@ -344,7 +355,7 @@ def test_hand_is_readable_on_a_phone(
     codes = PHONE_HANDS[name]
     base = states["drawn"] if len(codes.split()) == 14 else states["to_draw"]
     obs = with_hand(base, codes)
-    scene = hand_scene(obs, sort_by_suit=sort_by_suit)
+    scene = hand_scene(obs, sort_by_suit=sort_by_suit, words=EN)
     assert len(scene.cards) == len(codes.split())
     check_hand_scene(obs, scene, sort_by_suit)
     assert_phone_sized(scene)
@@ -363,14 +374,14 @@ def test_every_sample_hand_is_readable_on_a_phone(states: dict[str, Observation]
     obs_list = [*states.values(), *discard_states(6)]
     for obs in obs_list:
         for sort_by_suit in (False, True):
-            scene = hand_scene(obs, sort_by_suit=sort_by_suit)
+            scene = hand_scene(obs, sort_by_suit=sort_by_suit, words=EN)
             assert_phone_sized(scene)
             assert_labels_fit(scene)
 
 
 def test_wild_marks_and_the_wild_note_survive_the_rows(states: dict[str, Observation]) -> None:
     obs = with_hand(states["drawn"], "3S 4S 6S 7H 8H 9H QC QD QH KS KH KD 2C 6D", wild_rank=6)
-    scene = hand_scene(obs)
+    scene = hand_scene(obs, words=EN)
     wild = {pc.face.code for pc in scene.cards if pc.wild and pc.face is not None}
     assert wild == {"6S", "6D"}
     assert "Wild: 6s + jokers" in {lb.text for lb in scene.labels}
@@ -378,7 +389,7 @@ def test_wild_marks_and_the_wild_note_survive_the_rows(states: dict[str, Observa
 
 def test_tags_never_cover_each_other(states: dict[str, Observation]) -> None:
     for obs in [states["drawn"], states["taken"], *discard_states(8)]:
-        scene = hand_scene(obs)
+        scene = hand_scene(obs, words=EN)
         tags = [lb for lb in scene.labels if lb.style.startswith("tag_")]
         for a in tags:
             for b in tags:
@@ -467,13 +478,13 @@ def _one_card_unmatched(history: dict[str, Any]) -> dict[str, Any]:
 def test_results_labels_fit_their_boxes() -> None:
     history = samples.finished_history()
     for h in (history, _one_card_unmatched(history), samples.finished_history(6, 3)):
-        scene = results_scene(h)
+        scene = results_scene(h, words=EN)
         assert_labels_fit(scene)
         assert "Unmatched" in {lb.text for lb in scene.labels}
         for pc in scene.cards:
             assert pc.x + pc.width <= scene.width
     long = copy.deepcopy(history)
     long["seats"][0]["name"] = "Devendra Kumar Srivastava"
-    scene = results_scene(long)
+    scene = results_scene(long, words=EN)
     assert_labels_fit(scene)
     assert "Devendra Kumar Srivastava" in {lb.text for lb in scene.labels}

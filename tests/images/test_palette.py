@@ -6,18 +6,23 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
+from bot.discord_ui.pictures import captions
 from bot.images import samples
 from bot.images.layout import hand_scene, results_scene, table_scene
 from bot.images.paint import learn_palette, paint, palette, palette_text
 
+EN = captions("en")  # the pictures' English words, from the catalogue
 
+
+@pytest.mark.parametrize("tag", ["en", "hi"])
 @pytest.mark.parametrize("scene", ["hand", "hand by suit", "table", "results"])
-def test_scenes_keep_their_colours_on_the_palette(scene: str) -> None:
+def test_scenes_keep_their_colours_on_the_palette(scene: str, tag: str) -> None:
+    words = captions(tag)  # Devanagari captions are drawn in the same colours
     make = {
-        "hand": lambda: hand_scene(samples.hand_states()["drawn"], None, False),
-        "hand by suit": lambda: hand_scene(samples.hand_states()["taken"], None, True),
-        "table": lambda: table_scene(samples.table_view(4)),
-        "results": lambda: results_scene(samples.finished_history(seats=3, seed=5)),
+        "hand": lambda: hand_scene(samples.hand_states()["drawn"], None, False, words=words),
+        "hand by suit": lambda: hand_scene(samples.hand_states()["taken"], None, True, words=words),
+        "table": lambda: table_scene(samples.table_view(4), words=words),
+        "results": lambda: results_scene(samples.finished_history(seats=3, seed=5), words=words),
     }[scene]
     original = paint(make())
     mapped = original.quantize(palette=palette(), dither=Image.Dither.NONE).convert("RGB")
@@ -34,4 +39,4 @@ def test_the_palette_file_has_256_distinct_colours() -> None:
     flat = palette().getpalette() or []
     colours = {tuple(flat[i : i + 3]) for i in range(0, 768, 3)}
     assert len(colours) > 200
-    assert palette_text(learn_palette()).count("\n") == 256
+    assert palette_text(learn_palette(EN)).count("\n") == 256

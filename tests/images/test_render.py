@@ -13,12 +13,15 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.discord_ui.pictures import captions
 from bot.engine.cards import Face
 from bot.engine.observation import Observation, PublicView
 from bot.images import render_hand, render_results, render_table, samples, sprites
 from bot.images.gallery import write_gallery
 from bot.images.layout import CARD_SIZES, MAX_WIDTH, hand_scene
 from tests.conftest import PROJECT_ROOT
+
+EN = captions("en")  # the pictures' English words, from the catalogue
 
 LIMIT = 150 * 1024
 
@@ -50,11 +53,11 @@ def opened(data: bytes) -> Image.Image:
 @pytest.mark.parametrize("fmt", ["png", "webp"])
 def test_formats_and_sizes(images: Samples, fmt: str) -> None:
     hands = images.hands
-    rendered = [render_hand(obs, fmt=fmt) for obs in hands.values()]
-    rendered.append(render_hand(hands["drawn"], sort_by_suit=True, fmt=fmt))
-    rendered.append(render_table(images.table2, fmt=fmt))
-    rendered.append(render_table(images.table6, fmt=fmt))
-    rendered.append(render_results(images.history, fmt=fmt))
+    rendered = [render_hand(obs, fmt=fmt, words=EN) for obs in hands.values()]
+    rendered.append(render_hand(hands["drawn"], sort_by_suit=True, fmt=fmt, words=EN))
+    rendered.append(render_table(images.table2, fmt=fmt, words=EN))
+    rendered.append(render_table(images.table6, fmt=fmt, words=EN))
+    rendered.append(render_results(images.history, fmt=fmt, words=EN))
     for img in rendered:
         im = opened(img.data)
         assert im.format == fmt.upper()
@@ -67,8 +70,8 @@ def test_formats_and_sizes(images: Samples, fmt: str) -> None:
 def test_hand_image_matches_its_layout(images: Samples) -> None:
     hands = images.hands
     obs = hands["drawn"]
-    scene = hand_scene(obs)
-    img = render_hand(obs)
+    scene = hand_scene(obs, words=EN)
+    img = render_hand(obs, words=EN)
     assert (img.width, img.height) == (scene.width, scene.height)
     im = opened(img.data).convert("RGB")
     # The last card of each group is fully visible: its centre shows the card's paper or ink,
@@ -84,25 +87,27 @@ def test_hand_image_matches_its_layout(images: Samples) -> None:
 def test_same_state_same_bytes(images: Samples) -> None:
     hands = images.hands
     for obs in hands.values():
-        assert render_hand(obs).data == render_hand(obs).data
-    assert render_table(images.table6).data == render_table(images.table6).data
+        assert render_hand(obs, words=EN).data == render_hand(obs, words=EN).data
+    assert render_table(images.table6, words=EN).data == render_table(images.table6, words=EN).data
     history = images.history
-    assert render_results(history).data == render_results(history).data
+    assert render_results(history, words=EN).data == render_results(history, words=EN).data
 
 
 def test_bytes_do_not_depend_on_the_process() -> None:
     """A fresh process (cold sprite caches) draws the very same bytes."""
     code = (
         "import hashlib; from bot.images import render_hand, render_table, samples;"
+        "from bot.discord_ui.pictures import captions; EN = captions('en');"
         "h = samples.hand_states()['taken'];"
-        "print(hashlib.sha256(render_hand(h).data + render_table(samples.table_view(6)).data)"
-        ".hexdigest())"
+        "print(hashlib.sha256(render_hand(h, words=EN).data"
+        " + render_table(samples.table_view(6), words=EN).data).hexdigest())"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=PROJECT_ROOT, capture_output=True, text=True, check=True
     )
     here = hashlib.sha256(
-        render_hand(samples.hand_states()["taken"]).data + render_table(samples.table_view(6)).data
+        render_hand(samples.hand_states()["taken"], words=EN).data
+        + render_table(samples.table_view(6), words=EN).data
     ).hexdigest()
     assert out.stdout.strip() == here
 
@@ -136,11 +141,16 @@ def test_sprites_are_cached() -> None:
 
 
 def test_gallery_writes_every_sample(tmp_path: Path) -> None:
-    paths = write_gallery(tmp_path)
+    paths = write_gallery(tmp_path, {"en": EN, "hi": captions("hi")})
     names = {p.name for p in paths}
     assert {"table-2-seats.png", "table-6-seats.png", "results.png", "deck.png"} <= names
     assert {"hand-drawn.png", "hand-taken.png", "hand-drawn-by-suit.png"} <= names
     assert {"hand-drawn-phone.png", "table-6-seats-phone.png"} <= names
+    # The same set in Hindi, and the pictures are not the English ones.
+    english = {n for n in names if not n.endswith("-hi.png") and n != "deck.png"}
+    assert {n.replace(".png", "-hi.png") for n in english} <= names
+    for name in ("hand-drawn", "table-6-seats", "results"):
+        assert (tmp_path / f"{name}.png").read_bytes() != (tmp_path / f"{name}-hi.png").read_bytes()
     phone = opened((tmp_path / "hand-drawn-phone.png").read_bytes())
     assert phone.width == 360
     for p in paths:

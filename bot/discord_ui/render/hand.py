@@ -20,12 +20,13 @@ from bot.table.advice import HandAdvice
 from ..i18n import text
 from .text import COLOUR, amount, card, cards, cost_words, wild_words
 
-#: Catalogue ids of the suit rows (the picture's section labels are the English suit names).
+#: Catalogue ids of the suit rows, by the picture's section keys.
 SUIT_IDS = {
-    "Spades": "suit-spades",
-    "Hearts": "suit-hearts",
-    "Diamonds": "suit-diamonds",
-    "Clubs": "suit-clubs",
+    "spades": "suit-spades",
+    "hearts": "suit-hearts",
+    "diamonds": "suit-diamonds",
+    "clubs": "suit-clubs",
+    "jokers": "pic-suit-jokers",
 }
 
 
@@ -94,8 +95,8 @@ def hand_embed(
     if sort_by_suit or advice is None or hints == "off":
         # The picture's and the discard menu's order (♠ ♥ ♣ ♦, colours alternating).
         for section in hand_sections(obs, None, sort_by_suit=True):
-            suit = SUIT_IDS.get(section.label)
-            name = text(t, suit) if suit is not None else section.label
+            suit = SUIT_IDS.get(section.key)
+            name = text(t, suit) if suit is not None else section.key
             value = cards(list(section.cards), obs.wild_rank, new)
             e.add_field(name=name, value=value, inline=False)
         if hints == "off" or advice is None:
