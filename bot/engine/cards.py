@@ -78,6 +78,11 @@ class Face:
     rank: int  # 0 for a printed joker, 1..13 otherwise
     suit: int  # 0..3, or NO_SUIT for a printed joker
 
+    def __reduce__(self) -> tuple[type[Face], tuple[int, int]]:
+        # Faces cross to worker processes by the dozen (pictures, the AI's observations);
+        # a slots dataclass otherwise pickles through a Python __getstate__ dict per face.
+        return Face, (self.rank, self.suit)
+
     @property
     def is_joker(self) -> bool:
         return self.rank == JOKER_RANK
@@ -139,6 +144,9 @@ class Card:
 
     id: int
     face: Face
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, Face]]:
+        return Card, (self.id, self.face)  # as Face's: plain values, no state dict
 
     @property
     def rank(self) -> int:

@@ -19,10 +19,10 @@ import itertools
 import math
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement
 from bot.engine.cards import Card, Face
@@ -100,7 +100,25 @@ def text_width(text: str, size: int) -> int:
 
 # ---- scene objects -----------------------------------------------------------------------------
 
+T = TypeVar("T")
 
+
+def _pickled_by_fields(cls: type[T]) -> type[T]:
+    """Pickle a frozen slots dataclass as its class and its field values, in order.
+
+    Every picture crosses to the drawing process pickled. A slots dataclass otherwise goes
+    through the generic copyreg path (a Python `__getstate__` building a dict per object),
+    which made pickling a hand's scene cost more than writing it to the pipe."""
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+
+    def reduce(self: T) -> tuple[type[T], tuple[Any, ...]]:
+        return cls, tuple([getattr(self, name) for name in names])
+
+    cls.__reduce__ = reduce  # type: ignore[assignment, method-assign]
+    return cls
+
+
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class PlacedCard:
     """One card on the canvas. `face` None means a card back."""
@@ -126,6 +144,7 @@ class PlacedCard:
         return CARD_SIZES[self.size][1]
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Label:
     """Text; `style` names a colour and weight the painter knows (see paint.STYLES)."""
@@ -139,6 +158,7 @@ class Label:
     max_width: int | None = None  # the painter shortens longer text with an ellipsis
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Box:
     """A rounded rectangle: group underlays, seat plates, highlight frames."""
@@ -151,6 +171,7 @@ class Box:
     radius: int = 10
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Disc:
     """A round token: the dealer button, the turn marker."""
@@ -162,6 +183,7 @@ class Disc:
     text: str = ""
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Fan:
     """`count` card backs side by side, `step` px apart: a hidden hand, by its size only."""
@@ -178,6 +200,7 @@ class Fan:
         return CARD_SIZES[self.size][0] + (self.count - 1) * self.step
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Section:
     """One group of the hand as shown: a label and its cards, in display order."""
@@ -188,6 +211,7 @@ class Section:
     label: str = ""  # its caption, when laid out with `Captions`
 
 
+@_pickled_by_fields
 @dataclass(frozen=True, slots=True)
 class Scene:
     """Everything the painter needs, back to front: background, boxes, discs, cards, labels."""

@@ -8,7 +8,7 @@ quantisation and compression), so the same scene always gives the same bytes.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 
@@ -243,6 +243,12 @@ class Picture:
 
     scene: Scene
     name: str
+
+    def __reduce__(self) -> tuple[type[Picture], tuple[Scene, str]]:
+        """Crossing to the drawing process, a picture leaves its scene's `sections` behind:
+        they name the engine's cards for tests and alt text, and the painter never reads
+        them (pickling the engine's cards was half the cost of sending a hand)."""
+        return Picture, (replace(self.scene, sections=()), self.name)
 
 
 def draw(picture: Picture, fmt: str = "png") -> RenderedImage:
