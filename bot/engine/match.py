@@ -34,7 +34,7 @@ from .actions import Action, ActionKind
 from .cards import Card
 from .deal import Deal, make_rng
 from .describe import describe
-from .errors import MatchOver, UnknownSeat, WrongPhase
+from .errors import MatchOver, PhaseReason, UnknownSeat, WrongPhase
 from .evaluate import Evaluation
 from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
 from .history import build_hand_history
@@ -333,13 +333,13 @@ class Match:
             raise MatchOver()
         if action.kind is ActionKind.LEAVE and self.phase is MatchPhase.BETWEEN_DEALS:
             if action.seat in self.left:
-                raise WrongPhase("You have already left")
+                raise WrongPhase(PhaseReason.ALREADY_LEFT)
             self._leave(action.seat)
             self.table_events.append(Left(action.seat))
             self.version += 1
             return
         if self.phase is not MatchPhase.PLAYING or self.deal is None:
-            raise WrongPhase("The next deal has not started yet")
+            raise WrongPhase(PhaseReason.NEXT_DEAL_NOT_STARTED)
         self.deal.apply(action, auto)
         self.version += 1
         if action.kind is ActionKind.LEAVE:
@@ -362,9 +362,9 @@ class Match:
         leaves the moves before it applied, so the caller should pass legal actions)."""
         deal = self.deal
         if self.phase is not MatchPhase.PLAYING or deal is None or deal.over:
-            raise WrongPhase("No deal is being played")
+            raise WrongPhase(PhaseReason.NO_DEAL)
         if deal.turn != seat or not actions:
-            raise WrongPhase("Only the seat on turn can time out")
+            raise WrongPhase(PhaseReason.TIMEOUT_NOT_ON_TURN)
         dropped = actions[-1].kind is ActionKind.DROP
         deal.events.append(TimedOut(seat, count, dropped))
         for action in actions:
@@ -384,7 +384,7 @@ class Match:
         if self.phase is MatchPhase.OVER:
             raise MatchOver()
         if self.phase is not MatchPhase.BETWEEN_DEALS:
-            raise WrongPhase("A deal is already in progress")
+            raise WrongPhase(PhaseReason.DEAL_IN_PROGRESS)
         self.event_base += len(self.events())
         self.table_events = []
         self._finished = None
