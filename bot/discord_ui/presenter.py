@@ -57,6 +57,7 @@ from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .i18n import user_locale
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
+from .render.log import log_lines
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
 from .render.results import next_deal_started, result_embed, results_key, standings_lines
 from .render.table import REPLACED_VIEW, table_embed, turn_ping, turn_warning_text
@@ -780,7 +781,7 @@ class DiscordPresenter:
             note = "This table was cancelled."
         elif final == "finished":
             note = "Match over. Start another with /rummy new."
-        embed = table_embed(view_, rules, table.log, table.deadline, note)
+        embed = table_embed(view_, rules, log_lines(table.log, None), table.deadline, note)
         if final is not None:
             return {"embed": embed, "view": views.empty_view()}, view_
         between = table.match is not None and table.match.phase is MatchPhase.BETWEEN_DEALS

@@ -1,97 +1,68 @@
-"""Events in words: the one public action log, and the one way to print an amount.
+"""Events in English words for the terminal, and the one way to print an amount.
 
-Discord's table message and the terminal game show the same lines, produced here from the typed
-events (`events.py`). A line never names a hidden card: a card drawn from the stock, the cards of
-a dropped hand or of a wrong show stay unnamed. Events the table does not announce (the
-reshuffle, a void deal, the end of a deal: the result message covers those) describe to None,
-and so do moves marked `auto`: the `TimedOut` event before them says, once, that the bot played
-for the seat.
+What a table shows is decided once, as facts, by `public_log.py` (no hidden card, auto moves
+said once); the Discord side words those records from its catalogue in the reader's language
+(`bot/discord_ui/render/log.py`), and the terminal game (`bot/play.py`) prints them here in
+English, so both show the same actions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from .cards import Face
-from .events import (
-    DealEnded,
-    Dealt,
-    Declared,
-    Discarded,
-    Drew,
-    Dropped,
-    Event,
-    Left,
-    Reshuffled,
-    TimedOut,
-    Took,
-    Voided,
-    WrongShow,
-)
+from .events import Event
+from .public_log import LogEntry, entry
 from .rules import Rules
-from .settlement import fixed_cost
+
+
+def _card(code: str) -> str:
+    return Face.parse(code).pretty
+
+
+def line(record: LogEntry) -> str:
+    """One public record (`public_log`) as the terminal's English line."""
+    k, who = record["k"], record.get("who", "")
+    if k == "deal":
+        return f"Deal {record['n']}: {record['by']} deals"
+    if k == "auto_threw":
+        return f"⏰ {who} ran out of time; the bot threw {_card(record['card'])} for them"
+    if k == "auto_declared":
+        return f"⏰ {who} ran out of time; the bot declared for them! 🎉"
+    if k == "drew":
+        return f"{who} drew from the stock"
+    if k == "took":
+        return f"{who} took {_card(record['card'])} from the pile"
+    if k == "threw":
+        return f"{who} discarded {_card(record['card'])}"
+    if k == "dropped":
+        return f"{who} dropped ({record['cost']})"
+    if k == "left":
+        return f"{who} left the table"
+    if k == "declared":
+        return f"{who} declared! 🎉"
+    if k == "wrong_show":
+        return f"{who} made a wrong show"
+    if k == "timeout_dropped":
+        return f"⏰ {who} was dropped after {record['count']} timeouts in a row"
+    if k == "seating_draw":
+        drawn = ", ".join(f"{name} {_card(code)}" for name, code in record["drawn"])
+        return f"🎴 Seating draw{' (tie-break)' if record['tie_break'] else ''}: {drawn}"
+    if k == "seats":
+        order = record["order"]
+        return f"🎴 Seats, highest card first: {' → '.join(order)}; {order[-1]} deals (lowest)"
+    raise ValueError(f"not a log record: {record!r}")
 
 
 def describe(event: Event, names: Sequence[str], rules: Rules) -> str | None:
-    """The public line for `event`, or None when the table shows nothing for it.
-
-    `names[seat]` is the display name of each seat (in table order); `rules` prices a drop.
-    """
-    match event:
-        case Dealt(dealer, number):
-            return f"Deal {number}: {names[dealer]} deals"
-        case Discarded(seat, card, auto=True):
-            # The throw is the public evidence of a timeout: name it like any other throw.
-            return f"⏰ {names[seat]} ran out of time; the bot threw {card.face.pretty} for them"
-        case Declared(seat, auto=True):
-            return f"⏰ {names[seat]} ran out of time; the bot declared for them! 🎉"
-        case Drew(auto=True) | Took(auto=True) | Dropped(auto=True):
-            return None
-        case Drew(seat):
-            return f"{names[seat]} drew from the stock"
-        case Took(seat, card):
-            return f"{names[seat]} took {card.face.pretty} from the pile"
-        case Discarded(seat, card):
-            return f"{names[seat]} discarded {card.face.pretty}"
-        case Dropped(seat, reason):
-            return f"{names[seat]} dropped ({fixed_cost(rules, reason)})"
-        case Left(seat):
-            return f"{names[seat]} left the table"
-        case Declared(seat):
-            return f"{names[seat]} declared! 🎉"
-        case WrongShow(seat):
-            return f"{names[seat]} made a wrong show"
-        case TimedOut(seat, count, dropped):
-            if dropped:
-                return f"⏰ {names[seat]} was dropped after {count} timeouts in a row"
-            return None  # the bot's throw (or declaration) that follows says it
-        case Reshuffled() | Voided() | DealEnded():
-            return None
-    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
-
-
-def describe_seating(
-    seating: Sequence[Mapping[str, str]], players: Sequence[tuple[str, str]]
-) -> list[str]:
-    """The card-drawing ceremony that seats a paplu table, as public lines: who drew what in
-    each round (later rounds break ties), then the seating it gave. `players` are
-    (player id, name) in the table order the ceremony produced; the last one deals."""
-    names = dict(players)
-    lines = []
-    for i, round_ in enumerate(seating):
-        drawn = ", ".join(
-            f"{names.get(pid, pid)} {Face.parse(code).pretty}" for pid, code in round_.items()
-        )
-        lines.append(f"🎴 Seating draw{' (tie-break)' if i else ''}: {drawn}")
-    if players:
-        order = " → ".join(name for _, name in players)
-        lines.append(f"🎴 Seats, highest card first: {order}; {players[-1][1]} deals (lowest)")
-    return lines
+    """The terminal's line for `event`, or None when the table shows nothing for it."""
+    record = entry(event, names, rules)
+    return None if record is None else line(record)
 
 
 def describe_all(events: Iterable[Event], names: Sequence[str], rules: Rules) -> list[str]:
-    """The public lines of `events`, in order, skipping events the table does not announce."""
+    """The terminal's lines for `events`, in order, skipping events the table does not show."""
     out = []
     for e in events:
         text = describe(e, names, rules)

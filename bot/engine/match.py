@@ -9,9 +9,9 @@ match waits in BETWEEN_DEALS so the table can show the result; `start_next_deal(
 
 Everything the Discord adapter needs goes through this class: `apply(action)`,
 `apply_timeout(...)`, `legal_actions(seat)`, `observation(seat)`, `public_view()`, the public
-log (`event_count`, `events_since`, `lines_since`), the finished deal (`finished_deal()`),
-`to_json()` / `from_json()`, and `version`, a counter bumped by every accepted change (put it
-in button ids to recognise stale clicks).
+log as facts (`event_count`, `events_since`, `entries_since`; see `public_log.py`), the
+finished deal (`finished_deal()`), `to_json()` / `from_json()`, and `version`, a counter
+bumped by every accepted change (put it in button ids to recognise stale clicks).
 
 Finished deals and the live state. The live state (`to_dict`) is saved on every click, so it
 does not carry old hand histories. The deal that just ended stays in the match (and in the
@@ -39,6 +39,7 @@ from .evaluate import Evaluation
 from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
 from .history import build_hand_history
 from .observation import Observation, PileCard, PublicView, SeatView
+from .public_log import LogEntry, entries
 from .rules import DropPaid, FirstDealer, MatchFormat, Rules, get_profile
 from .settlement import DealResult, fixed_cost, settle
 from .states import MatchPhase as MatchPhase
@@ -210,7 +211,7 @@ class Match:
     @property
     def event_count(self) -> int:
         """How many events this match has recorded so far: take it before a change and pass
-        it to `events_since` / `lines_since` after, to get what the change added."""
+        it to `events_since` / `entries_since` after, to get what the change added."""
         return self.event_base + len(self.events())
 
     def events_since(self, mark: int) -> list[Event]:
@@ -220,8 +221,13 @@ class Match:
         """The public line for one event (`describe.describe` with this match's names)."""
         return describe(event, [p.name for p in self.players], self.rules)
 
+    def entries_since(self, mark: int) -> list[LogEntry]:
+        """The public log records (`public_log`: facts, no words) for the events recorded
+        since `mark` (an earlier `event_count`)."""
+        return entries(self.events_since(mark), [p.name for p in self.players], self.rules)
+
     def lines_since(self, mark: int) -> list[str]:
-        """Public lines for the events recorded since `mark` (an earlier `event_count`)."""
+        """The terminal's English lines for the events recorded since `mark`."""
         out = []
         for e in self.events_since(mark):
             text = self.describe(e)
@@ -295,10 +301,10 @@ class Match:
         )
 
     def public_view(self, recent: int = 5) -> PublicView:
-        """The table message: no hidden card, and the last `recent` public lines."""
+        """The table message: no hidden card, and the last `recent` public log records."""
         deal = self.deal
         live = deal is not None and not deal.over
-        lines = self.lines_since(self.event_base)
+        lines = self.entries_since(self.event_base) if recent else []
         return PublicView(
             version=self.version,
             variant=self.rules.name,
