@@ -129,7 +129,9 @@ class Rules:
     # Match length choices made at the lobby (deals / target formats).
     num_deals: int | None = None
     target_score: int | None = None
-    # One line saying what the game is, for menus ("out at 101").
+    # One English line saying what the game is ("out at 101"): metadata of the hand-history
+    # file (docs/hand-history.md), never shown to players; the Discord side words a profile
+    # from its catalogue (`profile-<name>` in rules.ftl, `render/rules.py` `profile_blurb`).
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
