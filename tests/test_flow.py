@@ -11,10 +11,10 @@ from fractions import Fraction
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face
 from bot.engine.deal import Deal, EndReason, OutReason, PileEntry, SeatStatus
-from bot.engine.describe import line
 from bot.engine.errors import (
     BadArrangement,
     CannotDiscardTakenCard,
@@ -620,7 +620,7 @@ def test_version_json_roundtrip_and_views() -> None:
     view = m.public_view()
     p0, p1, p2 = (p.name for p in m.players)
     assert view.recent[1] == {"k": "drew", "who": p0}  # a fact: no card, no words
-    assert tuple(map(line, view.recent)) == (
+    assert tuple(log_lines(view.recent, "en")) == (
         f"Deal 1: {p2} deals",
         f"{p0} drew from the stock",
         f"{p0} discarded K♥",
@@ -629,7 +629,7 @@ def test_version_json_roundtrip_and_views() -> None:
     m.apply(Action.discard(1, cid(m, 1, "3S")))
     m.apply(Action.drop(2))
     recent = m.public_view().recent[-2:]
-    assert tuple(map(line, recent)) == (f"{p1} discarded 3♠", f"{p2} dropped (10)")
+    assert tuple(log_lines(recent, "en")) == (f"{p1} discarded 3♠", f"{p2} dropped (10 chips)")
 
 
 def test_hand_history_contents() -> None:

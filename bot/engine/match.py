@@ -33,7 +33,6 @@ from typing import Any
 from .actions import Action, ActionKind
 from .cards import Card
 from .deal import Deal, make_rng
-from .describe import describe
 from .errors import MatchOver, PhaseReason, UnknownSeat, WrongPhase
 from .evaluate import Evaluation
 from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
@@ -217,23 +216,10 @@ class Match:
     def events_since(self, mark: int) -> list[Event]:
         return self.events()[max(0, mark - self.event_base) :]
 
-    def describe(self, event: Event) -> str | None:
-        """The public line for one event (`describe.describe` with this match's names)."""
-        return describe(event, [p.name for p in self.players], self.rules)
-
     def entries_since(self, mark: int) -> list[LogEntry]:
         """The public log records (`public_log`: facts, no words) for the events recorded
         since `mark` (an earlier `event_count`)."""
         return entries(self.events_since(mark), [p.name for p in self.players], self.rules)
-
-    def lines_since(self, mark: int) -> list[str]:
-        """The terminal's English lines for the events recorded since `mark`."""
-        out = []
-        for e in self.events_since(mark):
-            text = self.describe(e)
-            if text is not None:
-                out.append(text)
-        return out
 
     # ---- views ----------------------------------------------------------------------------
 
