@@ -39,7 +39,7 @@ from .ai.review import ReplayError, review_seat
 from .clihelp import HelpFormatter
 from .discord_ui.i18n import catalogue, text
 from .discord_ui.render.log import log_lines
-from .discord_ui.render.refusals import engine_error_text, rule_option_text
+from .discord_ui.render.refusals import card_error_text, engine_error_text, rule_option_text
 from .discord_ui.render.review import review_lines
 from .engine.actions import Action, ActionKind
 from .engine.arrange import arrangement
@@ -409,7 +409,7 @@ class TerminalGame:
         try:
             face = Face.parse(typed)
         except CardParseError as exc:
-            self.say(str(exc))  # the engine's English, as on Discord (`error-bad-card`)
+            self.say(self.t("error-bad-card", detail=card_error_text(exc, self.locale)))
             return None
         copies = [c for c in order if c.face == face]
         if not copies:

@@ -308,7 +308,8 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             cards = rules.parse_hand(hand)
             ind = Face.parse(indicator)
         except CardParseError as exc:
-            raise UserError("error-bad-card", detail=str(exc)) from None
+            detail = refusals.card_error_text(exc, user_locale(interaction))
+            raise UserError("error-bad-card", detail=detail) from None
         if len(cards) not in (13, 14):
             raise UserError("error-hand-size", count=len(cards))
         await send_private(interaction, ruling_text(cards, rules, ind, user_locale(interaction)))

@@ -411,3 +411,29 @@ def test_a_huge_argument_is_cut_not_refused() -> None:
     """Fluent will not fill in a placeable over 1000 characters; an echo of user input is cut."""
     said = text("hi", "error-bad-card", detail="ZZZ" * 2000)
     assert said.startswith("ZZZ") and "…" in said and len(said) < 1100
+
+
+def test_typed_cards_the_engine_cannot_read_are_worded_from_their_code() -> None:
+    """`/rummy check` and the terminal word a `CardParseError` from its code and facts; the
+    English is the engine's own text, the Hindi is Devanagari with the token unchanged."""
+    from bot.engine.cards import CardParseError, CardProblem, Face, parse_faces
+
+    assert set(refusals._CARD_IDS) == set(CardProblem)
+    refused: list[CardParseError] = []
+    for bad in ("ZZ", "", "AS AS AS", "JK JK JK"):
+        with pytest.raises(CardParseError) as err:
+            if bad in ("ZZ", ""):
+                Face.parse(bad) if bad else parse_faces("")
+            else:
+                get_profile("points").parse_hand(bad)
+        refused.append(err.value)
+    assert [e.problem for e in refused] == [
+        CardProblem.NOT_A_CARD, CardProblem.NO_CARDS, CardProblem.TOO_MANY, CardProblem.TOO_MANY,
+    ]  # fmt: skip
+    for error in refused:
+        english = refusals.card_error_text(error, "en")
+        assert english == str(error) or error.problem is CardProblem.NO_CARDS, english
+        hindi = refusals.card_error_text(error, "hi")
+        assert any("\u0900" <= ch <= "\u097f" for ch in hindi), hindi
+    assert "'ZZ' कोई पत्ता नहीं है" in refusals.card_error_text(refused[0], "hi")
+    assert "सिर्फ़ 2 प्रिंटेड जोकर" in refusals.card_error_text(refused[3], "hi")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.engine import errors as engine
 from bot.engine.actions import ActionKind
+from bot.engine.cards import CardParseError, CardProblem
 from bot.engine.rules import PROFILES
 from bot.table import errors as e
 from bot.table.outcomes import AddedAI, Left, Played, Rematch, SeatRemoved, Voted
@@ -89,6 +90,23 @@ def _bad_option(exc: e.BadOption, locale: object) -> str:
     if "choices" in exc.params:
         args["choices"] = _listed(exc.params["choices"])
     return text(locale, msg_id, **args)
+
+
+_CARD_IDS = {
+    CardProblem.EMPTY: "card-error-empty",
+    CardProblem.NOT_A_CARD: "card-error-not-a-card",
+    CardProblem.NO_CARDS: "card-error-no-cards",
+    CardProblem.TOO_MANY: "card-error-too-many",
+}
+
+
+def card_error_text(exc: CardParseError, locale: object) -> str:
+    """Typed cards the engine cannot read (`CardParseError`), from its code and facts: shown
+    inside `error-bad-card` on Discord and by the terminal."""
+    args = {k: str(v) for k, v in exc.params.items() if k not in ("count", "limit", "joker")}
+    args.update({k: v for k, v in exc.params.items() if k in ("count", "limit")})
+    args["joker"] = "yes" if exc.params.get("joker") else "no"
+    return text(locale, _CARD_IDS.get(exc.problem, "card-error-not-a-card"), **args)
 
 
 _SETTINGS_IDS = {

@@ -24,6 +24,16 @@ rule-option-pool-needs-limit = A pool match needs a pool limit.
 rule-option-out-of-range = `{ $name }` must be between { $low } and { $high }, not { $value }.
 rule-option-seats = `{ $profile }` seats { $low }–{ $high } players, not { $value }.
 
+## Cards a player typed that cannot be read (/rummy check, the terminal), by the engine's code
+
+card-error-empty = An empty card was given
+card-error-not-a-card = '{ $token }' is not a card (use rank A,2-10,J,Q,K then suit S,H,D,C, or JK)
+card-error-no-cards = No cards given
+card-error-too-many = '{ $token }' appears { $count } times, but the decks in play hold only { $limit } { $joker ->
+        [yes] printed jokers
+       *[no] copies of { $code }
+    }
+
 ## Each profile in a few words (the profile choices of the slash commands)
 
 profile-points = one deal, chips, { $cap } cap

@@ -23,6 +23,16 @@ rule-option-pool-needs-limit = पूल मैच के लिए पूल �
 rule-option-out-of-range = `{ $name }` { $low } से { $high } के बीच होना चाहिए, { $value } नहीं।
 rule-option-seats = `{ $profile }` में { $low }–{ $high } खिलाड़ी बैठते हैं, { $value } नहीं।
 
+## लिखे गए पत्ते जो पढ़े नहीं जा सके (/rummy check, टर्मिनल), इंजन के कोड से
+
+card-error-empty = एक पत्ता ख़ाली दिया गया
+card-error-not-a-card = '{ $token }' कोई पत्ता नहीं है (पहले नंबर A,2-10,J,Q,K फिर रंग S,H,D,C लिखें, या JK)
+card-error-no-cards = कोई पत्ता नहीं दिया गया
+card-error-too-many = '{ $token }' { $count } बार आया है, पर खेल की गड्डियों में { $joker ->
+        [yes] सिर्फ़ { $limit } प्रिंटेड जोकर होते हैं
+       *[no] { $code } सिर्फ़ { $limit } बार होता है
+    }
+
 ## हर प्रोफ़ाइल कुछ शब्दों में (स्लैश कमांड में प्रोफ़ाइल के विकल्प)
 
 profile-points = एक बाज़ी, चिप्स, { $cap } की सीमा
