@@ -19,7 +19,7 @@ to their strings, but callers should compare with the enum members.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -104,7 +104,9 @@ class PublicView:
     indicator: Card | None
     wild_rank: int | None
     stock_size: int
-    recent: tuple[LogEntry, ...]  # last public actions (`public_log` records), oldest first
+    # The last public actions (`public_log` records, dicts), oldest first; left out of the
+    # hash so a view stays hashable.
+    recent: tuple[LogEntry, ...] = field(hash=False)
     winners: tuple[int, ...]
     commitment: str | None  # of the current (or last) deal's shuffle; never its salt or order
     # Every card thrown this deal, oldest first, and who took it back (each seat's
