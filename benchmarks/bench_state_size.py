@@ -64,16 +64,17 @@ def play(players: int, deals: int, seed: int, policy: str, drop_chance: float) -
         if match.phase is MatchPhase.BETWEEN_DEALS:
             if len(match.results) >= deals:
                 break
+            mark = match.event_count
             match.start_next_deal()
-            table.log.append(f"Deal {match.deal_number}: next")
+            table.log = match.entries_since(mark)  # as the table does: this deal's moves only
             write()
             continue
         deal = match.deal
         assert deal is not None
         seat = deal.turn
+        mark = match.event_count
         match.apply(policies[seat].act(match.observation(seat)))
-        recent = match.public_view().recent
-        table.log.append(recent[-1] if recent else "")
+        table.log.extend(match.entries_since(mark))  # the public log's records (facts)
         size = write()
         if match.phase is not MatchPhase.PLAYING:
             deal_ends.append(size)

@@ -22,7 +22,9 @@ a pipe, so tests drive a whole match through stdin; if the input ends, you leave
 (counted as a drop, like closing the window at a real table) and the AI seats finish the match.
 Ctrl-C stops the game at once. `--seed` makes the shuffles and the AI reproducible. After each
 deal you played, a short review lists the moves where the expert AI would have played
-differently and why (`--no-review` skips it).
+differently and why (`--no-review` skips it). `--lang hi` plays in Hindi: every word comes from
+the bot's catalogue (`terminal.ftl`, and the table's own action lines and review), so the
+terminal reads as the Discord table does; the typed commands and card codes stay the same.
 """
 
 from __future__ import annotations
@@ -35,12 +37,15 @@ from typing import TextIO
 from .ai import TIERS, make_policy
 from .ai.review import ReplayError, review_seat
 from .clihelp import HelpFormatter
+from .discord_ui.i18n import catalogue, text
+from .discord_ui.render.log import log_lines
+from .discord_ui.render.refusals import card_error_text, engine_error_text, rule_option_text
 from .discord_ui.render.review import review_lines
 from .engine.actions import Action, ActionKind
 from .engine.arrange import arrangement
 from .engine.cards import Card, CardParseError, Face, rank_name
 from .engine.describe import amount
-from .engine.errors import RummyError
+from .engine.errors import RuleOptionError, RummyError
 from .engine.evaluate import Evaluation, evaluate_drawn
 from .engine.match import Match, MatchPhase, Player, ScoreKind
 from .engine.observation import Observation
@@ -50,46 +55,28 @@ from .engine.settlement import Basis, Charge
 from .engine.states import EndReason, SeatState
 from .table.advice import advise
 
-_KIND = {"pure": "pure run", "impure": "run", "set": "set"}
+_KIND = {"pure": "term-kind-pure", "impure": "term-kind-impure", "set": "term-kind-set"}
 _PART = {
-    "wild": "wild",
-    "pairs": "pairs",
-    "near_runs": "near runs",
-    "nothing": "loose",
-    "unmatched": "loose",
+    "wild": "term-part-wild",
+    "pairs": "term-part-pairs",
+    "near_runs": "term-part-near-runs",
+    "nothing": "term-part-loose",
+    "unmatched": "term-part-loose",
 }
 _END = {
-    EndReason.DECLARED: "declared",
-    EndReason.HAND_RUMMY: "declared the dealt hand",
-    EndReason.LAST_STANDING: "everyone else dropped out",
-    EndReason.VOID: "the stock ran out",
+    EndReason.DECLARED: "term-end-declared",
+    EndReason.HAND_RUMMY: "term-end-hand-rummy",
+    EndReason.LAST_STANDING: "term-end-last-standing",
+    EndReason.VOID: "term-end-void",
 }
 _BASIS = {
-    Basis.DEADWOOD: "deadwood",
-    Basis.FIRST_DROP: "dropped before drawing",
-    Basis.MIDDLE_DROP: "dropped",
-    Basis.WRONG_SHOW: "wrong show",
-    Basis.WRONG_SHOW_DROP: "wrong show (paid as a drop)",
-    Basis.HAND_RUMMY_DROPPED: "had dropped (hand rummy)",
+    Basis.DEADWOOD: "term-basis-deadwood",
+    Basis.FIRST_DROP: "term-basis-first-drop",
+    Basis.MIDDLE_DROP: "term-basis-middle-drop",
+    Basis.WRONG_SHOW: "term-basis-wrong-show",
+    Basis.WRONG_SHOW_DROP: "term-basis-wrong-show-drop",
+    Basis.HAND_RUMMY_DROPPED: "term-basis-hand-rummy-dropped",
 }
-HELP = """\
-How to play (docs/rules.md has the full rules):
-  Make groups: runs (3+ cards of one suit in order: 4♥ 5♥ 6♥) and sets (3 or 4 of one rank in
-  different suits). Wild cards (* and 🃏) stand in for any card. To declare you need every card
-  in a group, with at least two runs, one of them pure (no wild card standing in).
-At the start of your turn:
-  s            draw the top card of the stock
-  d            take the top card of the discard pile
-  p            drop (pack): leave this deal for a fixed cost (asks first)
-  r            declare the hand you were dealt, where the rules allow it
-After drawing:
-  7H or 7♥     throw that card (a number from the list works too: 5)
-  declare 7H   throw 7H and show the rest (also: ! 7H)
-Any time:
-  h or help    this help
-  q or quit    leave the table: it counts as a drop, the AI seats play on (asks first)
-Cards: A 2 .. 10 J Q K with a suit S H D C (or ♠ ♥ ♦ ♣), any case; T is 10; JK is a printed
-joker. Deadwood is what your unmatched cards would cost you if someone declared now."""
 
 
 def card_text(c: Card, rules: Rules, wild_rank: int | None) -> str:
@@ -102,7 +89,7 @@ class InputEnded(Exception):
     """The input stream ran out: the human leaves the table."""
 
 
-def arranged(obs: Observation) -> tuple[list[tuple[str, list[Card]]], str]:
+def arranged(obs: Observation, locale: object = None) -> tuple[list[tuple[str, list[Card]]], str]:
     """The hand as the Discord hand view shows it, and a line about its deadwood.
 
     Sections are (label, cards): the engine's groups, then the unmatched cards (with 14 cards,
@@ -115,38 +102,40 @@ def arranged(obs: Observation) -> tuple[list[tuple[str, list[Card]]], str]:
     ev = advice.best
     drawn = advice.drawn
     sections = [
-        (_KIND.get(p.kind) or _PART[p.kind], list(p.cards))
+        (text(locale, _KIND.get(p.kind) or _PART[p.kind]), list(p.cards))
         for p in arrangement(drawn if drawn is not None else ev, obs.wild_rank)
     ]
     if drawn is not None:
         best = card_text(drawn.best_discard, obs.rules, obs.wild_rank)
-        note = f"throwing {best} leaves deadwood {ev.deadwood}"
-        note += " - you can declare!" if drawn.declarable else ""
+        msg_id = "term-note-declarable" if drawn.declarable else "term-note-drawn"
+        note = text(locale, msg_id, card=best, deadwood=ev.deadwood)
     else:
-        note = f"deadwood {ev.deadwood} (you would pay {ev.penalty} if someone declared now)"
+        note = text(locale, "term-note", deadwood=ev.deadwood, penalty=ev.penalty)
     return sections, note
 
 
-def show_hand(obs: Observation, out: TextIO) -> list[Card]:
+def show_hand(obs: Observation, out: TextIO, locale: object = None) -> list[Card]:
     """Print the grouped hand with numbers and its deadwood; returns the cards in numbered
     order (the order a number typed at the prompt refers to)."""
-    sections, note = arranged(obs)
+    sections, note = arranged(obs, locale)
     order: list[Card] = []
     for label, cards in sections:
-        out.write(f"  {label:<10}" + " ".join(_numbered(c, order, obs) for c in cards) + "\n")
+        shown = " ".join(_numbered(c, order, obs, locale) for c in cards)
+        # A label wider than the column (a longer word in another language) keeps a space.
+        out.write(f"  {label:<10}" + ("" if len(label) < 10 else " ") + shown + "\n")
     if note:
-        out.write(f"  {note[0].upper()}{note[1:]}.\n")
+        out.write(f"  {note}\n")
     return order
 
 
-def _numbered(c: Card, order: list[Card], obs: Observation) -> str:
+def _numbered(c: Card, order: list[Card], obs: Observation, locale: object = None) -> str:
     order.append(c)
-    text = card_text(c, obs.rules, obs.wild_rank)
+    shown = card_text(c, obs.rules, obs.wild_rank)
     if obs.taken is not None and c.id == obs.taken.id:
-        text += "(taken)"
+        shown += text(locale, "term-mark-taken")
     elif obs.drawn is not None and c.id == obs.drawn.id:
-        text += "(new)"
-    return f"{len(order)}:{text}"
+        shown += text(locale, "term-mark-new")
+    return f"{len(order)}:{shown}"
 
 
 class LeaveTable(Exception):
@@ -160,8 +149,11 @@ class LeaveTable(Exception):
 class TerminalGame:
     """One match with a human at seat 0 and AI policies at the other seats."""
 
-    def __init__(self, match: Match, ais: dict[int, Policy], inp: TextIO, out: TextIO) -> None:
+    def __init__(
+        self, match: Match, ais: dict[int, Policy], inp: TextIO, out: TextIO, locale: str = "en"
+    ) -> None:
         self.match = match
+        self.locale = locale  # the catalogue language every line is worded in
         self.ais = ais
         self.inp = inp
         self.out = out
@@ -172,8 +164,12 @@ class TerminalGame:
 
     # -- io -----------------------------------------------------------------------------
 
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+    def t(self, msg_id: str, **args: object) -> str:
+        """Message `msg_id` of the catalogue in this game's language."""
+        return text(self.locale, msg_id, **args)
+
+    def say(self, line: str = "") -> None:
+        self.out.write(line + "\n")
 
     def ask(self, prompt: str) -> str:
         self.out.write(prompt)
@@ -224,34 +220,46 @@ class TerminalGame:
         m = self.match
         deal = m.deal
         assert deal is not None
-        ind = "none" if deal.indicator is None else deal.indicator.face.pretty  # not in play
-        wr = deal.wild_rank
-        wild = "printed jokers" + ("" if wr is None else f" and every {rank_name(wr)}")
-        self.say("")
-        self.say(
-            f"=== Deal {m.deal_number} ({m.rules.name}) - dealer {m.players[deal.dealer].name}"
+        ind = (
+            self.t("term-indicator-none")
+            if deal.indicator is None
+            else deal.indicator.face.pretty  # not in play
         )
-        self.say(f"Indicator {ind}; wild: {wild if not m.rules.nothing_wild else 'nothing'}")
+        wr = deal.wild_rank
+        if m.rules.nothing_wild:
+            wild = self.t("term-wild-nothing")
+        elif wr is None:
+            wild = self.t("term-wild-jokers")
+        else:
+            wild = self.t("term-wild-rank", rank=rank_name(wr))
+        self.say("")
+        dealer = m.players[deal.dealer].name
+        self.say(
+            self.t("term-deal-banner", number=m.deal_number, profile=m.rules.name, dealer=dealer)
+        )
+        self.say(self.t("term-indicator", indicator=ind, wild=wild))
         self._print_events()
 
     def _print_events(self) -> None:
-        """The public lines since the last call: the same words the Discord table shows."""
+        """The public lines since the last call: the same facts and words the Discord table
+        shows (`public_log` records, worded by `render/log.py`)."""
         m = self.match
-        for text in m.lines_since(self.printed_events):
-            self.say(f"  > {text}")
+        for line in log_lines(m.entries_since(self.printed_events), self.locale):
+            self.say(f"  > {line}")
         self.printed_events = m.event_count
 
     def _status(self, obs: Observation) -> None:
         top = obs.top_discard
         others = ", ".join(
-            f"{s.name} {s.cards} cards" + ("" if s.status is SeatState.ACTIVE else f" ({s.status})")
+            self.t("term-seat", name=s.name, cards=s.cards)
+            if s.status is SeatState.ACTIVE
+            else self.t("term-seat-state", name=s.name, cards=s.cards, state=s.status.value)
             for s in obs.seats
             if s.seat != obs.seat
         )
         self.say("")
-        self.say(
-            f"Stock {obs.stock_size} | top discard {self.card(top) if top else '-'} | {others}"
-        )
+        shown = self.card(top) if top else "-"
+        self.say(self.t("term-status", stock=obs.stock_size, top=shown, others=others))
 
     def _human_turn(self) -> None:
         m = self.match
@@ -263,7 +271,7 @@ class TerminalGame:
             if m.phase is MatchPhase.PLAYING and deal is not None and deal.turn == self.human:
                 self._discard_phase()
         except InputEnded:
-            self._leave("Input ended: you leave the table (counted as a drop).")
+            self._leave(self.t("term-input-ended"))
         except LeaveTable as left:
             self._leave(left.reason)
 
@@ -275,31 +283,31 @@ class TerminalGame:
 
     def _quit(self) -> None:
         """`q`: leave the table, after a confirmation (raises LeaveTable when confirmed)."""
-        if self.confirm("Leave the table? It counts as a drop; the AI seats play on."):
-            raise LeaveTable("You leave the table (counted as a drop).")
-        self.say("You stay.")
+        if self.confirm(self.t("term-leave-ask")):
+            raise LeaveTable(self.t("term-left"))
+        self.say(self.t("term-stay"))
 
     def _draw_phase(self, obs: Observation) -> None:
         kinds = {a.kind for a in obs.legal_actions}
         rummy = any(a.kind is ActionKind.DECLARE and a.card is None for a in obs.legal_actions)
         options = []
         if ActionKind.DRAW_STOCK in kinds:
-            options.append("s=stock")
+            options.append(self.t("term-opt-stock"))
         if ActionKind.TAKE_DISCARD in kinds:
             top = obs.top_discard
-            options.append(f"d=take {self.card(top) if top else '-'}")
+            options.append(self.t("term-opt-take", card=self.card(top) if top else "-"))
         if ActionKind.DROP in kinds:
-            options.append(f"p=drop (costs {obs.drop_cost})")
+            options.append(self.t("term-opt-drop", cost=obs.drop_cost))
         if rummy:
-            options.append("r=declare your dealt hand")
-        options += ["h=help", "q=quit"]
-        self.say("Your hand:")
-        show_hand(obs, self.out)
+            options.append(self.t("term-opt-rummy"))
+        options += [self.t("term-opt-help"), self.t("term-opt-quit")]
+        self.say(self.t("term-your-hand"))
+        show_hand(obs, self.out, self.locale)
         while True:
-            choice = self.ask(f"Your turn: {', '.join(options)} > ").lower()
+            choice = self.ask(self.t("term-your-turn", options=", ".join(options)) + " > ").lower()
             action: Action | None = None
             if choice in ("h", "help", "?"):
-                self.say(HELP)
+                self.say(self.t("term-help"))
                 continue
             if choice in ("q", "quit"):
                 self._quit()
@@ -309,14 +317,14 @@ class TerminalGame:
             elif choice in ("d", "discard", "take") and ActionKind.TAKE_DISCARD in kinds:
                 action = Action.take_discard(self.human)
             elif choice in ("p", "drop", "pack") and ActionKind.DROP in kinds:
-                if not self.confirm(f"Drop out of this deal? It costs {obs.drop_cost} points."):
-                    self.say("You stay in the deal.")
+                if not self.confirm(self.t("term-drop-ask", cost=obs.drop_cost)):
+                    self.say(self.t("term-stay-in-deal"))
                     continue
                 action = Action.drop(self.human)
             elif choice in ("r", "rummy") and rummy:
                 action = Action.declare(self.human, None)
             if action is None:
-                self.say(f"'{choice}' is not one of: {', '.join(options)}. Try again.")
+                self.say(self.t("term-not-an-option", choice=choice, options=", ".join(options)))
                 continue
             if self._apply(action):
                 return
@@ -325,30 +333,23 @@ class TerminalGame:
         obs = self.match.observation(self.human)
         drawn = obs.drawn
         if drawn is not None and obs.taken is not None and drawn.id == obs.taken.id:
-            self.say(
-                f"You took {self.card(drawn)} from the discard pile (it cannot go straight back)."
-            )
+            self.say(self.t("term-took", card=self.card(drawn)))
         elif drawn is not None:
-            self.say(f"You drew {self.card(drawn)} from the stock.")
-        self.say("You now hold:")
-        order = show_hand(obs, self.out)
+            self.say(self.t("term-drew", card=self.card(drawn)))
+        self.say(self.t("term-now-hold"))
+        order = show_hand(obs, self.out, self.locale)
         declares = [a for a in obs.legal_actions if a.kind is ActionKind.DECLARE]
         hint = ""
         ev = evaluate_drawn(list(obs.hand), obs.rules, obs.wild_rank, forbidden=obs.taken)
         if ev.declarable:
             best = ev.winning_discards[0]
-            hint = (
-                f" You can declare by throwing {self.card(best)}: type 'declare {best.face.code}'."
-            )
+            hint = " " + self.t("term-hint-declare", card=self.card(best), code=best.face.code)
         while True:
-            raw = self.ask(
-                f"Throw a card (like 7H, or its number 1-{len(order)}), "
-                f"'declare <card>' to show, h=help, q=quit.{hint} > "
-            )
-            text = raw.strip()
-            low = text.lower()
+            raw = self.ask(self.t("term-throw-prompt", count=len(order)) + f"{hint} > ")
+            typed = raw.strip()
+            low = typed.lower()
             if low in ("h", "help", "?"):
-                self.say(HELP)
+                self.say(self.t("term-help"))
                 continue
             if low in ("q", "quit"):
                 self._quit()
@@ -356,15 +357,15 @@ class TerminalGame:
             declare = False
             for prefix in ("declare ", "! ", "!"):
                 if low.startswith(prefix):
-                    declare, text = True, text[len(prefix) :].strip()
+                    declare, typed = True, typed[len(prefix) :].strip()
                     break
-            card = self._pick(text, order, obs)
+            card = self._pick(typed, order, obs)
             if card is None:
                 continue
             if declare:
                 action = self._declaration(card, obs, declares)
                 if action is None:
-                    self.say(f"Throwing {self.card(card)} does not leave a valid declaration.")
+                    self.say(self.t("term-not-valid-declaration", card=self.card(card)))
                     continue
             else:
                 if obs.taken is not None and card.id == obs.taken.id:
@@ -372,7 +373,7 @@ class TerminalGame:
                         (c for c in obs.hand if c.face == card.face and c.id != card.id), None
                     )
                     if twin is None:
-                        self.say("You may not throw the card you just took from the pile.")
+                        self.say(self.t("term-cannot-throw-taken"))
                         continue
                     card = twin
                 action = Action.discard(self.human, card.id)
@@ -394,24 +395,25 @@ class TerminalGame:
                 return action
         return None
 
-    def _pick(self, text: str, order: list[Card], obs: Observation) -> Card | None:
-        if not text:
-            self.say("Type a card (e.g. 7H) or its number.")
+    def _pick(self, typed: str, order: list[Card], obs: Observation) -> Card | None:
+        if not typed:
+            self.say(self.t("term-type-card"))
             return None
-        if text.isdigit():
-            i = int(text)
+        if typed.isdigit():
+            i = int(typed)
             if 1 <= i <= len(order):
                 return order[i - 1]
-            self.say(f"There is no card number {i}; choose 1-{len(order)}.")
+            # A number as typed (no digit grouping): the player reads back what they wrote.
+            self.say(self.t("term-no-card-number", number=str(i), count=len(order)))
             return None
         try:
-            face = Face.parse(text)
+            face = Face.parse(typed)
         except CardParseError as exc:
-            self.say(str(exc))
+            self.say(self.t("error-bad-card", detail=card_error_text(exc, self.locale)))
             return None
         copies = [c for c in order if c.face == face]
         if not copies:
-            self.say(f"You do not hold {face.pretty}.")
+            self.say(self.t("term-not-holding", card=face.pretty))
             return None
         # Prefer a copy that may be thrown (not the one just taken from the pile).
         free = [c for c in copies if obs.taken is None or c.id != obs.taken.id]
@@ -421,7 +423,8 @@ class TerminalGame:
         try:
             self.match.apply(action)
         except RummyError as exc:
-            self.say(f"Not allowed: {exc}")
+            # Worded from the refusal's type and code, as on Discord.
+            self.say(self.t("term-not-allowed", reason=engine_error_text(exc, self.locale)))
             return False
         return True
 
@@ -432,18 +435,26 @@ class TerminalGame:
         result = m.results[-1]
         deal = m.deal
         self.say("")
+        end = self.t(_END[result.end])
         if result.void:
-            self.say(f"Deal {result.number} is void ({_END[result.end]}): nobody pays.")
+            self.say(self.t("term-void", number=result.number, end=end))
         elif result.winner is not None:
             who = m.players[result.winner].name
-            self.say(f"Deal {result.number} won by {who} ({_END[result.end]}).")
+            self.say(self.t("term-won", number=result.number, winner=who, end=end))
         charges = {c.seat: c for c in result.charges}
         finals = deal.final_evaluations() if deal is not None else {}
-        self.say(f"  {'player':<14}{'pays':>8}  {'why':<28}{'total':>8}   hand")
+        player, pays_, why_, total, hand_ = (
+            self.t(c)
+            for c in ("term-col-player", "term-col-pays", "term-col-why", "term-col-total",
+                      "term-col-hand")
+        )  # fmt: skip
+        self.say(f"  {player:<14}{pays_:>8}  {why_:<28}{total:>8}   {hand_}")
         for s, p in enumerate(m.players):
             ch = charges.get(s)
             pays = amount(ch.amount) if ch else "-"
-            why = _why(ch) if ch else ("won" if s == result.winner else "")
+            why = _why(ch, self.locale) if ch else ""
+            if not ch and s == result.winner:
+                why = self.t("term-why-won")
             hand = ""
             if s in finals:
                 hand = self._arrangement(finals[s])
@@ -452,11 +463,12 @@ class TerminalGame:
 
     def _arrangement(self, ev: Evaluation) -> str:
         parts = [
-            _KIND.get(g.kind.value, g.kind.value) + " " + " ".join(self.card(c) for c in g.cards)
+            self.t(_KIND[g.kind.value]) + " " + " ".join(self.card(c) for c in g.cards)
             for g in ev.groups
         ]
         if ev.leftover:
-            parts.append("loose " + " ".join(self.card(c) for c in ev.leftover))
+            loose = self.t("term-part-loose")
+            parts.append(loose + " " + " ".join(self.card(c) for c in ev.leftover))
         return " | ".join(parts)
 
     def _review(self) -> None:
@@ -467,35 +479,36 @@ class TerminalGame:
         try:
             review = review_seat(self.match, self.human)
         except ReplayError as exc:
-            self.say(f"(No review of this deal: {exc}.)")
+            self.say(self.t("term-no-review", reason=str(exc)))
             return
         self.say("")
-        self.say("Review of your play:")
-        for line in review_lines(review, None, self.card):
+        self.say(self.t("term-review-head"))
+        for line in review_lines(review, self.locale, self.card):
             self.say(f"  {line}")
 
     def _final(self) -> None:
         m = self.match
         self.say("")
-        kind = "net chips" if m.score_kind is ScoreKind.NET else "penalty points"
-        self.say(f"Match over ({kind}):")
+        net = m.score_kind is ScoreKind.NET
+        self.say(self.t("term-match-over-net" if net else "term-match-over-points"))
         for s, p in enumerate(m.players):
             self.say(f"  {p.name:<14}{amount(m.scores[s]):>10}")
         if m.winners:
-            self.say("Winner: " + ", ".join(m.players[s].name for s in m.winners))
+            self.say(self.t("term-winner", names=", ".join(m.players[s].name for s in m.winners)))
         else:
-            self.say("No winner.")
+            self.say(self.t("term-no-winner"))
 
 
-def _why(ch: Charge) -> str:
+def _why(ch: Charge, locale: object = None) -> str:
     """Why a seat pays, in words: "deadwood 23", "dropped before drawing", ..."""
-    words = _BASIS.get(ch.basis, ch.basis.value.replace("_", " "))
-    if ch.basis is Basis.DEADWOOD:
-        words = f"deadwood {ch.base}"
+    msg_id = _BASIS.get(ch.basis)
+    words = (
+        ch.basis.value.replace("_", " ") if msg_id is None else text(locale, msg_id, base=ch.base)
+    )
     if ch.multiplier != 1:
-        words += f", x{ch.multiplier}"
+        words = text(locale, "term-why-times", why=words, times=ch.multiplier)
     if ch.rate != 1:
-        words += f", at {amount(ch.rate)} rate"
+        words = text(locale, "term-why-rate", why=words, rate=amount(ch.rate))
     return words
 
 
@@ -530,30 +543,38 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
                         "e.g. easy,hard for two opponents")  # fmt: skip
     parser.add_argument("--seed", type=int, default=None,
                         help="reproducible shuffles and AI (default: a fresh shuffle)")  # fmt: skip
-    parser.add_argument("--name", default="You", help="your name at the table")
+    parser.add_argument("--name", default=None,
+                        help="your name (default: You, in the game's language)")  # fmt: skip
     parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
                         help="house rule or match option, e.g. honor, no_reshuffle; may be "
                         "repeated (default: the profile's rules)")  # fmt: skip
     parser.add_argument("--no-review", action="store_true",
                         help="skip the review of your play after each deal")  # fmt: skip
+    parser.add_argument("--lang", default="en", metavar="TAG",
+                        help="the language of the game: "
+                        f"{', '.join(catalogue().locales)} (default: en)")  # fmt: skip
     args = parser.parse_args(argv)
+    locale = catalogue().resolve(args.lang)
     tiers = [t.strip().lower() for t in args.ai.split(",") if t.strip()]
     bad = [t for t in tiers if t not in TIERS]
     if not tiers or bad:
         parser.error(f"--ai takes tiers from {', '.join(TIERS)} (got {args.ai!r})")
     try:
-        match, policies = build(args.profile, tiers, args.seed, args.name, args.option)
+        name = args.name or text(locale, "term-you")
+        match, policies = build(args.profile, tiers, args.seed, name, args.option)
+    except RuleOptionError as exc:  # worded from its code, in the game's language
+        parser.error(rule_option_text(exc.problem, exc.params, locale))
     except ValueError as exc:
         parser.error(str(exc))
     # The human is whichever seat holds the "human" player (seating may move it).
     output = out or sys.stdout
-    game = TerminalGame(match, policies, inp or sys.stdin, output)
+    game = TerminalGame(match, policies, inp or sys.stdin, output, locale)
     game.human = match.seat_of("human")
     game.review = not args.no_review
     try:
         return game.run()
     except KeyboardInterrupt:  # Ctrl-C: stop at once, no traceback
-        output.write("\nStopped (Ctrl-C).\n")
+        output.write("\n" + text(locale, "term-stopped") + "\n")
         return 130
 
 

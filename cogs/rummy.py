@@ -33,7 +33,7 @@ from bot.discord_ui.render import help as help_pages
 from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
 from bot.discord_ui.render.review import review_text
-from bot.discord_ui.render.rules import rules_summary, ruling_text
+from bot.discord_ui.render.rules import profile_blurb, rules_summary, ruling_text
 from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
 from bot.discord_ui.views import ai_seat_name, lobby_view
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PROFILE_CHOICES = [
-    app_commands.Choice(name=f"{name} — {rules.description}", value=name)
+    app_commands.Choice(name=f"{name} — {profile_blurb(rules, None)}", value=name)
     for name, rules in PROFILES.items()
 ]
 DECLARATION_CHOICES = [
@@ -268,7 +268,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             rules = here.rules if here is not None else get_profile("points")
         else:
             rules = get_profile(profile)
-        await send_private(interaction, rules_summary(rules))
+        await send_private(interaction, rules_summary(rules, user_locale(interaction)))
 
     @app_commands.command(name="language", description="The language of your private messages")
     @app_commands.describe(language="Your Discord's language, or one you choose")
@@ -315,10 +315,11 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             cards = rules.parse_hand(hand)
             ind = Face.parse(indicator)
         except CardParseError as exc:
-            raise UserError("error-bad-card", detail=str(exc)) from None
+            detail = refusals.card_error_text(exc, user_locale(interaction))
+            raise UserError("error-bad-card", detail=detail) from None
         if len(cards) not in (13, 14):
             raise UserError("error-hand-size", count=len(cards))
-        await send_private(interaction, ruling_text(cards, rules, ind))
+        await send_private(interaction, ruling_text(cards, rules, ind, user_locale(interaction)))
 
     # ---- components ---------------------------------------------------------------------------
 

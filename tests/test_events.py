@@ -15,10 +15,11 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face, rank_name
 from bot.engine.deal import Deal
-from bot.engine.describe import amount, describe, signed
+from bot.engine.describe import amount, signed
 from bot.engine.events import (
     DealEnded,
     Dealt,
@@ -64,55 +65,7 @@ def play(match: Match, seed: int, steps: int, drop_chance: float = 0.08) -> None
         match.apply(policies[seat].act(match.observation(seat)))
 
 
-# ---- the describer: Discord's exact words ----------------------------------------------------
-
-
-def test_each_event_describes_in_the_discord_words() -> None:
-    cases: list[tuple[Event, str | None]] = [
-        (Dealt(1, 3), "Deal 3: Bo deals"),
-        (Drew(0, K_H), "Asha drew from the stock"),
-        (Took(1, K_H), "Bo took K♥ from the pile"),
-        (Discarded(2, SEVEN_S), "🤖 Medium discarded 7♠"),
-        (Dropped(0, OutReason.FIRST_DROP, (K_H,), False), "Asha dropped (20)"),
-        (Dropped(0, OutReason.MIDDLE_DROP, (K_H,), False), "Asha dropped (40)"),
-        (Left(1, OutReason.MIDDLE_DROP, (K_H,), False), "Bo left the table"),
-        (Left(1), "Bo left the table"),
-        (Declared(2, SEVEN_S), "🤖 Medium declared! 🎉"),
-        (Declared(2, None), "🤖 Medium declared! 🎉"),
-        (WrongShow(0, OutReason.WRONG_SHOW, (K_H,), False, SEVEN_S), "Asha made a wrong show"),
-        (TimedOut(1, 1, False), None),  # the bot's throw for Bo says it
-        (Discarded(1, SEVEN_S, auto=True), "⏰ Bo ran out of time; the bot threw 7♠ for them"),
-        (Declared(1, SEVEN_S, auto=True), "⏰ Bo ran out of time; the bot declared for them! 🎉"),
-        (TimedOut(1, 3, True), "⏰ Bo was dropped after 3 timeouts in a row"),
-        (Reshuffled((K_H, SEVEN_S)), None),
-        (Voided(), None),
-        (DealEnded(EndReason.LAST_STANDING, 1), None),
-    ]
-    for event, words in cases:
-        assert describe(event, NAMES, RULES) == words, event
-
-
-def test_draws_and_drops_made_for_a_timed_out_seat_are_not_described() -> None:
-    """The draw would name nothing public (or repeat the pile card) and the drop is the
-    TimedOut line; the throw is described (above): it is public evidence."""
-    for event in (
-        Drew(0, K_H, auto=True),
-        Took(0, K_H, auto=True),
-        Dropped(0, OutReason.MIDDLE_DROP, (), False, auto=True),
-    ):
-        assert describe(event, NAMES, RULES) is None
-
-
-def test_a_line_never_names_a_hidden_card() -> None:
-    hidden = (K_H, SEVEN_S)
-    for event in (
-        Drew(0, K_H),
-        Dropped(0, OutReason.FIRST_DROP, hidden, True),
-        Left(0, OutReason.FIRST_DROP, hidden, False),
-        WrongShow(0, OutReason.WRONG_SHOW, hidden, False, K_H),
-    ):
-        text = describe(event, NAMES, RULES) or ""
-        assert "K♥" not in text and "7♠" not in text
+# ---- the public log: its facts and words are tested in tests/discord_ui/test_log.py --------------
 
 
 def test_amounts_and_rank_names_have_one_form() -> None:
@@ -222,7 +175,7 @@ def test_format_1_state_is_restored_by_replay() -> None:
     assert [c.id for c in deal.stock] == saved["stock"] and deal.turn == saved["turn"]
     assert [e.card.id for e in deal.pile_log] == [e["card"] for e in saved["pile_log"]]
     assert m.results[0].to_dict() == data["results"][0]
-    assert m.lines_since(m.event_base)[0].startswith("Deal 2: ")
+    assert log_lines(m.entries_since(m.event_base), "en")[0].startswith("Deal 2: ")
     again = Match.from_json(m.to_json())
     assert again == m
     play(m, 3, 400)  # and the match plays on
@@ -251,12 +204,12 @@ def test_a_timeout_is_an_event_and_the_moves_are_marked_auto() -> None:
             auto=True,
         ),
     ]
-    assert m.lines_since(mark) == [
+    assert log_lines(m.entries_since(mark), "en") == [
         f"{m.players[seat].name} discarded {deal.events[-1].card.face.pretty}",  # type: ignore[union-attr]
     ]
     nxt = deal.turn
     m.apply_timeout(nxt, [Action.drop(nxt)], 3)
-    assert m.lines_since(m.event_count - 2) == [
+    assert log_lines(m.entries_since(m.event_count - 2), "en") == [
         f"⏰ {m.players[nxt].name} was dropped after 3 timeouts in a row"
     ]
 
@@ -292,11 +245,13 @@ def test_leaving_between_deals_is_a_table_event() -> None:
     assert m.phase is MatchPhase.BETWEEN_DEALS
     mark = m.event_count
     m.apply(Action.leave(0))
-    assert m.events_since(mark) == [Left(0)] and m.lines_since(mark) == ["a left the table"]
+    assert m.events_since(mark) == [Left(0)] and log_lines(m.entries_since(mark), "en") == [
+        "a left the table"
+    ]
     assert Match.from_json(m.to_json()).events_since(mark) == [Left(0)]
     mark = m.event_count
     m.start_next_deal()
-    assert m.lines_since(mark) == [f"Deal 2: {m.players[m.dealer].name} deals"]
+    assert log_lines(m.entries_since(mark), "en") == [f"Deal 2: {m.players[m.dealer].name} deals"]
 
 
 def test_views_carry_enums() -> None:

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face
 from bot.engine.deal import Deal, EndReason, OutReason, PileEntry, SeatStatus
@@ -618,7 +619,8 @@ def test_version_json_roundtrip_and_views() -> None:
     assert {c.id for c in obs.hand} == {c.id for c in m.deal.hands[1]}  # type: ignore[union-attr]
     view = m.public_view()
     p0, p1, p2 = (p.name for p in m.players)
-    assert view.recent == (
+    assert view.recent[1] == {"k": "drew", "who": p0}  # a fact: no card, no words
+    assert tuple(log_lines(view.recent, "en")) == (
         f"Deal 1: {p2} deals",
         f"{p0} drew from the stock",
         f"{p0} discarded K♥",
@@ -626,7 +628,8 @@ def test_version_json_roundtrip_and_views() -> None:
     )
     m.apply(Action.discard(1, cid(m, 1, "3S")))
     m.apply(Action.drop(2))
-    assert m.public_view().recent[-2:] == (f"{p1} discarded 3♠", f"{p2} dropped (10)")
+    recent = m.public_view().recent[-2:]
+    assert tuple(log_lines(recent, "en")) == (f"{p1} discarded 3♠", f"{p2} dropped (10 chips)")
 
 
 def test_hand_history_contents() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from bot import play, simulate
 from bot.engine.actions import Action, ActionKind
+from bot.engine.errors import OptionProblem
 from bot.engine.rules import (
     LIMITS,
     DeclarationMode,
@@ -124,7 +125,8 @@ def test_lobby_refuses_forged_timer_and_pool_limit() -> None:
     assert timer.value.params["low"] == 15
     with pytest.raises(BadOption, match="rules") as pool:
         build_options("pool101", None, 60, None, {}, None, 1, None)
-    assert "pool_limit" in str(pool.value.params["message"]).lower()
+    assert pool.value.params["code"] is OptionProblem.OUT_OF_RANGE
+    assert pool.value.params["name"] == "pool_limit" and pool.value.params["value"] == 1
     assert build_options("pool101", None, 60, None, {}, None, 60, None).rules().pool_limit == 60
 
 

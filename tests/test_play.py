@@ -313,3 +313,30 @@ def test_help_gives_defaults_and_the_tiers_of_bot_ai(capsys: pytest.CaptureFixtu
     assert "(default: points)" in out and "(default: medium)" in out
     assert all(tier in out for tier in TIERS)
     assert "(default: None)" not in out
+
+
+def test_the_terminal_speaks_hindi_from_the_catalogue() -> None:
+    """`--lang hi`: the prompts, the hand, the table's action lines, refusals and results come
+    from the catalogue in Hindi; the typed commands and card codes stay the same."""
+    devanagari = re.compile("[\u0900-\u097f]")
+    text = "x\nh\ns\n99\n1\n" + "s\n1\n" * 200
+    code, out = run(["--profile", "points", "--ai", "easy", "--seed", "4", "--lang", "hi"], text)
+    assert code == 0
+    assert "आपकी बारी: s=गड्डी" in out and "कैसे खेलें" in out
+    assert "99 नंबर का कोई पत्ता नहीं है" in out
+    assert "> आप ने गड्डी से पत्ता उठाया" in out  # the table's log, worded as on Discord
+    assert "मैच ख़त्म" in out
+    english = ("Your turn", "How to play", "drew from the stock", "Match over", "Deadwood")
+    assert not any(word in out for word in english), out[:2000]
+    prompts = [line for line in out.splitlines() if " > " in line]
+    assert prompts and all(devanagari.search(line) for line in prompts)
+    assert re.search(r"\d+:(?:10|[2-9AJQK])[♠♥♦♣]", out)  # cards as on Discord, in any language
+
+
+def test_a_refused_rule_option_is_worded_in_the_games_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["--profile", "pool101", "--option", "pool_limit=5", "--lang", "hi"])
+    err = capsys.readouterr().err
+    assert "`pool_limit` 20 से 1,000 के बीच होना चाहिए, 5 नहीं।" in err

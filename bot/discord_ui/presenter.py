@@ -58,6 +58,7 @@ from .i18n import text, user_locale
 from .pictures import captions
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
+from .render.log import log_lines
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
 from .render.results import next_deal_started, result_embed, results_key, standings_lines
 from .render.table import replaced_view_text, table_embed, turn_ping, turn_warning_text
@@ -809,7 +810,9 @@ class DiscordPresenter:
             note = text(language, "table-cancelled")
         elif final == "finished":
             note = text(language, "table-finished")
-        embed = table_embed(view_, rules, table.log, table.deadline, note, language)
+        embed = table_embed(
+            view_, rules, log_lines(table.log, language), table.deadline, note, language
+        )
         if final is not None:
             return {"embed": embed, "view": views.empty_view()}, view_
         between = table.match is not None and table.match.phase is MatchPhase.BETWEEN_DEALS

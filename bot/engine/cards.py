@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
 # Ranks are 1 (ace) .. 13 (king). A printed joker has rank 0 and no suit.
 JOKER_RANK = 0
@@ -48,8 +50,26 @@ def rank_name(rank: int) -> str:
     return _RANK_NAMES.get(rank, str(rank))
 
 
+class CardProblem(StrEnum):
+    """Why typed cards cannot be read (the code of a `CardParseError`)."""
+
+    EMPTY = "empty"  # an empty token
+    NOT_A_CARD = "not_a_card"  # token
+    NO_CARDS = "no_cards"  # nothing typed at all
+    TOO_MANY = "too_many"  # token, code, count, limit, joker (a `TooManyCopiesError`)
+
+
 class CardParseError(ValueError):
-    """A card token (or a hand) that cannot be read; the message names the offending token."""
+    """A card token (or a hand) that cannot be read: `problem` and `params` are the facts
+    (the offending token, the counts), for the Discord side to word in the reader's language;
+    the message is English, for logs and the engine's command line."""
+
+    def __init__(
+        self, text: str, problem: CardProblem = CardProblem.NOT_A_CARD, **params: Any
+    ) -> None:
+        super().__init__(text)
+        self.problem = problem
+        self.params: dict[str, Any] = params
 
 
 class TooManyCopiesError(CardParseError):
@@ -67,7 +87,13 @@ class TooManyCopiesError(CardParseError):
         what = "printed jokers" if face.is_joker else f"copies of {face.code}"
         super().__init__(
             f"'{token or face.code}' appears {count} times, but the decks in play hold only "
-            f"{limit} {what}"
+            f"{limit} {what}",
+            CardProblem.TOO_MANY,
+            token=token or face.code,
+            code=face.code,
+            count=count,
+            limit=limit,
+            joker=face.is_joker,
         )
 
 
@@ -119,7 +145,7 @@ class Face:
         for ch in _STRIP:
             t = t.replace(ch, "")
         if not t:
-            raise CardParseError("empty card token")
+            raise CardParseError("empty card token", CardProblem.EMPTY)
         if t in ("JK", "JOKER", "🃏"):
             return JOKER
         rank_part, suit_part = t[:-1], t[-1]
@@ -127,7 +153,9 @@ class Face:
         suit = _SUIT_PARSE.get(suit_part)
         if rank is None or suit is None:
             raise CardParseError(
-                f"'{raw}' is not a card (use rank A,2-10,J,Q,K then suit S,H,D,C, or JK)"
+                f"'{raw}' is not a card (use rank A,2-10,J,Q,K then suit S,H,D,C, or JK)",
+                CardProblem.NOT_A_CARD,
+                token=raw,
             )
         return cls(rank, suit)
 
@@ -179,7 +207,7 @@ def parse_faces(text: str | Iterable[str]) -> list[Face]:
     """Read a whitespace/comma separated list of faces (`"AS 10H td JK"`)."""
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     if not tokens:
-        raise CardParseError("no cards given")
+        raise CardParseError("no cards given", CardProblem.NO_CARDS)
     return [Face.parse(tok) for tok in tokens]
 
 

@@ -35,6 +35,7 @@ from .errors import (
     InvalidDeclarationError,
     NotYourTurn,
     PackingNotAllowed,
+    PhaseReason,
     SeatNotActive,
     UnknownSeat,
     WrongPhase,
@@ -370,7 +371,7 @@ class Deal:
         if seat not in self.status:
             raise UnknownSeat()
         if self.over:
-            raise WrongPhase("This deal is over")
+            raise WrongPhase(PhaseReason.DEAL_OVER)
         if self.status[seat] is not SeatStatus.ACTIVE:
             raise SeatNotActive()
         self._auto = auto
@@ -389,9 +390,9 @@ class Deal:
             }[action.kind]
             handler(action)
 
-    def _need_phase(self, phase: Phase, message: str) -> None:
+    def _need_phase(self, phase: Phase, reason: PhaseReason) -> None:
         if self.phase is not phase:
-            raise WrongPhase(message)
+            raise WrongPhase(reason)
 
     def _hand_card(self, seat: int, card_id: int | None) -> Card:
         for c in self.hands[seat]:
@@ -403,7 +404,7 @@ class Deal:
         self.events.append(event)
 
     def _draw_stock(self, action: Action) -> None:
-        self._need_phase(Phase.DRAW, "You have already drawn; discard a card")
+        self._need_phase(Phase.DRAW, PhaseReason.ALREADY_DRAWN)
         card = self.stock.pop()
         self.hands[action.seat].append(card)
         self.taken = None
@@ -411,7 +412,7 @@ class Deal:
         self._log(Drew(action.seat, card, self._auto))
 
     def _take_discard(self, action: Action) -> None:
-        self._need_phase(Phase.DRAW, "You have already drawn; discard a card")
+        self._need_phase(Phase.DRAW, PhaseReason.ALREADY_DRAWN)
         if not self.pile:
             raise EmptyPile()
         card = self.pile.pop()
@@ -434,7 +435,7 @@ class Deal:
         return card
 
     def _discard(self, action: Action) -> None:
-        self._need_phase(Phase.DISCARD, "Draw a card first")
+        self._need_phase(Phase.DISCARD, PhaseReason.DRAW_FIRST)
         card = self._check_discard(action.seat, action.card)
         self._throw(action.seat, card)
         self._log(Discarded(action.seat, card, self._auto))
@@ -446,7 +447,7 @@ class Deal:
         self.pile_log.append(PileEntry(card, seat))
 
     def _drop(self, action: Action) -> None:
-        self._need_phase(Phase.DRAW, "You can only drop at the start of your turn, before drawing")
+        self._need_phase(Phase.DRAW, PhaseReason.DROP_BEFORE_DRAWING)
         if not self.rules.packing_allowed:
             raise PackingNotAllowed()
         self._retire(action.seat, self.drop_reason(action.seat), "drop")
@@ -514,13 +515,13 @@ class Deal:
         hand_rummy = action.card is None
         if hand_rummy:
             if self.phase is not Phase.DRAW:
-                raise WrongPhase("Choose the card to discard with your declaration")
+                raise WrongPhase(PhaseReason.DECLARE_NEEDS_CARD)
             if not self.can_hand_rummy(seat):
                 raise HandRummyNotAllowed()
             discard = None
             shown = list(self.hands[seat])
         else:
-            self._need_phase(Phase.DISCARD, "Draw a card before declaring")
+            self._need_phase(Phase.DISCARD, PhaseReason.DRAW_BEFORE_DECLARING)
             discard = self._check_discard(seat, action.card)
             shown = [c for c in self.hands[seat] if c.id != discard.id]
         groups = self._arrangement(seat, shown, action.groups)

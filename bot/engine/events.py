@@ -2,8 +2,9 @@
 
 A deal keeps its events in order (`Deal.events`); the match adds the few that happen outside a
 deal (a seat leaving between deals). Everything that wants to know what happened reads these
-typed values: `history.py` turns them into the hand-history JSON, `describe.py` turns each into
-the public line Discord and the terminal show, the AI's trackers and tests match on the classes.
+typed values: `history.py` turns them into the hand-history JSON, `public_log.py` into the
+public log's records (facts, worded where they are shown), the AI's trackers and tests
+match on the classes.
 
 Cards are `Card` objects (face and physical id), so nothing has to look a card code up again.
 `auto=True` marks a move the table made for a seat that ran out of time; the `TimedOut` event
@@ -11,7 +12,8 @@ right before those moves says so publicly (see `Match.apply_timeout`).
 
 The live table state stores events compactly, as short JSON rows (`to_row` / `from_row`), with
 cards as ids; this module is the only place that knows that encoding, so adding an event kind
-touches this file, `history.py` and `describe.py` and nothing else.
+touches this file, `history.py` and `public_log.py` (and the log's wording on the Discord
+side, `render/log.py`).
 """
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ match waits in BETWEEN_DEALS so the table can show the result; `start_next_deal(
 
 Everything the Discord adapter needs goes through this class: `apply(action)`,
 `apply_timeout(...)`, `legal_actions(seat)`, `observation(seat)`, `public_view()`, the public
-log (`event_count`, `events_since`, `lines_since`), the finished deal (`finished_deal()`),
-`to_json()` / `from_json()`, and `version`, a counter bumped by every accepted change (put it
-in button ids to recognise stale clicks).
+log as facts (`event_count`, `events_since`, `entries_since`; see `public_log.py`), the
+finished deal (`finished_deal()`), `to_json()` / `from_json()`, and `version`, a counter
+bumped by every accepted change (put it in button ids to recognise stale clicks).
 
 Finished deals and the live state. The live state (`to_dict`) is saved on every click, so it
 does not carry old hand histories. The deal that just ended stays in the match (and in the
@@ -33,12 +33,12 @@ from typing import Any
 from .actions import Action, ActionKind
 from .cards import Card
 from .deal import Deal, make_rng
-from .describe import describe
-from .errors import MatchOver, UnknownSeat, WrongPhase
+from .errors import MatchOver, PhaseReason, UnknownSeat, WrongPhase
 from .evaluate import Evaluation
 from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
 from .history import build_hand_history
 from .observation import Observation, PileCard, PublicView, SeatView
+from .public_log import LogEntry, entries
 from .rules import DropPaid, FirstDealer, MatchFormat, Rules, get_profile
 from .settlement import DealResult, fixed_cost, settle
 from .states import MatchPhase as MatchPhase
@@ -210,24 +210,16 @@ class Match:
     @property
     def event_count(self) -> int:
         """How many events this match has recorded so far: take it before a change and pass
-        it to `events_since` / `lines_since` after, to get what the change added."""
+        it to `events_since` / `entries_since` after, to get what the change added."""
         return self.event_base + len(self.events())
 
     def events_since(self, mark: int) -> list[Event]:
         return self.events()[max(0, mark - self.event_base) :]
 
-    def describe(self, event: Event) -> str | None:
-        """The public line for one event (`describe.describe` with this match's names)."""
-        return describe(event, [p.name for p in self.players], self.rules)
-
-    def lines_since(self, mark: int) -> list[str]:
-        """Public lines for the events recorded since `mark` (an earlier `event_count`)."""
-        out = []
-        for e in self.events_since(mark):
-            text = self.describe(e)
-            if text is not None:
-                out.append(text)
-        return out
+    def entries_since(self, mark: int) -> list[LogEntry]:
+        """The public log records (`public_log`: facts, no words) for the events recorded
+        since `mark` (an earlier `event_count`)."""
+        return entries(self.events_since(mark), [p.name for p in self.players], self.rules)
 
     # ---- views ----------------------------------------------------------------------------
 
@@ -295,10 +287,10 @@ class Match:
         )
 
     def public_view(self, recent: int = 5) -> PublicView:
-        """The table message: no hidden card, and the last `recent` public lines."""
+        """The table message: no hidden card, and the last `recent` public log records."""
         deal = self.deal
         live = deal is not None and not deal.over
-        lines = self.lines_since(self.event_base)
+        lines = self.entries_since(self.event_base) if recent else []
         return PublicView(
             version=self.version,
             variant=self.rules.name,
@@ -333,13 +325,13 @@ class Match:
             raise MatchOver()
         if action.kind is ActionKind.LEAVE and self.phase is MatchPhase.BETWEEN_DEALS:
             if action.seat in self.left:
-                raise WrongPhase("You have already left")
+                raise WrongPhase(PhaseReason.ALREADY_LEFT)
             self._leave(action.seat)
             self.table_events.append(Left(action.seat))
             self.version += 1
             return
         if self.phase is not MatchPhase.PLAYING or self.deal is None:
-            raise WrongPhase("The next deal has not started yet")
+            raise WrongPhase(PhaseReason.NEXT_DEAL_NOT_STARTED)
         self.deal.apply(action, auto)
         self.version += 1
         if action.kind is ActionKind.LEAVE:
@@ -362,9 +354,9 @@ class Match:
         leaves the moves before it applied, so the caller should pass legal actions)."""
         deal = self.deal
         if self.phase is not MatchPhase.PLAYING or deal is None or deal.over:
-            raise WrongPhase("No deal is being played")
+            raise WrongPhase(PhaseReason.NO_DEAL)
         if deal.turn != seat or not actions:
-            raise WrongPhase("Only the seat on turn can time out")
+            raise WrongPhase(PhaseReason.TIMEOUT_NOT_ON_TURN)
         dropped = actions[-1].kind is ActionKind.DROP
         deal.events.append(TimedOut(seat, count, dropped))
         for action in actions:
@@ -384,7 +376,7 @@ class Match:
         if self.phase is MatchPhase.OVER:
             raise MatchOver()
         if self.phase is not MatchPhase.BETWEEN_DEALS:
-            raise WrongPhase("A deal is already in progress")
+            raise WrongPhase(PhaseReason.DEAL_IN_PROGRESS)
         self.event_base += len(self.events())
         self.table_events = []
         self._finished = None

@@ -8,7 +8,8 @@ or the stock order while the deal runs; after a deal ends, the hand history reve
 Both carry the deal's shuffle commitment (`fairness.py`), a hash that is public from the deal's
 start; the salt and the order behind it are revealed only by the hand history.
 
-`PublicView` is the table message: no hidden card at all, plus recent actions in words.
+`PublicView` is the table message: no hidden card at all, plus recent actions as facts
+(`public_log` records, worded by whoever shows them).
 
 This module only defines the views; `Match.observation(seat)` and `Match.public_view()` build
 them (so this module needs nothing from `match.py`, and the engine's imports stay acyclic).
@@ -18,13 +19,17 @@ to their strings, but callers should compare with the enum members.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card
 from .rules import Rules
 from .states import MatchPhase, Phase, ScoreKind, SeatState
+
+if TYPE_CHECKING:
+    from .public_log import LogEntry
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +104,9 @@ class PublicView:
     indicator: Card | None
     wild_rank: int | None
     stock_size: int
-    recent: tuple[str, ...]  # last public actions in words, oldest first
+    # The last public actions (`public_log` records, dicts), oldest first; left out of the
+    # hash so a view stays hashable.
+    recent: tuple[LogEntry, ...] = field(hash=False)
     winners: tuple[int, ...]
     commitment: str | None  # of the current (or last) deal's shuffle; never its salt or order
     # Every card thrown this deal, oldest first, and who took it back (each seat's

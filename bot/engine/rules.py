@@ -17,6 +17,8 @@ from fractions import Fraction
 from typing import Any
 
 from .cards import ACE, JOKER, Card, Face, check_copies, parse_cards, standard_faces
+from .errors import OptionProblem as P
+from .errors import RuleOptionError
 
 
 class JokerIndicatorWilds(StrEnum):
@@ -127,7 +129,9 @@ class Rules:
     # Match length choices made at the lobby (deals / target formats).
     num_deals: int | None = None
     target_score: int | None = None
-    # One line saying what the game is, for menus ("out at 101").
+    # One English line saying what the game is ("out at 101"): metadata of the hand-history
+    # file (docs/hand-history.md), never shown to players; the Discord side words a profile
+    # from its catalogue (`profile-<name>` in rules.ftl, `render/rules.py` `profile_blurb`).
     description: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
@@ -235,9 +239,11 @@ class Rules:
             settable = sorted(
                 f.name for f in dataclasses.fields(self) if f.name not in _PROFILE_ONLY
             )
-            raise ValueError(
+            raise RuleOptionError(
+                P.UNKNOWN_OPTION,
                 f"unknown rule option(s): {', '.join(sorted(unknown))} "
-                f"(options: {', '.join(settable)}; honor and assisted set declaration_mode)"
+                f"(options: {', '.join(settable)}; honor and assisted set declaration_mode)",
+                names=tuple(sorted(unknown)),
             )
         typed = {name: _convert_option(name, value) for name, value in changes.items()}
         new = dataclasses.replace(self, **typed)
@@ -252,43 +258,57 @@ class Rules:
         """
         seats_low = LIMITS["seats"][0]
         if not seats_low <= self.min_players <= self.max_players:
-            raise ValueError(
+            raise RuleOptionError(
+                P.MIN_PLAYERS,
                 f"min_players must be at least {seats_low} and at most max_players, "
-                f"not {self.min_players}"
+                f"not {self.min_players}",
+                low=seats_low,
+                value=self.min_players,
             )
         seats_high = min(self.deck_sizes[-1].max_players, LIMITS["seats"][1])
         if self.max_players > seats_high:
-            raise ValueError(
+            raise RuleOptionError(
+                P.MAX_PLAYERS,
                 f"max_players must be at most {seats_high} (the largest deck seats that many), "
-                f"not {self.max_players}"
+                f"not {self.max_players}",
+                high=seats_high,
+                value=self.max_players,
             )
         for name in _AMOUNTS:
             value = getattr(self, name)
             if value is not None and value < 0:
-                raise ValueError(f"{name} must not be negative, not {value}")
+                raise RuleOptionError(
+                    P.NEGATIVE, f"{name} must not be negative, not {value}", name=name, value=value
+                )
         if self.set_min < 3 or (self.set_max is not None and self.set_max < self.set_min):
-            raise ValueError(f"set_min must be at least 3 and at most set_max, not {self.set_min}")
+            raise RuleOptionError(
+                P.SET_MIN,
+                f"set_min must be at least 3 and at most set_max, not {self.set_min}",
+                value=self.set_min,
+            )
         fmt = self.match_format
         if self.num_deals is not None:
             if fmt not in (MatchFormat.DEALS, MatchFormat.TARGET):
-                raise ValueError(f"num_deals is not an option of a {fmt.value} match")
+                raise _not_for_format("num_deals", fmt)
             _check_range("num_deals", self.num_deals)
         if fmt is MatchFormat.DEALS and self.num_deals not in self.deals_choices:
-            raise ValueError(
-                f"number of deals must be one of {', '.join(map(str, self.deals_choices))}"
+            raise RuleOptionError(
+                P.DEALS_CHOICES,
+                f"number of deals must be one of {', '.join(map(str, self.deals_choices))}",
+                choices=self.deals_choices,
             )
         if self.target_score is not None:
             if fmt is not MatchFormat.TARGET:
-                raise ValueError(f"target_score is not an option of a {fmt.value} match")
+                raise _not_for_format("target_score", fmt)
             _check_range("target_score", self.target_score)
         if fmt is MatchFormat.TARGET and self.num_deals is None and self.target_score is None:
-            raise ValueError("choose a number of deals or a target score")
+            raise RuleOptionError(P.DEALS_OR_TARGET, "choose a number of deals or a target score")
         if fmt is MatchFormat.POOL:
             if self.pool_limit is None:
-                raise ValueError("a pool match needs a pool_limit")
+                raise RuleOptionError(P.POOL_NEEDS_LIMIT, "a pool match needs a pool_limit")
             _check_range("pool_limit", self.pool_limit)
         elif self.pool_limit is not None:
-            raise ValueError(f"pool_limit is not an option of a {fmt.value} match")
+            raise _not_for_format("pool_limit", fmt)
 
     # ---- serialisation ------------------------------------------------------------------
 
@@ -470,10 +490,26 @@ _NONE = frozenset({"none", "null", "off", ""})
 _MAX_DIGITS = 9  # far above any limit; keeps int() away from its 4,300-digit refusal
 
 
+def _not_for_format(name: str, fmt: MatchFormat) -> RuleOptionError:
+    return RuleOptionError(
+        P.NOT_FOR_FORMAT,
+        f"{name} is not an option of a {fmt.value} match",
+        name=name,
+        format=fmt.value,
+    )
+
+
 def _check_range(name: str, value: int) -> None:
     low, high = LIMITS[name]
     if not low <= value <= high:
-        raise ValueError(f"{name} must be between {low} and {high}, not {value}")
+        raise RuleOptionError(
+            P.OUT_OF_RANGE,
+            f"{name} must be between {low} and {high}, not {value}",
+            name=name,
+            low=low,
+            high=high,
+            value=value,
+        )
 
 
 def check_table_options(rules: Rules, seats: int, turn_timer: int) -> None:
@@ -484,12 +520,22 @@ def check_table_options(rules: Rules, seats: int, turn_timer: int) -> None:
     """
     for name, value in (("seats", seats), ("turn_timer", turn_timer)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{name} must be a whole number, not {value!r}")
+            raise RuleOptionError(
+                P.NOT_WHOLE_NUMBER,
+                f"{name} must be a whole number, not {value!r}",
+                name=name,
+                value=str(value),
+            )
     _check_range("turn_timer", turn_timer)
     if not rules.min_players <= seats <= rules.max_players:
-        raise ValueError(
+        raise RuleOptionError(
+            P.SEATS,
             f"seats must be between {rules.min_players} and {rules.max_players} "
-            f"for {rules.name}, not {seats}"
+            f"for {rules.name}, not {seats}",
+            profile=rules.name,
+            low=rules.min_players,
+            high=rules.max_players,
+            value=seats,
         )
 
 
@@ -505,10 +551,16 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
         raw_name, eq, value = item.partition("=")
         name = raw_name.strip().lower().replace("-", "_")
         if not name:
-            raise ValueError(f"option {item!r} has no name (use NAME or NAME=VALUE)")
+            raise RuleOptionError(
+                P.NO_NAME, f"option {item!r} has no name (use NAME or NAME=VALUE)", item=item
+            )
         if name in {m.value for m in DeclarationMode}:
             if eq:
-                raise ValueError(f"option {name} takes no value (it sets declaration_mode)")
+                raise RuleOptionError(
+                    P.TAKES_NO_VALUE,
+                    f"option {name} takes no value (it sets declaration_mode)",
+                    name=name,
+                )
             out["declaration_mode"] = name
         else:
             out[name] = value.strip() if eq else True
@@ -524,7 +576,11 @@ def _field_types() -> dict[str, Any]:
 def _convert_option(name: str, value: Any) -> Any:
     """`value` as the declared type of the `Rules` field `name`, or a ValueError saying why."""
     if name in _PROFILE_ONLY:
-        raise ValueError(f"{name} is part of the profile, not an option (choose another profile)")
+        raise RuleOptionError(
+            P.PROFILE_ONLY,
+            f"{name} is part of the profile, not an option (choose another profile)",
+            name=name,
+        )
     hint = _field_types()[name]
     args = typing.get_args(hint)
     optional = type(None) in args
@@ -538,13 +594,24 @@ def _convert_option(name: str, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.strip().lower() in allowed:
             return hint(value.strip().lower())
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        raise RuleOptionError(
+            P.NOT_ONE_OF,
+            f"{name} must be one of {', '.join(allowed)}, not {value!r}",
+            name=name,
+            choices=tuple(allowed),
+            value=_shown(value),
+        )
     if hint is bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
             return value.strip().lower() in _TRUE
-        raise ValueError(f"{name} must be true or false, not {value!r}")
+        raise RuleOptionError(
+            P.NOT_TRUE_FALSE,
+            f"{name} must be true or false, not {value!r}",
+            name=name,
+            value=_shown(value),
+        )
     if hint is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -555,8 +622,21 @@ def _convert_option(name: str, value: Any) -> Any:
                 return int(text)
         what = "a whole number" + (" or none" if optional else "")
         shown = value if not isinstance(value, str) or len(value) < 40 else value[:37] + "..."
-        raise ValueError(f"{name} must be {what}, not {shown!r}")
-    raise ValueError(f"{name} is not an option that can be set")  # pragma: no cover
+        raise RuleOptionError(
+            P.NOT_WHOLE_NUMBER,
+            f"{name} must be {what}, not {shown!r}",
+            name=name,
+            value=_shown(value),
+        )
+    raise RuleOptionError(  # pragma: no cover
+        P.NOT_SETTABLE, f"{name} is not an option that can be set", name=name
+    )
+
+
+def _shown(value: Any) -> str:
+    """A refused value as text for the message's parameters, cut short (it may be any input)."""
+    text = str(value)
+    return text if len(text) < 40 else text[:37] + "..."
 
 
 def get_profile(name: str) -> Rules:
@@ -564,8 +644,11 @@ def get_profile(name: str) -> Rules:
     try:
         return PROFILES[name.strip().lower()]
     except KeyError:
-        raise ValueError(
-            f"unknown profile '{name}' (choose one of {', '.join(PROFILES)})"
+        raise RuleOptionError(
+            P.UNKNOWN_PROFILE,
+            f"unknown profile '{name}' (choose one of {', '.join(PROFILES)})",
+            name=_shown(name),
+            choices=tuple(PROFILES),
         ) from None
 
 

@@ -164,8 +164,9 @@ def scrub(doc: Any, user_id: int, names: Iterable[str] = ()) -> Any:
 
     Names are replaced where the structure says they are the user's (beside their id
     or key), never by matching text in structured fields, where a short name could
-    equal a card code. Only free text (the table's ``log`` lines) is searched for the
-    names, whole words only; ``names`` adds names known from elsewhere (results)."""
+    equal a card code. Only free text (the table's ``log`` lines saved as English) is
+    searched for the names, whole words only (a ``log`` record names players in known
+    fields); ``names`` adds names known from elsewhere (results)."""
     key = f"u{user_id}"
     found = set(names)
     _own_names(doc, user_id, key, found)
@@ -182,6 +183,29 @@ def scrub(doc: Any, user_id: int, names: Iterable[str] = ()) -> Any:
         s = text(s)
         return s if pattern is None else pattern.sub(DELETED_NAME, s)
 
+    def name(v: Any) -> Any:
+        return DELETED_NAME if isinstance(v, str) and v in found else walk(v)
+
+    def log_item(x: Any) -> Any:
+        """A log line: English text (tables saved before the log held facts), or a record
+        (`bot.engine.public_log`) whose name fields are known: `who`, `by`, `order`, and the
+        first of each `drawn` pair."""
+        if isinstance(x, str):
+            return free_text(x)
+        if not isinstance(x, dict):
+            return walk(x)
+        out: dict[str, Any] = {}
+        for k, v in x.items():
+            if k in ("who", "by"):
+                out[k] = name(v)
+            elif k == "order" and isinstance(v, list):
+                out[k] = [name(n) for n in v]
+            elif k == "drawn" and isinstance(v, list):
+                out[k] = [[name(p[0]), *p[1:]] if isinstance(p, list) and p else walk(p) for p in v]
+            else:
+                out[k] = walk(v)
+        return out
+
     def walk(node: Any) -> Any:
         if isinstance(node, dict):
             own = any(node.get(k) == user_id for k in _ID_KEYS) or any(
@@ -197,7 +221,7 @@ def scrub(doc: Any, user_id: int, names: Iterable[str] = ()) -> Any:
                 elif k == _HOST_KEY and v == user_id and not isinstance(v, bool):
                     out[new_key] = 0
                 elif k == "log" and isinstance(v, list):
-                    out[new_key] = [free_text(x) if isinstance(x, str) else walk(x) for x in v]
+                    out[new_key] = [log_item(x) for x in v]
                 else:
                     out[new_key] = walk(v)
             return out

@@ -8,8 +8,8 @@ import random
 
 from bot.ai import TIERS
 from bot.engine.actions import Action
-from bot.engine.describe import describe_seating
 from bot.engine.match import Match, Player
+from bot.engine.public_log import seating_entries
 from bot.storage import StorageError, StorageIntegrityError
 
 from . import errors
@@ -172,8 +172,8 @@ class Lobby:
             work.match = m = Match.create(players, rules, seed=seed)
             work.status = TableStatus.PLAYING
             if m.seating:  # paplu seats the table by a card draw: show it, it decides a lot
-                work.log.extend(describe_seating(m.seating, [(p.id, p.name) for p in m.players]))
-            work.log.extend(m.lines_since(0))
+                work.log.extend(seating_entries(m.seating, [(p.id, p.name) for p in m.players]))
+            work.log.extend(m.entries_since(0))
             new_turn_if_needed(work, self.ctx.clock.now())
             ch.event = {"type": "start"}
         self.ctx.scheduler.cancel(table.id, "lobby")

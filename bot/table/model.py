@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.engine.match import Match, MatchPhase, ScoreKind
 from bot.engine.observation import Observation, PublicView
+from bot.engine.public_log import LogEntry, is_entry
 from bot.engine.rules import Rules, get_profile
 from bot.storage.records import HintLevel as HintLevel  # the one hint-level type
 from bot.storage.records import TableStatus as TableStatus  # the one status type
@@ -24,8 +25,8 @@ from bot.storage.records import TableStatus as TableStatus  # the one status typ
 from .errors import NotPlaying
 
 STATE_FORMAT = 1
-#: Public log lines kept in the saved state: enough for every action since any player's last
-#: turn at a full table (10 seats x draw + throw), which is what the table shows.
+#: Public log records kept in the saved state: enough for every action since any player's
+#: last turn at a full table (10 seats x draw + throw), which is what the table shows.
 LOG_KEEP = 24
 
 
@@ -143,7 +144,9 @@ class Table:
     deadline: float | None = None
     turn_marker: list[int] | None = None  # [deal number, seat on turn, turns taken]
     timeouts: dict[str, int] = field(default_factory=dict)  # consecutive, by seat key
-    log: list[str] = field(default_factory=list)
+    #: The recent public actions as facts (`bot.engine.public_log` records, no words), worded
+    #: when shown in the reader's language.
+    log: list[LogEntry] = field(default_factory=list)
     next_votes: list[str] = field(default_factory=list)
     seed: int | None = None
     ai_counter: int = 0
@@ -295,11 +298,23 @@ class Table:
         self.deadline = d.get("deadline")
         self.turn_marker = d.get("turn_marker")
         self.timeouts = dict(d.get("timeouts", {}))
-        self.log = list(d.get("log", []))
+        self.log = _load_log(d.get("log", []), self.match)
         self.next_votes = list(d.get("next_votes", []))
         self.seed = d.get("seed")
         self.ai_counter = d.get("ai_counter", 0)
         self.rematch_of = d.get("rematch_of")
+
+
+def _load_log(saved: list[Any], match: Match | None) -> list[LogEntry]:
+    """The saved log's records. A table saved before the log held facts stored English
+    sentences, which no other language can show: those are dropped and the log is rebuilt
+    from the match's own record of the current deal (and what happened since), which is what
+    the table showed; only the paplu seating lines of the first deal are not rebuilt."""
+    if all(is_entry(item) for item in saved):
+        return list(saved)
+    if match is None:
+        return [item for item in saved if is_entry(item)]
+    return match.entries_since(match.event_base)[-LOG_KEEP:]
 
 
 #: What a change may alter, taken over by `Table.adopt` (identity, options, the lock, the

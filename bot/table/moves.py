@@ -28,7 +28,7 @@ def apply_action(table: Table, action: Action, now: float) -> None:
         m.apply(action)
     except RummyError as exc:
         raise errors.RuleRefused(exc) from None
-    table.log.extend(m.lines_since(mark))
+    table.log.extend(m.entries_since(mark))
     new_turn_if_needed(table, now)
 
 
@@ -53,7 +53,7 @@ def start_next_deal(table: Table, now: float) -> None:
     table.match.start_next_deal()
     table.next_votes = []
     # The table shows this deal's moves only; the last deal's are in its results.
-    table.log = table.match.lines_since(mark)
+    table.log = table.match.entries_since(mark)
     new_turn_if_needed(table, now)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine.errors import RuleOptionError
 from bot.engine.rules import (
     HOUSE_TOGGLES,
     DeclarationMode,
@@ -42,8 +43,8 @@ def build_options(
     the server's rule that only games without hints move ratings (see `hint_rating`)."""
     try:
         base = get_profile(profile)
-    except ValueError as exc:
-        raise BadOption("unknown_profile", message=str(exc)) from None
+    except ValueError:
+        raise BadOption("unknown_profile", name=profile) from None
     changes: dict[str, Any] = {k: v for k, v in toggles.items() if k in HOUSE_TOGGLES and v}
     if declaration:
         try:
@@ -79,8 +80,9 @@ def build_options(
     options = TableOptions(profile, seats, turn_timer, changes, hints=level, rated=rated)
     try:
         check_table_options(options.rules(), seats, turn_timer)
-    except ValueError as exc:
-        raise BadOption("rules", message=str(exc)) from None
+    except RuleOptionError as exc:
+        # The engine's code and facts, not its sentence: the Discord side words them.
+        raise BadOption("rules", code=exc.problem, **exc.params) from None
     return options
 
 

@@ -213,7 +213,7 @@ class Turns:
                 except RummyError as exc:
                     raise errors.RuleRefused(exc) from None
                 new_turn_if_needed(work, self.ctx.clock.now())
-                work.log.extend(m.lines_since(mark))
+                work.log.extend(m.entries_since(mark))
                 ch.event = {
                     "type": "timeout",
                     "seat": turn,

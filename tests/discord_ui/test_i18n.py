@@ -20,6 +20,7 @@ from bot.discord_ui.i18n.catalogue import LOCALES_DIR
 from bot.discord_ui.i18n.translator import CatalogueTranslator, choice_id, command_id
 from bot.discord_ui.render import refusals
 from bot.engine import errors as engine
+from bot.engine.rules import get_profile
 from bot.table import errors as e
 from tests.conftest import PROJECT_ROOT
 from tests.fakediscord import limits
@@ -282,7 +283,10 @@ REFUSALS: list[e.Refusal] = [
     e.BadOption("deals_choices", choices=(2, 3, 6)), e.BadOption("no_deals", profile="points"),
     e.BadOption("not_pool", profile="points"), e.BadOption("not_target", profile="points"),
     e.BadOption("seats", profile="points", low=2, high=6, seats=9),
-    e.BadOption("turn_timer", low=15, high=600, value=9), e.BadOption("rules", message="no"),
+    e.BadOption("turn_timer", low=15, high=600, value=9),
+    e.BadOption("rules", code=engine.OptionProblem.OUT_OF_RANGE, name="pool_limit", low=20,
+                high=1000, value=1),
+    e.BadOption("rules", code=engine.OptionProblem.DEALS_OR_TARGET), e.BadOption("rules"),
     e.BadOption("?"),
     *(e.SettingsConflict(p, channel=5) for p in (
         "all_and_list", "allow_and_remove", "unknown_profile", "every_channel_already",
@@ -303,9 +307,7 @@ def test_every_refusal_is_worded_in_every_language(tag: str) -> None:
         english = refusals.refusal_text(refusal, "en")
         said = refusals.refusal_text(refusal, tag)
         assert said and "{" not in said, (refusal, said)
-        # Only `rules` shows the engine's own sentence (its option checks have no codes yet).
-        if not (isinstance(refusal, e.BadOption) and refusal.problem == "rules"):
-            assert said != english, (refusal, said)
+        assert said != english, (refusal, said)
 
 
 def test_the_english_words_did_not_change() -> None:
@@ -316,7 +318,11 @@ def test_the_english_words_did_not_change() -> None:
     assert refusals.refusal_text(e.BadOption("deals_choices", choices=(2, 3, 6)), "en") == (
         "Deals rummy is played over 2, 3, 6 deals."
     )
-    assert refusals.refusal_text(e.BadOption("rules", message="bad thing"), "en") == "Bad thing."
+    pool = e.BadOption(
+        "rules", code=engine.OptionProblem.OUT_OF_RANGE, name="pool_limit", low=20, high=1000,
+        value=1,
+    )  # fmt: skip
+    assert refusals.refusal_text(pool, "en") == "`pool_limit` must be between 20 and 1,000, not 1."
     assert refusals.refusal_text(e.AlreadyStarted("add_ai"), "en") == (
         "The game has already started; you cannot add an AI now."
     )
@@ -325,30 +331,56 @@ def test_the_english_words_did_not_change() -> None:
     )
 
 
-def _engine_wrong_phase_sentences() -> set[str]:
-    """Every literal sentence the engine gives a `WrongPhase` (directly or via `_need_phase`)."""
-    found: set[str] = set()
+def test_every_engine_phase_reason_has_its_own_words() -> None:
+    """Each `WrongPhase` code has an id, chosen by the code: the engine's English text (for
+    logs and the terminal) plays no part in what a player reads."""
+    assert set(refusals.WRONG_PHASE_IDS) == set(engine.PhaseReason), "give each code an id"
+    for reason, msg_id in refusals.WRONG_PHASE_IDS.items():
+        error = engine.WrongPhase(reason)
+        assert str(error) == engine.PHASE_TEXT[reason]
+        assert refusals.engine_error_text(error, "en") == engine.PHASE_TEXT[reason] + "."
+        assert refusals.engine_error_text(error, "hi") == CAT.text("hi", msg_id)
+        error.message = "reworded by a developer"  # the words do not depend on the text
+        assert refusals.engine_error_text(error, "hi") == CAT.text("hi", msg_id)
+    assert len(set(refusals.WRONG_PHASE_IDS.values())) == len(refusals.WRONG_PHASE_IDS)
+
+
+def test_every_engine_phase_reason_the_engine_raises_is_a_code() -> None:
+    """The engine raises `WrongPhase` (directly or via `_need_phase`) with a code, never text."""
+    calls = 0
     for path in (PROJECT_ROOT / "bot" / "engine").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
-            args = node.args[:1] if name == "WrongPhase" else node.args[1:2]
-            if name in ("WrongPhase", "_need_phase"):
-                for arg in args:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.add(arg.value)
-    return found
+            if name not in ("WrongPhase", "_need_phase"):
+                continue
+            calls += 1
+            for arg in node.args:
+                assert not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)), (
+                    f"{path.name}:{node.lineno}: WrongPhase with a sentence"
+                )
+    assert calls >= 10
 
 
-def test_every_engine_phase_reason_has_its_own_words() -> None:
-    sentences = _engine_wrong_phase_sentences()
-    assert len(sentences) >= 10
-    assert sentences == set(refusals.WRONG_PHASE_IDS), "map each WrongPhase sentence to an id"
-    for sentence, msg_id in refusals.WRONG_PHASE_IDS.items():
-        error = engine.WrongPhase(sentence)
-        assert refusals.engine_error_text(error, "en") == sentence + "."
-        assert refusals.engine_error_text(error, "hi") == CAT.text("hi", msg_id)
+def test_every_rule_option_problem_has_its_words() -> None:
+    """Every `OptionProblem` code has an id; a real refusal of the engine reaches the player
+    in their language from its code and facts."""
+    assert set(refusals.RULE_OPTION_IDS) == set(engine.OptionProblem)
+    from bot.table.options import build_options
+
+    with pytest.raises(e.BadOption) as refused:
+        build_options("pool101", None, 60, None, {}, None, 1, None)
+    assert refused.value.params["code"] is engine.OptionProblem.OUT_OF_RANGE
+    said = refusals.refusal_text(refused.value, "hi")
+    assert "`pool_limit`" in said and "1,000" in said and "बीच" in said, said
+    with pytest.raises(ValueError) as forged:
+        get_profile("points").with_options(first_drop="-3")
+    assert isinstance(forged.value, engine.RuleOptionError)
+    facts = forged.value
+    assert refusals.rule_option_text(facts.problem, facts.params, "en") == (
+        "`first_drop` cannot be negative, not -3."
+    )
 
 
 def test_user_errors_and_discord_checks_are_worded_per_reader() -> None:
@@ -400,3 +432,29 @@ def test_worded_messages_are_kept_but_never_mixed_up(monkeypatch: pytest.MonkeyP
     fresh.text("en", "lobby-seats", {"seated": True, "seats": 6})
     kept = [value for key in fresh._worded for _name, value in key[3:]]
     assert kept and not any(isinstance(value, bool) for value in kept)
+
+
+def test_typed_cards_the_engine_cannot_read_are_worded_from_their_code() -> None:
+    """`/rummy check` and the terminal word a `CardParseError` from its code and facts; the
+    English is the engine's own text, the Hindi is Devanagari with the token unchanged."""
+    from bot.engine.cards import CardParseError, CardProblem, Face, parse_faces
+
+    assert set(refusals._CARD_IDS) == set(CardProblem)
+    refused: list[CardParseError] = []
+    for bad in ("ZZ", "", "AS AS AS", "JK JK JK"):
+        with pytest.raises(CardParseError) as err:
+            if bad in ("ZZ", ""):
+                Face.parse(bad) if bad else parse_faces("")
+            else:
+                get_profile("points").parse_hand(bad)
+        refused.append(err.value)
+    assert [e.problem for e in refused] == [
+        CardProblem.NOT_A_CARD, CardProblem.NO_CARDS, CardProblem.TOO_MANY, CardProblem.TOO_MANY,
+    ]  # fmt: skip
+    for error in refused:
+        english = refusals.card_error_text(error, "en")
+        assert english == str(error) or error.problem is CardProblem.NO_CARDS, english
+        hindi = refusals.card_error_text(error, "hi")
+        assert any("\u0900" <= ch <= "\u097f" for ch in hindi), hindi
+    assert "'ZZ' कोई पत्ता नहीं है" in refusals.card_error_text(refused[0], "hi")
+    assert "सिर्फ़ 2 प्रिंटेड जोकर" in refusals.card_error_text(refused[3], "hi")

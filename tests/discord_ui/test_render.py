@@ -118,3 +118,30 @@ def test_lobby_embed_lists_seats() -> None:
     text = embed_text(e)
     assert "alice" in text and "🤖 Hard" in text and "3 deals" in text
     assert "Seats (2/4)" in text
+
+
+def test_the_rules_and_rulings_read_in_the_readers_language() -> None:
+    """`/rummy rules`, help's last page and `/rummy check` in Hindi: the engine gives the
+    numbers, the catalogue the words; English is what it was."""
+    import re
+
+    from bot.discord_ui.render.rules import PROFILE_IDS, profile_blurb
+
+    devanagari = re.compile("[\u0900-\u097f]")
+    assert set(PROFILE_IDS) == set(PROFILES)
+    for rules in PROFILES.values():
+        # The English blurb is the slash command's choice text and the hand history's line.
+        assert profile_blurb(rules, "en") == rules.description
+        assert devanagari.search(profile_blurb(rules, "hi"))
+        hindi = rules_summary(rules, "hi")
+        assert hindi.count("\n") == rules_summary(rules).count("\n")
+        assert all(devanagari.search(line) for line in hindi.split("\n")[1:]), hindi
+        assert f"{rules.middle_drop}" in hindi
+    pool = rules_summary(get_profile("pool101"), "hi")
+    assert "101 या ज़्यादा" in pool and "प्योर सीक्वेंस" in pool
+    one = get_profile("classic").with_options(num_deals=1)
+    assert "• Match: 1 deal; payments are transfers" in rules_summary(one)
+    assert "1 बाज़ी;" in rules_summary(one, "hi")
+    cards = parse_cards("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C")
+    ruling = ruling_text(cards, get_profile("paplu"), Face.parse("8D"), "hi")
+    assert "✅ यह सही डिक्लेयर है।" in ruling and "प्योर सीक्वेंस: 4♥ 5♥ 6♥" in ruling

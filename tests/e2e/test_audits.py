@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 import bot.discord_ui.presenter
+from bot.discord_ui.render.log import log_lines
 from tests.e2e.harness import (
     ENGLISH,
     Say,
@@ -162,7 +163,7 @@ async def test_other_controls_in_a_four_player_game(tmp_path: Path) -> None:
             v = await driver.act("dave", v, "click", "Confirm drop — costs 20 chips")
             assert "You dropped (20 chips)." in fake.render(v.id)
 
-        while not any("dave dropped" in line for line in env.table().log):
+        while not any("dave dropped" in line for line in log_lines(env.table().log, "en")):
             await dave_turn()
         final = await driver.play()
         assert final is not None

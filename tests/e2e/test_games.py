@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from tests.e2e.harness import (
     TableDriver,
     embed_field,
@@ -107,4 +108,4 @@ async def test_pool_with_ai_seats_and_auto_next_deal(tmp_path: Path) -> None:
         assert driver.next_clicks == 0
         assert sum("🤖" in line for line in standings(final)) == 2
         # AI moves are logged publicly like anyone else's (the table shows the newest five).
-        assert any(line.startswith("🤖") for line in env.last_table().log)
+        assert any(line.startswith("🤖") for line in log_lines(env.last_table().log, "en"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.discord_ui.render.log import log_lines
 from tests.e2e.harness import (
     ENGLISH,
     Say,
@@ -50,7 +51,7 @@ async def test_take_the_discard_through_the_view(tmp_path: Path) -> None:
         final = await driver.play(max_turns=300)
         assert final is not None and is_match_over(final)
         assert strategy.took, "no player ever took the top discard"
-        log = "\n".join(env.last_table().log)
+        log = "\n".join(log_lines(env.last_table().log, "en"))
         assert " took " in log and " from the pile" in log
 
 
@@ -71,7 +72,7 @@ async def test_leaving_mid_game_is_a_drop(tmp_path: Path) -> None:
         assert table is not None and table.match is not None
         seat = table.engine_seat(fake.user("carol").id)
         assert seat in table.match.left
-        assert "carol left the table" in table.log
+        assert "carol left the table" in log_lines(table.log, "en")
         # The other two play on to the end of the match without carol.
         driver.humans = ["alice", "bob"]
         final = await driver.play(max_turns=600, timeout=60)

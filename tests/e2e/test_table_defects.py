@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from tests.e2e.harness import (
     CARD_RE,
     Say,
@@ -148,7 +149,9 @@ async def test_a_slow_turn_mentions_the_player_once(
         await driver.start("alice")
 
         def timeouts() -> int:
-            return sum(1 for line in env.table().log if line.startswith("⏰ carol"))
+            return sum(
+                1 for line in log_lines(env.table().log, "en") if line.startswith("⏰ carol")
+            )
 
         await driver.play(timeout=30, until=lambda: timeouts() >= 2)
         carol = fake.user("carol").id

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from tests.e2e.harness import TableDriver, footer, game_env, results_deal
 
 USERS = ["alice", "bob", "carol"]
@@ -33,7 +34,7 @@ async def test_silent_player_is_auto_played_then_dropped(
         final = await driver.play(timeout=30)
         assert final is not None
 
-        log = env.last_table().log  # the full public action log, in order
+        log = log_lines(env.last_table().log, "en")  # the full public action log, in order
         carol_lines = [line for line in log if line.startswith("⏰")]
         assert len(carol_lines) == 3, log
         for line in carol_lines[:2]:  # the thrown card is named: it is public evidence

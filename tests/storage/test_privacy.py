@@ -83,7 +83,19 @@ def _state(table_id: str, host: int) -> str:
             "match": {"players": [[f"u{ME}", MY_NAME], [f"u{YOU}", YOUR_NAME]], "seed": 5},
             "timeouts": {f"u{ME}": 1},
             "next_votes": [f"u{ME}"],
-            "log": [f"{MY_NAME} drew from the stock", f"<@{ME}> timed out", "Rania waved"],
+            "log": [
+                f"{MY_NAME} drew from the stock",
+                f"<@{ME}> timed out",
+                "Rania waved",
+                {"k": "took", "who": MY_NAME, "card": "KS"},
+                {"k": "deal", "n": 1, "by": MY_NAME},
+                {
+                    "k": "seating_draw",
+                    "tie_break": False,
+                    "drawn": [[MY_NAME, "KS"], ["Rania", "4H"]],
+                },
+                {"k": "seats", "order": ["Rania", MY_NAME]},
+            ],
         }
     )
 
@@ -138,6 +150,10 @@ async def test_forget_me_takes_name_and_id_out_of_every_stored_document(st: Stor
         f"{DELETED_NAME} drew from the stock",
         "<@0> timed out",
         "Rania waved",  # a longer word that contains the name is another word
+        {"k": "took", "who": DELETED_NAME, "card": "KS"},  # a record: its name fields
+        {"k": "deal", "n": 1, "by": DELETED_NAME},
+        {"k": "seating_draw", "tie_break": False, "drawn": [[DELETED_NAME, "KS"], ["Rania", "4H"]]},
+        {"k": "seats", "order": ["Rania", DELETED_NAME]},
     ]
     assert table["seats"][1]["user_id"] == YOU  # the other player is untouched
     events = await raw(st, "SELECT event_json FROM game_events")

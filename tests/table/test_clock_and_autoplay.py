@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match, MatchPhase, Player
 from bot.engine.rules import get_profile
@@ -119,7 +120,7 @@ async def test_turn_timer_warns_then_plays_for_the_absent_player(storage: Storag
     assert table.current_turn() == on_turn  # not yet
     await clock.advance(WARNING_BEFORE)
     await until(lambda: table.current_turn() != on_turn)  # the bot drew and threw for them
-    assert table.log[-1].startswith("⏰")
+    assert log_lines(table.log, "en")[-1].startswith("⏰")
     assert table.match is not None
     assert table.timeouts[table.match.players[on_turn].id] == 1  # type: ignore[index]
     await service.shutdown()

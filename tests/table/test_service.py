@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import ActionKind
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
@@ -153,7 +154,7 @@ async def test_turn_moves_and_is_saved_before_shown(tables: Tables, storage: Sto
     hand = table.match.deal.hands[table.engine_seat(player)]
     await tables.game.act(table, player, table.version, ActionKind.DISCARD, hand[0].id)
     assert on_turn(table) != player
-    assert "drew from the stock" in table.log[-2]
+    assert "drew from the stock" in log_lines(table.log, "en")[-2]
     events = await storage.tables.load_events(table.id)
     assert [json.loads(e.event_json)["type"] for e in events][-2:] == ["act", "act"]
 
@@ -193,10 +194,10 @@ async def test_timeouts_autoplay_then_drop(tables: Tables) -> None:
         assert table.turn_marker is not None
         await tables.turns.timeout(table, list(table.turn_marker))
         if round_ < 2:
-            assert "ran out of time" in table.log[-1]
+            assert "ran out of time" in log_lines(table.log, "en")[-1]
             assert table.match.deal is not None
             assert len(table.match.deal.hands[seat]) == 13
-    assert "dropped after 3 timeouts" in table.log[-1]
+    assert "dropped after 3 timeouts" in log_lines(table.log, "en")[-1]
     assert table.match.deal is not None
     assert table.match.deal.status[seat].value == "dropped"
 
@@ -225,8 +226,8 @@ async def test_ai_plays_its_turns(tables: Tables) -> None:
                 table, ALICE, table.version, ActionKind.DISCARD, drawn.best_discard.id
             )
         await asyncio.sleep(0.05)
-    ai_moves = [line for line in table.log if line.startswith("🤖")]
-    assert ai_moves, table.log
+    ai_moves = [line for line in log_lines(table.log, "en") if line.startswith("🤖")]
+    assert ai_moves, log_lines(table.log, "en")
 
 
 def on_turn_or_none(table: Table) -> int | None:
@@ -368,13 +369,15 @@ async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables
     await tables.lobby.start(table, ALICE)
     m = table.match
     assert m is not None and m.seating
-    draw = [line for line in table.log if line.startswith("🎴 Seating draw")]
+    draw = [line for line in log_lines(table.log, "en") if line.startswith("🎴 Seating draw")]
     assert draw and all(name in draw[0] for name in ("alice", "bob", "carol"))
-    seats = next(line for line in table.log if line.startswith("🎴 Seats"))
+    seats = next(line for line in log_lines(table.log, "en") if line.startswith("🎴 Seats"))
     order = " → ".join(p.name for p in m.players)
     assert order in seats and seats.endswith(f"{m.players[-1].name} deals (lowest)")
-    deal_line = next(i for i, line in enumerate(table.log) if line.startswith("Deal 1"))
-    assert table.log.index(seats) < deal_line
+    deal_line = next(
+        i for i, line in enumerate(log_lines(table.log, "en")) if line.startswith("Deal 1")
+    )
+    assert log_lines(table.log, "en").index(seats) < deal_line
 
 
 async def test_review_of_a_finished_deal(tables: Tables) -> None:
@@ -415,13 +418,15 @@ async def test_a_new_deal_shows_only_its_own_moves(storage: Storage) -> None:
     await tables.lobby.start(table, ALICE)
     await tables.game.act(table, on_turn(table), table.version, ActionKind.DROP)
     assert table.between_deals
-    assert any("drop" in line for line in table.log)
+    assert any("drop" in line for line in log_lines(table.log, "en"))
     await tables.game.vote_next(table, ALICE)
     await tables.game.vote_next(table, BOB)
     m = table.match
     assert m is not None and m.deal_number == 2
-    assert table.log and all("drop" not in line for line in table.log), table.log
-    assert table.log[0].startswith("Deal 2")
+    assert log_lines(table.log, "en") and all(
+        "drop" not in line for line in log_lines(table.log, "en")
+    ), log_lines(table.log, "en")
+    assert log_lines(table.log, "en")[0].startswith("Deal 2")
     await tables.shutdown()
 
 

@@ -54,7 +54,7 @@ _TEXTS: dict[str, Callable[[Rules, object], str]] = {
     "turn": lambda _rules, locale: text(locale, "help-turn"),
     "drop": _drop,
     "declare": lambda _rules, locale: text(locale, "help-declare"),
-    "table": lambda rules, _locale: rules_summary(rules),  # not in the catalogue yet
+    "table": rules_summary,
 }
 
 

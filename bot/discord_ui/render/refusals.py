@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.engine import errors as engine
 from bot.engine.actions import ActionKind
+from bot.engine.cards import CardParseError, CardProblem
 from bot.engine.rules import PROFILES
 from bot.table import errors as e
 from bot.table.outcomes import AddedAI, Left, Played, Rematch, SeatRemoved, Voted
@@ -34,26 +35,78 @@ _OPTION_IDS = {
     "not_target": "option-not-target",
     "seats": "option-seats",
     "turn_timer": "option-turn-timer",
-    "rules": "option-rules",
+}
+
+#: The engine's rule-option problems (`bot/engine/errors.py` `OptionProblem`), reaching the
+#: lobby as `BadOption("rules", code=..., **facts)`; words in `rules.ftl`.
+RULE_OPTION_IDS: dict[engine.OptionProblem, str] = {
+    engine.OptionProblem.UNKNOWN_OPTION: "rule-option-unknown-option",
+    engine.OptionProblem.UNKNOWN_PROFILE: "rule-option-unknown-profile",
+    engine.OptionProblem.PROFILE_ONLY: "rule-option-profile-only",
+    engine.OptionProblem.NOT_ONE_OF: "rule-option-not-one-of",
+    engine.OptionProblem.NOT_TRUE_FALSE: "rule-option-not-true-false",
+    engine.OptionProblem.NOT_WHOLE_NUMBER: "rule-option-not-whole-number",
+    engine.OptionProblem.NOT_SETTABLE: "rule-option-not-settable",
+    engine.OptionProblem.NO_NAME: "rule-option-no-name",
+    engine.OptionProblem.TAKES_NO_VALUE: "rule-option-takes-no-value",
+    engine.OptionProblem.MIN_PLAYERS: "rule-option-min-players",
+    engine.OptionProblem.MAX_PLAYERS: "rule-option-max-players",
+    engine.OptionProblem.NEGATIVE: "rule-option-negative",
+    engine.OptionProblem.SET_MIN: "rule-option-set-min",
+    engine.OptionProblem.NOT_FOR_FORMAT: "rule-option-not-for-format",
+    engine.OptionProblem.DEALS_CHOICES: "rule-option-deals-choices",
+    engine.OptionProblem.DEALS_OR_TARGET: "rule-option-deals-or-target",
+    engine.OptionProblem.POOL_NEEDS_LIMIT: "rule-option-pool-needs-limit",
+    engine.OptionProblem.OUT_OF_RANGE: "rule-option-out-of-range",
+    engine.OptionProblem.SEATS: "rule-option-seats",
 }
 
 
+def rule_option_text(
+    problem: engine.OptionProblem, params: dict[str, object], locale: object
+) -> str:
+    """A rule option the engine refused (`RuleOptionError`), from its code and facts."""
+    msg_id = RULE_OPTION_IDS.get(problem)
+    if msg_id is None:
+        return text(locale, "option-other")
+    args = {k: _listed(v) if isinstance(v, tuple | list) else v for k, v in params.items()}
+    return text(locale, msg_id, **args)
+
+
 def _bad_option(exc: e.BadOption, locale: object) -> str:
+    if exc.problem == "rules":
+        problem = exc.params.get("code")
+        facts = {k: v for k, v in exc.params.items() if k != "code"}
+        if isinstance(problem, engine.OptionProblem):
+            return rule_option_text(problem, facts, locale)
+        return text(locale, "option-other")
     msg_id = _OPTION_IDS.get(exc.problem)
     if msg_id is None:
         return text(locale, "option-other")
-    args: dict[str, object] = {
-        k: str(v) for k, v in exc.params.items() if k not in ("choices", "message")
-    }
+    args: dict[str, object] = {k: str(v) for k, v in exc.params.items() if k != "choices"}
     args.update({k: v for k, v in exc.params.items() if isinstance(v, int)})
     if exc.problem == "unknown_profile":
         args["choices"] = ", ".join(PROFILES)
     if "choices" in exc.params:
         args["choices"] = _listed(exc.params["choices"])
-    if "message" in exc.params:
-        message = str(exc.params["message"])
-        args["message"] = message.capitalize() if exc.problem == "rules" else message
     return text(locale, msg_id, **args)
+
+
+_CARD_IDS = {
+    CardProblem.EMPTY: "card-error-empty",
+    CardProblem.NOT_A_CARD: "card-error-not-a-card",
+    CardProblem.NO_CARDS: "card-error-no-cards",
+    CardProblem.TOO_MANY: "card-error-too-many",
+}
+
+
+def card_error_text(exc: CardParseError, locale: object) -> str:
+    """Typed cards the engine cannot read (`CardParseError`), from its code and facts: shown
+    inside `error-bad-card` on Discord and by the terminal."""
+    args = {k: str(v) for k, v in exc.params.items() if k not in ("count", "limit", "joker")}
+    args.update({k: v for k, v in exc.params.items() if k in ("count", "limit")})
+    args["joker"] = "yes" if exc.params.get("joker") else "no"
+    return text(locale, _CARD_IDS.get(exc.problem, "card-error-not-a-card"), **args)
 
 
 _SETTINGS_IDS = {
@@ -96,31 +149,29 @@ _ENGINE_IDS: tuple[tuple[type[engine.RummyError], str], ...] = (
     (engine.WrongPhase, "engine-wrong-phase"),
 )
 
-#: `WrongPhase` carries its reason only as the engine's English sentence (the engine has no
-#: reason code for it yet); each sentence the engine raises is mapped here, and
-#: tests/discord_ui/test_i18n.py fails if the engine raises one this table does not know.
-WRONG_PHASE_IDS = {
-    "You have already left": "engine-phase-already-left",
-    "The next deal has not started yet": "engine-phase-next-deal-not-started",
-    "No deal is being played": "engine-phase-no-deal",
-    "Only the seat on turn can time out": "engine-phase-timeout-not-on-turn",
-    "A deal is already in progress": "engine-phase-deal-in-progress",
-    "This deal is over": "engine-phase-deal-over",
-    "You have already drawn; discard a card": "engine-phase-already-drawn",
-    "Draw a card first": "engine-phase-draw-first",
-    "You can only drop at the start of your turn, before drawing": (
-        "engine-phase-drop-before-drawing"
-    ),
-    "Choose the card to discard with your declaration": "engine-phase-declare-needs-card",
-    "Draw a card before declaring": "engine-phase-draw-before-declaring",
+#: Each `WrongPhase` reason code (`bot/engine/errors.py` `PhaseReason`) has its own words;
+#: tests/discord_ui/test_i18n.py fails if a code has none.
+WRONG_PHASE_IDS: dict[engine.PhaseReason, str] = {
+    engine.PhaseReason.ALREADY_LEFT: "engine-phase-already-left",
+    engine.PhaseReason.NEXT_DEAL_NOT_STARTED: "engine-phase-next-deal-not-started",
+    engine.PhaseReason.NO_DEAL: "engine-phase-no-deal",
+    engine.PhaseReason.TIMEOUT_NOT_ON_TURN: "engine-phase-timeout-not-on-turn",
+    engine.PhaseReason.DEAL_IN_PROGRESS: "engine-phase-deal-in-progress",
+    engine.PhaseReason.DEAL_OVER: "engine-phase-deal-over",
+    engine.PhaseReason.ALREADY_DRAWN: "engine-phase-already-drawn",
+    engine.PhaseReason.DRAW_FIRST: "engine-phase-draw-first",
+    engine.PhaseReason.DROP_BEFORE_DRAWING: "engine-phase-drop-before-drawing",
+    engine.PhaseReason.DECLARE_NEEDS_CARD: "engine-phase-declare-needs-card",
+    engine.PhaseReason.DRAW_BEFORE_DECLARING: "engine-phase-draw-before-declaring",
 }
 
 
 def engine_error_text(error: engine.RummyError, locale: object) -> str:
     """The engine's refusal in the reader's language, chosen by its type (and a `WrongPhase`
-    by its reason); a refusal this side does not know reads as a generic "not allowed"."""
-    if isinstance(error, engine.WrongPhase) and error.message in WRONG_PHASE_IDS:
-        return text(locale, WRONG_PHASE_IDS[error.message])
+    by its reason code, never by its English text); a refusal this side does not know reads
+    as a generic "not allowed"."""
+    if isinstance(error, engine.WrongPhase) and error.reason in WRONG_PHASE_IDS:
+        return text(locale, WRONG_PHASE_IDS[error.reason])
     for kind, msg_id in _ENGINE_IDS:
         if isinstance(error, kind):
             return text(locale, msg_id)

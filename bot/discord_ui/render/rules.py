@@ -1,5 +1,7 @@
 """`/rummy rules` and `/rummy check`: text generated from the rules object and the evaluator,
-so it cannot disagree with the engine."""
+so it cannot disagree with the engine, worded from the catalogue (`rules.ftl`) in the reader's
+language. The engine keeps only data (profile names, enum values, numbers); every word,
+including the short description of each profile, is here and in the catalogue."""
 
 from __future__ import annotations
 
@@ -19,126 +21,149 @@ from bot.engine.rules import (
     StockExhausted,
 )
 
-from .text import KIND_LABEL, card, cards, wild_text
+from ..i18n import text
+from .text import card, cards, wild_words
+
+#: The one-line description of each profile (the slash command's profile choices, the rules
+#: summary's head), by profile name.
+PROFILE_IDS = {
+    "points": "profile-points",
+    "pool101": "profile-pool101",
+    "pool201": "profile-pool201",
+    "deals": "profile-deals",
+    "paplu": "profile-paplu",
+    "classic": "profile-classic",
+}
+
+_HAND_RUMMY_IDS = {
+    HandRummy.NOT_ALLOWED: "rules-hand-rummy-not-allowed",
+    HandRummy.NORMAL: "rules-hand-rummy-normal",
+    HandRummy.DOUBLE_PLAYED: "rules-hand-rummy-double",
+}
+
+_GROUP_IDS = {"pure": "group-pure", "impure": "group-impure", "set": "group-set"}
 
 
-def rules_summary(rules: Rules) -> str:
-    """A summary generated from the rules object, so it cannot disagree with the engine."""
+def profile_blurb(rules: Rules, locale: object) -> str:
+    """A profile's short description ("out at 101"), its numbers from the rules object; a
+    rules object that is no profile has none."""
+    msg_id = PROFILE_IDS.get(rules.name)
+    if msg_id is None:
+        return ""
+    return text(
+        locale,
+        msg_id,
+        cap=rules.deal_cap or 0,
+        limit=rules.pool_limit or 0,
+        low=rules.min_players,
+        high=rules.max_players,
+    )
+
+
+def _match(rules: Rules, locale: object) -> str:
+    fmt = rules.match_format
+    if fmt is MatchFormat.SINGLE_DEAL:
+        return text(locale, "rules-match-single")
+    if fmt is MatchFormat.POOL:
+        return text(locale, "rules-match-pool", limit=rules.pool_limit or 0)
+    if fmt is MatchFormat.DEALS:
+        return text(locale, "rules-match-deals", deals=rules.num_deals or 0)
+    if fmt is MatchFormat.ROTATION:
+        return text(locale, "rules-match-rotation")
+    if rules.num_deals:
+        return text(locale, "rules-match-target-deals", deals=rules.num_deals)
+    return text(locale, "rules-match-target-score", target=rules.target_score or 0)
+
+
+def _sets(rules: Rules, locale: object) -> str:
+    if rules.set_max is None:
+        return text(locale, "rules-set-open", min=rules.set_min)
+    if rules.set_max == rules.set_min:
+        return text(locale, "rules-set-exact", min=rules.set_min)
+    return text(locale, "rules-set-range", min=rules.set_min, max=rules.set_max)
+
+
+def rules_summary(rules: Rules, locale: object = None) -> str:
+    """A summary generated from the rules object, so it cannot disagree with the engine, in
+    the reader's language (None: English)."""
+    t = locale
     sizes = ", ".join(
-        f"{s.decks} deck{'s' if s.decks > 1 else ''} + {s.jokers} jokers "
-        f"up to {s.max_players} players"
+        text(t, "rules-deck", decks=s.decks, jokers=s.jokers, players=s.max_players)
         for s in rules.deck_sizes
     )
-    set_size = (
-        f"{rules.set_min} or more cards"
-        if rules.set_max is None
-        else (
-            f"exactly {rules.set_min} cards"
-            if rules.set_max == rules.set_min
-            else f"{rules.set_min}–{rules.set_max} cards"
-        )
-    )
-    joker_ind = (
-        "all aces become wild"
-        if rules.joker_indicator_wilds is JokerIndicatorWilds.ACES or rules.aces_wild_on_joker
-        else "only the other printed jokers are wild"
-    )
-    lone = (
-        "its best pure run is protected, the rest counts"
-        if rules.lone_pure is LonePure.PROTECTED
-        else "every card counts"
-    )
-    cap = (
-        f"One deal's penalty is capped at {rules.deal_cap}"
-        if rules.deal_cap is not None
-        else "There is no cap on a deal's penalty"
-    )
-    first = f"{rules.first_drop}"
+    aces = rules.joker_indicator_wilds is JokerIndicatorWilds.ACES or rules.aces_wild_on_joker
+    joker = text(t, "rules-joker-ind-aces" if aces else "rules-joker-ind-jokers")
+    protected = rules.lone_pure is LonePure.PROTECTED
+    lone = text(t, "rules-lone-protected" if protected else "rules-lone-all")
+    if rules.deal_cap is not None:
+        cap = text(t, "rules-cap", cap=rules.deal_cap)
+    else:
+        cap = text(t, "rules-no-cap")
     if rules.first_drop_to_stock_bottom:
-        first += " (cards shuffled into the bottom of the stock)"
-    invalid = (
-        f"pays {rules.invalid_penalty} and is out of the deal; the others play on"
-        if rules.invalid_declaration is InvalidDeclaration.PENALTY_OUT
-        else f"wins nothing and counts as a middle drop ({rules.middle_drop}); the others play on"
-    )
-    stock = (
-        "the deal is void (nobody pays)"
-        if rules.effective_stock_exhausted is StockExhausted.VOID
-        else "the discard pile except its top card is reshuffled into a new stock"
-    )
-    hand_rummy = {
-        HandRummy.NOT_ALLOWED: "not allowed",
-        HandRummy.NORMAL: "allowed at your first turn without drawing; normal rates",
-        HandRummy.DOUBLE_PLAYED: (
-            "allowed at your first turn without drawing; players who already played pay double, "
-            f"the others single, dropped players {rules.hand_rummy_dropped_pay}"
-        ),
-    }[rules.hand_rummy]
-    match = {
-        MatchFormat.SINGLE_DEAL: "one deal; each loser pays the winner their penalty in chips",
-        MatchFormat.POOL: f"penalties add up; at {rules.pool_limit} or more you are out; "
-        "the last player in wins",
-        MatchFormat.DEALS: f"{rules.num_deals} deals; the lowest total wins",
-        MatchFormat.ROTATION: "one full dealer rotation; every payment is a transfer; "
-        "the highest net wins",
-        MatchFormat.TARGET: (
-            f"{rules.num_deals} deals" if rules.num_deals else f"until {rules.target_score} points"
-        )
-        + "; payments are transfers; the highest net wins",
-    }[rules.match_format]
-    paid = "paid to the winner" if rules.drop_paid is DropPaid.TO_WINNER else "added to your total"
+        first = text(t, "rules-first-drop-bottom", cost=rules.first_drop)
+    else:
+        first = text(t, "rules-first-drop", cost=rules.first_drop)
+    if rules.invalid_declaration is InvalidDeclaration.PENALTY_OUT:
+        invalid = text(t, "rules-invalid-penalty", penalty=rules.invalid_penalty)
+    else:
+        invalid = text(t, "rules-invalid-middle", middle=rules.middle_drop)
+    void = rules.effective_stock_exhausted is StockExhausted.VOID
+    stock = text(t, "rules-stock-void" if void else "rules-stock-reshuffle")
+    hand_rummy = text(t, _HAND_RUMMY_IDS[rules.hand_rummy], dropped=rules.hand_rummy_dropped_pay)
+    to_winner = rules.drop_paid is DropPaid.TO_WINNER
+    paid = text(t, "rules-drop-to-winner" if to_winner else "rules-drop-to-total")
     lines = [
-        f"**{rules.name}** ({rules.min_players}–{rules.max_players} players)",
-        f"• Cards: {sizes}. 13 each; one indicator card makes its rank wild "
-        f"(a printed joker as indicator: {joker_ind}). Wild cards count 0.",
-        "• Declare with all 13 cards in groups: at least two runs, at least one pure "
-        f"(no substitute). Sets: {set_size}, different suits.",
-        "• Values: A K Q J 10 count 10, 2–9 face value.",
-        f"• A loser with a pure run but no second run: {lone}. {cap}.",
-        f"• Drop before your first draw: {first}; later: {rules.middle_drop} ({paid}).",
-        f"• Invalid declaration: {invalid}.",
-        f"• Stock runs out: {stock}.",
-        f"• Hand rummy: {hand_rummy}.",
+        text(t, "rules-head", name=rules.name, low=rules.min_players, high=rules.max_players),
+        text(t, "rules-cards", sizes=sizes, joker=joker),
+        text(t, "rules-declare", sets=_sets(rules, t)),
+        text(t, "rules-values"),
+        text(t, "rules-lone", lone=lone, cap=cap),
+        text(t, "rules-drop", first=first, middle=rules.middle_drop, paid=paid),
+        text(t, "rules-invalid", invalid=invalid),
+        text(t, "rules-stock", stock=stock),
+        text(t, "rules-hand-rummy", rule=hand_rummy),
     ]
     if rules.first_turn_win_half:
-        lines.append("• A winner on their first drawn turn: players who had no turn yet pay half.")
+        lines.append(text(t, "rules-first-turn-half"))
     if rules.joker_indicator_doubles:
-        lines.append("• A printed joker cut as indicator doubles every payment.")
+        lines.append(text(t, "rules-indicator-doubles"))
     if not rules.packing_allowed:
-        lines.append("• No dropping at this table.")
-    lines.append(f"• Match: {match}.")
-    mode = (
-        "Declare is offered only when the engine has verified your layout"
-        if rules.declaration_mode is DeclarationMode.ASSISTED
-        else "You may declare any layout; a wrong show is penalised"
-    )
-    lines.append(f"• {mode}.")
+        lines.append(text(t, "rules-no-dropping"))
+    lines.append(text(t, "rules-match", match=_match(rules, t)))
+    assisted = rules.declaration_mode is DeclarationMode.ASSISTED
+    lines.append(text(t, "rules-assisted" if assisted else "rules-honor"))
     return "\n".join(lines)
 
 
-def ruling_text(cards_: Sequence[Card], rules: Rules, indicator: Face) -> str:
-    """The `/rummy check` answer: the best arrangement and the penalty, for teaching."""
+def ruling_text(
+    cards_: Sequence[Card], rules: Rules, indicator: Face, locale: object = None
+) -> str:
+    """The `/rummy check` answer: the best arrangement and the penalty, for teaching, in the
+    reader's language (None: English)."""
+    t = locale
     rules.check_copies(cards_)  # typed-in hands: a third JK must not be ruled valid
     wild_rank = rules.wild_rank(indicator)
-    head = (
-        f"`{rules.name}`, indicator {indicator.pretty}: {wild_text(rules, wild_rank, indicator)}."
-    )
+    wild = wild_words(rules, wild_rank, indicator, t)
+    head = text(t, "ruling-head", profile=rules.name, indicator=indicator.pretty, wild=wild)
     if len(cards_) == 14:
         drawn = evaluate_drawn(cards_, rules, wild_rank)
         ev = drawn.best
         if drawn.declarable:
             faces = ", ".join(sorted({c.face.pretty for c in drawn.winning_discards}))
-            first = f"✅ Declarable: discard {faces}."
+            first = text(t, "ruling-declarable", cards=faces)
         else:
-            first = f"❌ Not declarable yet. Best discard: {card(drawn.best_discard)}."
+            first = text(t, "ruling-not-yet", card=card(drawn.best_discard))
     else:
         ev = evaluate_hand(cards_, rules, wild_rank)
-        first = "✅ A valid declaration." if ev.valid else "❌ Not a valid declaration."
+        first = text(t, "ruling-valid" if ev.valid else "ruling-invalid")
     lines = [head, first]
     for g in ev.groups:
-        lines.append(f"• {KIND_LABEL[g.kind.value]}: {cards(g.cards, wild_rank)}")
+        label = text(t, _GROUP_IDS[g.kind.value])
+        lines.append(text(t, "ruling-group", group=label, cards=cards(g.cards, wild_rank)))
     if ev.leftover:
-        lines.append(f"• Unmatched: {cards(ev.leftover, wild_rank)}")
-    capped = f" (capped from {ev.deadwood})" if ev.penalty != ev.deadwood else ""
-    lines.append(f"Deadwood {ev.deadwood}; penalty if caught now: **{ev.penalty}**{capped}.")
+        lines.append(text(t, "ruling-unmatched", cards=cards(ev.leftover, wild_rank)))
+    if ev.penalty != ev.deadwood:
+        lines.append(text(t, "ruling-penalty-capped", deadwood=ev.deadwood, penalty=ev.penalty))
+    else:
+        lines.append(text(t, "ruling-penalty", deadwood=ev.deadwood, penalty=ev.penalty))
     return "\n".join(lines)

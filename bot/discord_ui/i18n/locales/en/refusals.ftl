@@ -60,7 +60,6 @@ option-not-pool = `{ $profile }` is not a pool game.
 option-not-target = Only `classic` plays to a target score, not `{ $profile }`.
 option-seats = `{ $profile }` seats { $low }–{ $high } players, not { $seats }.
 option-turn-timer = A turn lasts { $low }–{ $high } seconds, not { $value }.
-option-rules = { $message }.
 option-other = Those table options are not allowed.
 
 # Settings changes that cannot be applied as asked (SettingsConflict.problem).

@@ -59,7 +59,6 @@ option-not-pool = `{ $profile }` पूल वाला खेल नहीं �
 option-not-target = लक्ष्य स्कोर तक सिर्फ़ `classic` खेला जाता है, `{ $profile }` नहीं।
 option-seats = `{ $profile }` में { $low }–{ $high } खिलाड़ी बैठते हैं, { $seats } नहीं।
 option-turn-timer = एक बारी { $low }–{ $high } सेकंड की होती है, { $value } नहीं।
-option-rules = { $message }।
 option-other = टेबल के ये विकल्प मान्य नहीं हैं।
 
 # सेटिंग में ऐसे बदलाव जो माँगे गए तरीके से नहीं हो सकते।
