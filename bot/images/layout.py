@@ -424,7 +424,7 @@ def plain_name(name: str, fallback: str) -> str:
 def wild_lines(
     wild_rank: int | None, indicator: Face | Card | None, nothing_wild: bool, words: Captions
 ) -> tuple[str, ...]:
-    """The same three cases as the text UI's `wild_text`, short enough for a card caption:
+    """The same three cases as the text UI's `wild_words`, short enough for a card caption:
     one line, or two where the wild rank and the printed jokers are both wild (the table
     stacks them under the indicator when they do not fit its width)."""
     if nothing_wild or indicator is None:

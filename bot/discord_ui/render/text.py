@@ -19,15 +19,6 @@ from bot.engine.rules import Rules
 from ..i18n import text
 
 COLOUR = discord.Colour.from_rgb(0x1F, 0x8B, 0x4C)  # card-table green
-KIND_LABEL = {"pure": "Pure run", "impure": "Run", "set": "Set"}
-STATUS_ICON = {
-    "active": "",
-    "dropped": " (dropped)",
-    "out": " (out of this deal)",
-    "eliminated": " (eliminated)",
-    "left": " (left)",
-    "waiting": "",
-}
 
 
 def card(c: Card | Face | None) -> str:
@@ -58,34 +49,21 @@ def rank_name(rank: int | None) -> str:
     return "none" if rank is None else engine_rank_name(rank)
 
 
-def wild_text(rules: Rules, wild_rank: int | None, indicator: Card | Face | None) -> str:
-    if rules.nothing_wild or indicator is None:
-        return "nothing is wild"
-    if wild_rank is None:
-        return "only printed jokers are wild"
-    return f"{rank_name(wild_rank)}s and printed jokers are wild"
-
-
 def cost_words(value: object, chips: bool, locale: object = None) -> str:
-    """`cost_text` in the reader's language (private views)."""
+    """A penalty in the match's own unit, in the reader's language: paid in chips in a chips
+    game (points rummy, paplu), added to a points total in pool and deals games."""
     return text(locale, "cost-chips" if chips else "cost-points", value=str(value))
 
 
 def wild_words(
     rules: Rules, wild_rank: int | None, indicator: Card | Face | None, locale: object = None
 ) -> str:
-    """`wild_text` in the reader's language (private views)."""
+    """Which cards are wild, in the reader's language."""
     if rules.nothing_wild or indicator is None:
         return text(locale, "wild-nothing")
     if wild_rank is None:
         return text(locale, "wild-jokers")
     return text(locale, "wild-rank", rank=rank_name(wild_rank))
-
-
-def cost_text(value: object, chips: bool) -> str:
-    """A penalty in the match's own unit: paid in chips in a chips game (points rummy, paplu),
-    added to a points total in pool and deals games (the results say the same)."""
-    return f"{value} chips" if chips else f"{value} points"
 
 
 #: What each hint level shows a player about their own hand (lobby, settings, `/rummy new`).
