@@ -116,7 +116,7 @@ stats-score-points = { $points } { $n ->
 stats-score-even = ±0
 # A deal played with fewer hints than full.
 stats-hints-note = { $hints ->
-        [groups] hints: groups only
+        [groups] hints groups
        *[off] hints off
     }
 # $time is a Discord timestamp (shown in the reader's own time and language).
