@@ -139,6 +139,7 @@ def run(
     deals: int,
     seed: int,
     progress: int = 0,
+    dump: str = "",
 ) -> dict[str, Any]:
     make_a, make_b = variant(a), variant(b)
     fillers = [variant(f) for f in field_specs]
@@ -177,6 +178,10 @@ def run(
             ca = play_match(profile, match_seed, seats_a, tags_a, sides)
             cb = play_match(profile, match_seed, seats_b, tags_b, sides)
             paired.append(ca[pos] - cb[pos])
+    if dump:
+        # One paired value a line, in play order: two runs with the same B, seed and deals
+        # play the same cards, so their lines pair up (A1 - A2 on identical deals).
+        Path(dump).write_text("".join(f"{v!r}\n" for v in paired), encoding="utf-8")
     mean = statistics.fmean(paired)
     sd = statistics.stdev(paired) if len(paired) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(paired))
@@ -214,9 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the running figures every N pairs")  # fmt: skip
+    parser.add_argument("--dump", default="", metavar="FILE",
+                        help="write the paired values to FILE, one a line")  # fmt: skip
     args = parser.parse_args(argv)
     field_specs = [f.strip() for f in args.field.split(",") if f.strip()]
-    out = run(args.a, args.b, field_specs, args.profile, args.deals, args.seed, args.progress)
+    out = run(
+        args.a, args.b, field_specs, args.profile, args.deals, args.seed, args.progress, args.dump
+    )
     if args.json:
         print(json.dumps(out))
         return 0

@@ -4,6 +4,7 @@ chip-minded choices where the model is clear, and its async entry point thinks o
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import threading
 import time
@@ -159,6 +160,26 @@ def test_drops_compare_the_drop_cost_with_the_expected_payment_of_playing_on() -
     assert expert.act(bad).kind is ActionKind.DROP
     expert.drop_margin = -(20 + value["bad"]) + 0.5
     assert expert.act(bad).kind is not ActionKind.DROP
+
+
+def test_a_middle_drop_has_its_own_margin() -> None:
+    """The estimate is calibrated separately for the first and the later drops (see
+    `benchmarks/drop_calibration.py`): a later drop is judged with `middle_drop_margin` and
+    its cost of 40, a first drop with `drop_margin` and 20."""
+    first = _obs_for("2H 9H KS 5D 7C QS JD 4C 8S 10D AC 6S QH", "KD")
+    middle = dataclasses.replace(first, drop_cost=40)
+    expert = ExpertPolicy(random.Random(0))
+    value = expert.play_on_value(first, Tracker.from_observation(first), opponents(first)).chips
+    assert value < 0
+    expert.drop_margin = -100.0  # a first drop always
+    expert.middle_drop_margin = -(40 + value) + 0.5  # a middle drop just not
+    assert expert.act(first).kind is ActionKind.DROP
+    assert expert.act(middle).kind is not ActionKind.DROP
+    expert.middle_drop_margin = -(40 + value) - 0.5
+    assert expert.act(middle).kind is ActionKind.DROP
+    expert.drop_margin = 100.0  # never a first drop; the middle one is unaffected
+    assert expert.act(first).kind is not ActionKind.DROP
+    assert expert.act(middle).kind is ActionKind.DROP
 
 
 def test_guard_opponent_plays_legally() -> None:

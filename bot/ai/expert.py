@@ -100,7 +100,9 @@ class ExpertPolicy(HardPolicy):
     # chips, so the model is ~4 chips pessimistic there: drop only 4 chips below the cost.
     # No hand at distance <= 2 was valued below -15.6, so those are never valued for a drop.
     drop_margin = 4.0  # chips playing on must lose beyond the drop's cost before it drops
+    middle_drop_margin = 4.0  # the same for a later (middle) drop
     drop_min_distance = 2
+    drop_sees_take = False  # value playing on as the turn would be played (see drop_estimate)
     search_gap = 1.0  # chips: search when the best two throws are closer than this ...
     search_lose = 0.35  # ... and the chance of losing the deal is at least this
     # The search is off by default: on 120 paired deals against hard (field mode, seed 12) it
@@ -246,6 +248,18 @@ class ExpertPolicy(HardPolicy):
         pay = float(evaluate_hand(hand, rules, wr).penalty)
         return race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=True)
 
+    def drop_estimate(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> Race:
+        """Expected chips of playing on, as the drop rule weighs them. With `drop_sees_take`
+        the turn is valued as it would be played: when the draw rule would take the open
+        card, the value after taking it and making the best throw (a hand that the pile card
+        brings a step closer is not as bad as its 13 cards say); otherwise `play_on_value`."""
+        stock = self.play_on_value(obs, t, opps)
+        top = obs.top_discard
+        if not self.drop_sees_take or top is None or not self._distance_take(obs, t):
+            return stock
+        taken = self.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
+        return taken[0].race if taken else stock
+
     def _expert_drop(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> bool:
         cost = obs.drop_cost
         if cost is None or not obs.may_drop:
@@ -258,7 +272,8 @@ class ExpertPolicy(HardPolicy):
         code = HandCode.of(obs.hand, rules, obs.wild_rank)
         if distance(code, set_limit(rules)) <= self.drop_min_distance:
             return False  # never worth a drop (see drop_min_distance): skip the valuation
-        return -float(cost) > self.play_on_value(obs, t, opps).chips + self.drop_margin
+        margin = self.drop_margin if cost == rules.first_drop else self.middle_drop_margin
+        return -float(cost) > self.drop_estimate(obs, t, opps).chips + margin
 
 
 def make_expert(rng: random.Random) -> ExpertPolicy:
