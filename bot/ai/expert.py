@@ -103,6 +103,9 @@ class ExpertPolicy(HardPolicy):
     middle_drop_margin = 4.0  # the same for a later (middle) drop
     drop_min_distance = 2
     drop_sees_take = False  # value playing on as the turn would be played (see drop_estimate)
+    take_for_points = False  # also take a same-distance card to hold fewer points (off)
+    take_soon_min = 0.15  # ... once some opponent may declare soon with this chance
+    take_margin_chips = 1.0  # ... and the take saves this many chips in the "turns" model
     search_gap = 1.0  # chips: search when the best two throws are closer than this ...
     search_lose = 0.35  # ... and the chance of losing the deal is at least this
     # The search is off by default: on 120 paired deals against hard (field mode, seed 12) it
@@ -123,7 +126,46 @@ class ExpertPolicy(HardPolicy):
             return _discard(obs, self.choose_throw(obs, tracker, opps)[0])
         if ActionKind.DROP in kinds and self._expert_drop(obs, tracker, opps):
             return kinds[ActionKind.DROP][0]
-        return _draw_action(obs, kinds, self._distance_take(obs, tracker))
+        return _draw_action(obs, kinds, self._expert_take(obs, tracker, opps))
+
+    # -- draw ---------------------------------------------------------------------------------
+
+    def _expert_take(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> bool:
+        """Hard's rule (take a card that brings the hand a step closer, is wild or declares);
+        with `take_for_points`, also a card that keeps the distance but lets a heavier card go
+        once an opponent may be close: in the "turns" model's chips, taking it spends this
+        turn's draw (one turn more, at `turn_chips`) and holds fewer points at risk soon."""
+        if self._distance_take(obs, t):
+            return True
+        top = obs.top_discard
+        if not self.take_for_points or top is None or self._race(obs):
+            return False
+        soon = self.lose_soon(opps)
+        if soon < self.take_soon_min:
+            return False
+        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
+        pay_now = float(evaluate_hand(hand, rules, wr).penalty)
+        if pay_now <= top.face.value:
+            return False  # nothing heavier to let go
+        set_max = set_limit(rules)
+        unseen = Counter(t.unseen_faces())
+        total = sum(unseen.values()) or 1
+        code = HandCode.of(hand, rules, wr)
+        d = distance(code, set_max)
+        _, good = effective_draws(code, unseen, rules, wr, set_max, now=d)
+        taken = self.throw_values(obs, t, opps, hand=[*hand, top], forbidden=top)
+        if not taken:
+            return False
+        best = taken[0]  # the throw it would make after the take
+        if best.distance > d:
+            return False
+        stock = self.turn_chips(opps, pay_now) * self._turns(d, good, total) + soon * pay_now
+        pay = float(best.points)
+        take = (
+            self.turn_chips(opps, pay) * (1.0 + self._turns(best.distance, best.good, total))
+            + soon * pay
+        )
+        return stock - take > self.take_margin_chips
 
     # -- throw --------------------------------------------------------------------------------
 
