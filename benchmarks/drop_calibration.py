@@ -8,15 +8,16 @@ and the realised chips are those of playing on) against `--opponent`, seats alte
 decision where the expert could drop, it logs `ExpertPolicy.drop_estimate(...).chips` (the
 figure the drop rule compares with the drop's cost; `stock`: the 13 cards' `play_on_value`),
 the hand's distance and whether it is the first or a later turn; when the deal ends each logged
-figure is paired with the seat's chips in that deal. The table groups the figures in bins of the estimate and prints the mean estimate
-beside the mean realised chips (with a 95% interval), so a model that is too pessimistic (it
-predicts bigger losses than happen) shows as estimate < realised in the low bins, which is where
-it drops. A benchmark, not a test: no assertion.
+figure is paired with the seat's chips in that deal. The table groups the figures in bins of
+the estimate and prints the mean estimate beside the mean realised chips (with a 95% interval),
+so a model that is too pessimistic (it predicts bigger losses than happen) shows as estimate <
+realised in the low bins, which is where it drops. A benchmark, not a test: no assertion.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import random
@@ -38,7 +39,7 @@ from bot.engine.rules import get_profile
 from bot.simulate import resolve_policy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from duplicate import variant  # noqa: E402
+from duplicate import variant
 
 BINS = (-60.0, -40.0, -30.0, -25.0, -20.0, -15.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0)
 
@@ -76,10 +77,10 @@ def collect(expert_spec: str, opponent: str, deals: int, seed: int) -> list[dict
                     v = expert.drop_estimate(obs, t, opps)
                     stock = expert.play_on_value(obs, t, opps).chips
                     d = distance(HandCode.of(obs.hand, obs.rules, obs.wild_rank), set_limit(rules))
+                    turn = sum(1 for e in obs.pile_history if e.discarded_by == me)
                     logged.append({
-                        "estimate": v.chips, "stock": stock, "win": v.win, "lose": v.lose, "distance": d,
-                        "cost": obs.drop_cost, "turn": len([e for e in obs.pile_history
-                                                            if e.discarded_by == me]),
+                        "estimate": v.chips, "stock": stock, "win": v.win, "lose": v.lose,
+                        "distance": d, "cost": obs.drop_cost, "turn": turn,
                     })  # fmt: skip
             match.apply(policies[seat].act(obs))
         chips = sum(float(r.deltas.get(me, 0)) for r in match.results)
@@ -96,7 +97,7 @@ def table(rows: Sequence[dict[str, Any]], key: str = "estimate") -> list[str]:
     out = [f"{'bin':>14} {'n':>5} {'deals':>5} {'estimate':>9} {'realised':>9} {'95% CI':>17}"
            f" {'P(win) est':>10} {'won':>5}"]  # fmt: skip
     edges = (-math.inf, *BINS, math.inf)
-    for lo, hi in zip(edges, edges[1:], strict=False):
+    for lo, hi in itertools.pairwise(edges):
         sel = [r for r in rows if lo <= r[key] < hi]
         if not sel:
             continue

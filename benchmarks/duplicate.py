@@ -19,7 +19,11 @@ opponents' seeds.
 
 Prints the mean paired difference in chips per deal with its 95% interval (normal, from the
 paired values' spread), both variants' win rates with Wilson 95% intervals, and their mean CPU
-time per decision. A benchmark, not a test: no assertion.
+time per decision (a rough figure: the distance caches are shared, so the variant that plays a
+position second finds it cached; `bench_ai.py` measures decision time). `--dump FILE` writes
+the paired values: two runs with the same B, seed and deal count play the same cards, so the
+difference of their lines is A1 against A2 on identical deals. A benchmark, not a test: no
+assertion.
 """
 
 from __future__ import annotations

@@ -99,6 +99,16 @@ class ExpertPolicy(HardPolicy):
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
     # chips, so the model is ~4 chips pessimistic there: drop only 4 chips below the cost.
     # No hand at distance <= 2 was valued below -15.6, so those are never valued for a drop.
+    # Recalibrated against hard (`benchmarks/drop_calibration.py --deals 600 --seed 3000`: the
+    # expert never dropping, 595 first-turn and 3,005 later estimates against the chips each
+    # deal ended with): first turn, estimates below -30 realised -42.3 (n 38), [-30, -24)
+    # -23.4, [-24, -20) -15.1; dropping below -24 (this margin) saves 12.1 chips a drop and
+    # the most in total (1,004; 822 below -20, 849 below -30). The model is 3-10 chips too
+    # pessimistic between -24 and 0 (it overstates the payment when it loses: ~55 against
+    # 35-45 paid), where it never drops. Later turns: below -44 it realised -37.4 (n 55; the
+    # first such turn of a deal -39.3, 29 deals), so a middle drop at 40 is a wash; raising
+    # `middle_drop_margin` to 12 measured +0.07 [-0.36, +0.50] chips a deal (1,000 paired
+    # deals, field hard, seed 2026): kept at 4.
     drop_margin = 4.0  # chips playing on must lose beyond the drop's cost before it drops
     middle_drop_margin = 4.0  # the same for a later (middle) drop
     drop_min_distance = 2
