@@ -19,7 +19,11 @@ opponents' seeds.
 
 Prints the mean paired difference in chips per deal with its 95% interval (normal, from the
 paired values' spread), both variants' win rates with Wilson 95% intervals, and their mean CPU
-time per decision. A benchmark, not a test: no assertion.
+time per decision (a rough figure: the distance caches are shared, so the variant that plays a
+position second finds it cached; `bench_ai.py` measures decision time). `--dump FILE` writes
+the paired values: two runs with the same B, seed and deal count play the same cards, so the
+difference of their lines is A1 against A2 on identical deals. A benchmark, not a test: no
+assertion.
 """
 
 from __future__ import annotations
@@ -139,6 +143,7 @@ def run(
     deals: int,
     seed: int,
     progress: int = 0,
+    dump: str = "",
 ) -> dict[str, Any]:
     make_a, make_b = variant(a), variant(b)
     fillers = [variant(f) for f in field_specs]
@@ -177,6 +182,10 @@ def run(
             ca = play_match(profile, match_seed, seats_a, tags_a, sides)
             cb = play_match(profile, match_seed, seats_b, tags_b, sides)
             paired.append(ca[pos] - cb[pos])
+    if dump:
+        # One paired value a line, in play order: two runs with the same B, seed and deals
+        # play the same cards, so their lines pair up (A1 - A2 on identical deals).
+        Path(dump).write_text("".join(f"{v!r}\n" for v in paired), encoding="utf-8")
     mean = statistics.fmean(paired)
     sd = statistics.stdev(paired) if len(paired) > 1 else 0.0
     half = 1.96 * sd / math.sqrt(len(paired))
@@ -214,9 +223,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the running figures every N pairs")  # fmt: skip
+    parser.add_argument("--dump", default="", metavar="FILE",
+                        help="write the paired values to FILE, one a line")  # fmt: skip
     args = parser.parse_args(argv)
     field_specs = [f.strip() for f in args.field.split(",") if f.strip()]
-    out = run(args.a, args.b, field_specs, args.profile, args.deals, args.seed, args.progress)
+    out = run(
+        args.a, args.b, field_specs, args.profile, args.deals, args.seed, args.progress, args.dump
+    )
     if args.json:
         print(json.dumps(out))
         return 0

@@ -4,6 +4,7 @@ chip-minded choices where the model is clear, and its async entry point thinks o
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import threading
 import time
@@ -13,11 +14,13 @@ import pytest
 from bot.ai import TIERS, make_policy, thinking
 from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
+from bot.ai.distance import HandCode, distance, set_limit
 from bot.ai.expert import ExpertPolicy
 from bot.ai.guard_opponent import GuardPolicy
 from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
+from bot.engine.evaluate import evaluate_hand
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 from tests.test_ai import _obs_for
@@ -159,6 +162,75 @@ def test_drops_compare_the_drop_cost_with_the_expected_payment_of_playing_on() -
     assert expert.act(bad).kind is ActionKind.DROP
     expert.drop_margin = -(20 + value["bad"]) + 0.5
     assert expert.act(bad).kind is not ActionKind.DROP
+
+
+def test_a_middle_drop_has_its_own_margin() -> None:
+    """The estimate is calibrated separately for the first and the later drops (see
+    `benchmarks/drop_calibration.py`): a later drop is judged with `middle_drop_margin` and
+    its cost of 40, a first drop with `drop_margin` and 20."""
+    first = _obs_for("2H 9H KS 5D 7C QS JD 4C 8S 10D AC 6S QH", "KD")
+    middle = dataclasses.replace(first, drop_cost=40)
+    expert = ExpertPolicy(random.Random(0))
+    value = expert.play_on_value(first, Tracker.from_observation(first), opponents(first)).chips
+    assert value < 0
+    expert.drop_margin = -100.0  # a first drop always
+    expert.middle_drop_margin = -(40 + value) + 0.5  # a middle drop just not
+    assert expert.act(first).kind is ActionKind.DROP
+    assert expert.act(middle).kind is not ActionKind.DROP
+    expert.middle_drop_margin = -(40 + value) - 0.5
+    assert expert.act(middle).kind is ActionKind.DROP
+    expert.drop_margin = 100.0  # never a first drop; the middle one is unaffected
+    assert expert.act(first).kind is not ActionKind.DROP
+    assert expert.act(middle).kind is ActionKind.DROP
+
+
+def test_the_drop_estimate_can_value_the_turn_as_it_would_be_played() -> None:
+    """Off: the 13 cards' value. On: when the draw rule would take the open card, the value
+    after taking it and making the best throw."""
+    obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "9H")  # 9H joins 7H 8H
+    t, opps = Tracker.from_observation(obs), opponents(obs)
+    expert = ExpertPolicy(random.Random(0))
+    assert expert.drop_estimate(obs, t, opps) == expert.play_on_value(obs, t, opps)
+    expert.drop_sees_take = True
+    assert expert._distance_take(obs, t)
+    top = obs.top_discard
+    assert top is not None
+    taken = expert.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
+    assert expert.drop_estimate(obs, t, opps) == taken[0].race
+    useless = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "5C")
+    tu, ou = Tracker.from_observation(useless), opponents(useless)
+    assert not expert._distance_take(useless, tu)
+    assert expert.drop_estimate(useless, tu, ou) == expert.play_on_value(useless, tu, ou)
+
+
+def test_a_take_for_points_keeps_the_distance() -> None:
+    """With `take_for_points`, some draws take a pile card hard's rule leaves; each such take
+    is followed by a throw that keeps the distance (holding fewer points, or more effective
+    draws for the same points), and none happens while nobody may be close."""
+    on = ExpertPolicy(random.Random(0))
+    on.take_for_points = True
+    shy = ExpertPolicy(random.Random(0))
+    shy.take_for_points = True
+    shy.take_soon_min = 1.0
+    found = lighter = 0
+    for obs in _observations(17, "points", 2, 300):
+        if not any(a.kind is ActionKind.TAKE_DISCARD for a in obs.legal_actions):
+            continue
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        if on._distance_take(obs, t) or not on._expert_take(obs, t, opps):
+            continue
+        found += 1
+        assert not shy._expert_take(obs, t, opps)
+        assert on.lose_soon(opps) >= on.take_soon_min
+        top = obs.top_discard
+        assert top is not None
+        rules, wr = obs.rules, obs.wild_rank
+        best = on.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)[0]
+        d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
+        assert best.distance <= d_now
+        lighter += best.points < evaluate_hand(obs.hand, rules, wr).penalty
+    assert found > 0
+    assert lighter > 0  # some takes hold fewer points (others gain effective draws)
 
 
 def test_guard_opponent_plays_legally() -> None:

@@ -226,7 +226,7 @@ def _drop_suggestion(
         return None
     rules, wr = obs.rules, obs.wild_rank
     t = Tracker.from_observation(obs)
-    stay = expert.play_on_value(obs, t, opponents(obs))
+    stay = expert.drop_estimate(obs, t, opponents(obs))
     d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
     points = evaluate_hand(obs.hand, rules, wr).penalty
     play = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0)
