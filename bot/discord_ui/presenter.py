@@ -114,6 +114,9 @@ class OpenHand:
     # that same version would only repeat it: a second request and a second drawing of the
     # picture (while an edit is in flight, `shown` is unsure, so it would upload again).
     sending: int | None = None
+    # What that message shows, as `HandMessage.visible` (None: unsure): a refresh that would
+    # show the same is not sent.
+    seen: str | None = None
 
 
 @dataclass(slots=True)
@@ -131,6 +134,16 @@ class HandMessage:
     extra: dict[str, Any] = field(default_factory=dict)
     version: int | None = None  # the table version it was drawn from
     locale: object = None  # the reader's language (the picture's alt text)
+
+    def visible(self) -> str:
+        """A digest of everything the player sees in this view: text, embed, controls (the
+        table version inside their ids aside: the buttons of a waiting view mean the same
+        whatever version they carry, and a move's button is checked against the table) and
+        the picture."""
+        controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(self.view.to_components()))
+        picture = None if self.shown is None else self.shown.filename
+        shown = json.dumps([self.content, self.embed.to_dict(), controls, picture], sort_keys=True)
+        return hashlib.sha256(shown.encode()).hexdigest()
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: a new image replaces the old; text only removes it; an unchanged
@@ -481,6 +494,7 @@ class DiscordPresenter:
         if open_hand is not None and open_hand.interaction is interaction:
             open_hand.shown = shown.shown
             open_hand.version = shown.version
+            open_hand.seen = shown.visible()
             if shown.version is not None and (open_hand.sending or 0) <= shown.version:
                 open_hand.sending = None
 
@@ -608,7 +622,13 @@ class DiscordPresenter:
         try:
             locale = user_locale(open_hand.interaction)  # the player's, as when they opened it
             hand = await self.hand_message(table, user_id, shown=open_hand.shown, locale=locale)
+            if hand.upload is None and open_hand.seen == hand.visible():
+                # The view would read exactly as it does (a waiting player, an opponent's
+                # draw): no request. It stands for this version now.
+                open_hand.version, open_hand.sending = hand.version, None
+                return
             open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
+            open_hand.seen = None
             open_hand.sending = hand.version
             await open_hand.interaction.edit_original_response(**hand.edit_kwargs())
         except Refusal:

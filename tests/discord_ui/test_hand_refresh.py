@@ -13,6 +13,7 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 
 from bot.discord_ui.presenter import DiscordPresenter, HandMessage, OpenHand
@@ -30,7 +31,10 @@ class SlowInteraction:
         await self.gate.wait()
 
 
-def presenter_with_view(version: int) -> tuple[DiscordPresenter, Any, SlowInteraction, list[int]]:
+def presenter_with_view(
+    version: int, same: str | None = None
+) -> tuple[DiscordPresenter, Any, SlowInteraction, list[int]]:
+    """`same`: every version's view reads this (else "v<version>")."""
     presenter = DiscordPresenter.__new__(DiscordPresenter)
     presenter.hands = {}
     table = SimpleNamespace(id="t1", version=version)
@@ -41,7 +45,10 @@ def presenter_with_view(version: int) -> tuple[DiscordPresenter, Any, SlowIntera
     async def hand_message(table: Any, user_id: int, **_: Any) -> HandMessage:
         built.append(table.version)
         await asyncio.sleep(0)  # the picture is drawn elsewhere meanwhile
-        return HandMessage(f"v{table.version}", object(), object(), version=table.version)  # type: ignore[arg-type]
+        content = f"v{table.version}" if same is None else same
+        return HandMessage(
+            content, discord.Embed(), discord.ui.View(timeout=None), version=table.version
+        )
 
     presenter.hand_message = hand_message  # type: ignore[method-assign]
     return presenter, table, interaction, built
@@ -96,3 +103,30 @@ async def test_a_click_on_another_view_does_not_hold_this_one() -> None:
     interaction.gate.set()
     await presenter._push_hand(table, 7)
     assert built == [5]
+
+
+@pytest.mark.asyncio
+async def test_a_view_that_would_read_the_same_is_not_edited_again() -> None:
+    """A waiting player's view after an opponent's draw reads exactly as before: no request,
+    and the view stands for the new version; a view that reads differently is edited."""
+    presenter, table, interaction, built = presenter_with_view(5, same="Waiting for Bob")
+    interaction.gate.set()
+    await presenter._push_hand(table, 7)
+    assert [e["content"] for e in interaction.edits] == ["Waiting for Bob"]
+    table.version = 6
+    await presenter._push_hand(table, 7)
+    assert built == [5, 6] and len(interaction.edits) == 1  # built, compared, not sent
+    assert presenter.hands[("t1", 7)].version == 6
+    presenter.hand_message = _reads(presenter.hand_message, "Your turn")  # type: ignore[method-assign]
+    table.version = 7
+    await presenter._push_hand(table, 7)
+    assert [e["content"] for e in interaction.edits] == ["Waiting for Bob", "Your turn"]
+
+
+def _reads(build: Any, content: str) -> Any:
+    async def hand_message(table: Any, user_id: int, **kw: Any) -> HandMessage:
+        hand = await build(table, user_id, **kw)
+        hand.content = content
+        return hand
+
+    return hand_message

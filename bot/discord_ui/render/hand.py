@@ -75,10 +75,12 @@ def hand_embed(
         status = text(t, "hand-status-over")
     e.title = text(t, "hand-title", deal=obs.deal_number)
     lines = [status]
+    # The stock's size only on the player's own turn: a waiting player's view then reads the
+    # same after an opponent's draw, and is not edited for it (the table shows the stock).
     lines.append(
         text(
             t,
-            "hand-table-line",
+            "hand-table-line" if mine else "hand-table-line-waiting",
             top=card(obs.top_discard),
             indicator=card(obs.indicator),
             wild=wild_words(rules, obs.wild_rank, obs.indicator, t),

@@ -10,6 +10,7 @@ hand-status-discard = **Your turn:** discard a card (or declare).
 hand-status-waiting = Waiting for **{ $name }**.
 hand-status-over = The deal is over.
 hand-table-line = Top discard { $top } · indicator { $indicator } ({ $wild }) · stock { $stock }
+hand-table-line-waiting = Top discard { $top } · indicator { $indicator } ({ $wild })
 hand-taken = You took { $card } from the pile: it cannot go straight back.
 hand-wild-mark = (* marks a wild card)
 

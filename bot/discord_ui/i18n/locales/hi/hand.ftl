@@ -9,6 +9,7 @@ hand-status-discard = **आपकी बारी:** एक पत्ता फ�
 hand-status-waiting = **{ $name }** की बारी का इंतज़ार।
 hand-status-over = बाज़ी ख़त्म हो गई है।
 hand-table-line = ढेर पर { $top } · इंडिकेटर { $indicator } ({ $wild }) · गड्डी में { $stock }
+hand-table-line-waiting = ढेर पर { $top } · इंडिकेटर { $indicator } ({ $wild })
 hand-taken = आपने ढेर से { $card } उठाया: उसे तुरंत वापस नहीं फेंक सकते।
 hand-wild-mark = (* वाइल्ड जोकर का निशान है)
 
