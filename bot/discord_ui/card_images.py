@@ -127,8 +127,7 @@ class ImageWorker:
             image = await self._request(picture)
         except DrawingFailed:
             log.warning("the image drawing process died; starting a new one")
-            self._restart()
-            image = await self._request(picture)
+            image = await self._request(picture)  # a request starts a process when none is
         assert image is not None
         return image
 
@@ -188,10 +187,6 @@ class ImageWorker:
         for future in sent.values():
             if not future.done():
                 future.set_exception(DrawingFailed())
-
-    def _restart(self) -> None:
-        if self._conn is None:
-            self._start()
 
     def _close(self) -> None:
         if self._conn is not None:

@@ -134,16 +134,20 @@ class HandMessage:
     extra: dict[str, Any] = field(default_factory=dict)
     version: int | None = None  # the table version it was drawn from
     locale: object = None  # the reader's language (the picture's alt text)
+    _visible: str | None = None  # `visible()`, worked out once
 
     def visible(self) -> str:
         """A digest of everything the player sees in this view: text, embed, controls (the
         table version inside their ids aside: the buttons of a waiting view mean the same
         whatever version they carry, and a move's button is checked against the table) and
         the picture."""
-        controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(self.view.to_components()))
-        picture = None if self.shown is None else self.shown.filename
-        shown = json.dumps([self.content, self.embed.to_dict(), controls, picture], sort_keys=True)
-        return hashlib.sha256(shown.encode()).hexdigest()
+        if self._visible is None:
+            controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(self.view.to_components()))
+            picture = None if self.shown is None else self.shown.filename
+            shown = [self.content, self.embed.to_dict(), controls, picture]
+            digest = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
+            self._visible = digest
+        return self._visible
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: a new image replaces the old; text only removes it; an unchanged

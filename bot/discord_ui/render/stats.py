@@ -39,7 +39,7 @@ from bot.storage import (
 from bot.table import league
 
 from ..i18n import text
-from .text import COLOUR
+from .text import COLOUR, hint_level_words
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10
@@ -62,8 +62,6 @@ PERIODS: dict[str, str] = {
 OUTCOMES = frozenset(
     {"won", "lost", "dropped_first", "dropped_middle", "invalid_declaration", "void"}
 )
-#: Hint levels (worded by `stats-hint-words`); another value is shown as it is.
-HINT_LEVELS = frozenset({"full", "groups", "off"})
 _SPARK = "▁▂▃▄▅▆▇█"
 
 
@@ -472,8 +470,8 @@ def channels_text(allowed: frozenset[int] | None, locale: object = None) -> str:
 
 
 def hint_words(level: str, locale: object = None) -> str:
-    """What a hint level shows a player about their own hand."""
-    return text(locale, "stats-hint-words", level=level) if level in HINT_LEVELS else level
+    """What a hint level shows a player about their own hand (the lobby's words for it)."""
+    return hint_level_words(level, locale)[1]
 
 
 #: The catalogue id of each language's name (in the reader's language).

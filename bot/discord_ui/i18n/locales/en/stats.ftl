@@ -136,11 +136,6 @@ stats-settings-images = Card images
 stats-images-on = on (players may pick text only for their own hand)
 stats-images-off = off: text only (players may turn them on for their own hand)
 stats-settings-hints = Hints
-stats-hint-words = { $level ->
-        [full] arrangement, deadwood and when you can declare
-        [groups] the arrangement only
-       *[off] no help: cards sorted by suit
-    }
 stats-hints-at-new = { $level } at new tables ({ $words })
 stats-rated-hints-off = Rated games: hints off only; a table with hints is played unrated
 stats-rated-any = Rated games: any hint level
