@@ -20,9 +20,11 @@ from bot.ai.guard_opponent import GuardPolicy
 from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
+from bot.engine.cards import Card, parse_faces
 from bot.engine.evaluate import evaluate_hand
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
+from bot.engine.rules import get_profile
 from tests.test_ai import _obs_for
 
 
@@ -76,6 +78,24 @@ def test_the_search_stays_within_its_budget_and_is_reproducible() -> None:
     assert LAST_WORK.deals == 5
     assert LAST_WORK.rounds <= 2 * budget.work  # two candidates, at most depth rounds each
     assert search_throws(obs, t, throws, budget, random.Random(9)) == first
+    greedy = search_throws(obs, t, throws, budget, random.Random(9), rollout="greedy")
+    assert LAST_WORK.deals == 5 and LAST_WORK.rounds <= 2 * budget.work
+    assert search_throws(obs, t, throws, budget, random.Random(9), rollout="greedy") == greedy
+
+
+def test_the_greedy_rollout_keeps_the_distance_when_a_loose_card_can_go() -> None:
+    from bot.ai.search import _greedy_throw
+
+    rules = get_profile("points")
+    # 4-5-6 of hearts, 7-8-9 of spades, three kings, 2-3 of clubs, Q of diamonds, 9 of
+    # clubs, 5 of diamonds: the queen of diamonds is loose and the highest loose card
+    hand = [
+        Card(i, f) for i, f in enumerate(parse_faces("4H 5H 6H 7S 8S 9S KC KD KH 2C 3C QD 9C 5D"))
+    ]
+    code = HandCode.of(hand, rules, None)
+    target = distance(code, set_limit(rules))
+    out = _greedy_throw(hand, rules, None, set_limit(rules), None, target)
+    assert out.face == parse_faces("QD")[0]
 
 
 def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:

@@ -35,7 +35,16 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
-  (`searches = 0`): it did not pay for its CPU in a paired run;
+  (`searches = 0`): no setting tried paid for its CPU. Paired against the expert without it,
+  both facing hard (`--field hard`, seed 2026): 16 determinisations x 3 rounds of the fast
+  rollout -1.03 [-4.31, +2.25] chips a deal (300 deals, 3.6x the CPU); the greedy rollout
+  (`search_rollout = "greedy"`: take a card that lowers the distance, throw a loose card that
+  keeps it) 8 x 4 +0.13 [-2.66, +2.92] (400 deals, 3.8x), 8 x 10 (about to the deal's end)
+  +0.31 [-2.95, +3.58] (300 deals, 4.5x); letting it choose among the best three whenever an
+  opponent may be close (`search_candidates = 3`, `search_gap = 99`, 8 x 6) -4.72
+  [-9.49, +0.04] (300 deals, 5.4x). Settling near-ties it changes little; given more say it
+  does worse than the model, so its rollouts or leaf (distance-only step rates, no effective
+  draws) misjudge what the model's effective draws see;
 * **draw**: hard's rule (take a card that lowers the distance, is wild or declares). The
   paired per-hand comparison (250 heads-up deals a seating against hard, seed 4000: the same
   13 cards played by expert and by hard) put all of the expert's edge in its drops (about 9
@@ -48,8 +57,9 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   drop costs `first_drop`, a later one `middle_drop`), by a margin each (see the calibration
   beside `drop_margin`). `drop_sees_take` (value the turn as it would be played, the open card
   taken when the draw rule takes it) is built and off: on 400 deals of the calibration its
-  drops would have saved 633 chips against 443, a difference carried by three hands, unmeasured
-  in paired play;
+  drops would have saved 633 chips against 443, a difference carried by three hands; paired
+  against it off, both facing hard, +0.07 [-0.54, +0.69] chips a deal (400 deals, seed 2026,
+  77 drops against 70);
 * **declare**: whenever a declaration is certainly valid; waiting can only let an opponent
   go out first, and a declaration already collects everything a deal can pay.
 
@@ -82,7 +92,7 @@ from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
 from .policies import HardPolicy, _discard, _draw_action, _throwable
-from .search import SearchBudget, search_throws
+from .search import SearchBudget, search_values
 from .shape import shape_cost
 from .tracking import Tracker
 
@@ -135,12 +145,15 @@ class ExpertPolicy(HardPolicy):
     take_margin_chips = 1.0  # ... and the take saves this many chips in the "turns" model
     search_gap = 1.0  # chips: search when the best two throws are closer than this ...
     search_lose = 0.35  # ... and the chance of losing the deal is at least this
-    # The search is off by default: on 120 paired deals against hard (field mode, seed 12) it
-    # measured -4.41 chips a deal [-11.07, +2.25] at 2.4x the CPU (52.8 vs 22.2 ms a decision).
-    # `expert@searches=6` turns it on.
+    # The search is off by default (more figures in the module docstring): on 120 paired
+    # deals against hard (field mode, seed 12) 6 x 3 measured -4.41 chips a deal
+    # [-11.07, +2.25] at 2.4x the CPU (52.8 vs 22.2 ms a decision). `expert@searches=6`
+    # turns it on.
     searches = 0  # determinisations per searched decision
     search_depth = 3  # rounds played in each (6 x 3 when on)
     search_weight = 1.0  # the searched difference replaces the model's by this share
+    search_rollout = "fast"  # "fast" or "greedy" (search.py's rollout policies)
+    search_candidates = 2  # the best this many throws by the model are searched
 
     def act(self, obs: Observation) -> Action:
         kinds = by_kind(obs)
@@ -296,12 +309,20 @@ class ExpertPolicy(HardPolicy):
             and values[0].race.lose >= self.search_lose
         ):
             budget = SearchBudget(self.searches, self.search_depth)
-            pair = [values[0].card, values[1].card]
-            diff = search_throws(obs, t, pair, budget, self._rng(obs))
-            # diff: searched chips of the second minus the first, averaged over the deals
-            model = values[1].chips - values[0].chips
-            if model + self.search_weight * (diff - model) > 0:
-                values[0], values[1] = values[1], values[0]
+            k = max(2, self.search_candidates)
+            cards = [v.card for v in values[:k]]
+            searched = search_values(obs, t, cards, budget, self._rng(obs), self.search_rollout)
+            # each candidate's model value moved towards its searched chips (relative to the
+            # best by the model), the best of those thrown
+            base_model, base_search = values[0].chips, searched[0]
+            score = [
+                (v.chips - base_model)
+                + self.search_weight * ((s - base_search) - (v.chips - base_model))
+                for v, s in zip(values, searched, strict=False)
+            ]
+            pick = max(range(len(score)), key=lambda j: (score[j] > 0 or j == 0, score[j]))
+            if pick != 0 and score[pick] > 0:
+                values.insert(0, values.pop(pick))
         return values[0].card, values
 
     # -- drop ---------------------------------------------------------------------------------
