@@ -101,9 +101,11 @@ def test_the_greedy_rollout_keeps_the_distance_when_a_loose_card_can_go() -> Non
 def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:
     from bot.ai.search import determinise
 
-    for obs in _observations(21, "points", 2, 20):
+    for i, obs in enumerate(_observations(21, "points", 2, 20)):
         t = Tracker.from_observation(obs)
-        hands, stock = determinise(obs, t, random.Random(1))
+        fit = 6 * (i % 2)  # every other one with the hidden hands fitted to a distance
+        hands, stock = determinise(obs, t, random.Random(1), fit)
+        assert determinise(obs, t, random.Random(1), fit) == (hands, stock)
         dealt = [c.face for h in hands.values() for c in h] + [c.face for c in stock]
         unseen = list(t.unseen_faces())
         for seat, known in t.holds.items():
@@ -115,6 +117,31 @@ def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:
             left.remove(f)  # raises if a card was dealt that the seat knows is elsewhere
         sizes = {s.seat: s.cards for s in obs.seats}
         assert all(len(h) == sizes[s] for s, h in hands.items())
+
+
+def test_fitted_hidden_hands_are_nearer_a_played_hands_distance() -> None:
+    """Late in a deal a random hand of unseen cards is far from a declaration; the fitted
+    deal draws hands nearer the distance a played hand has by then."""
+    from bot.ai.search import determinise
+
+    late = [o for o in _observations(23, "points", 2, 40) if len(o.pile_history) >= 12]
+    assert late
+    plain = fitted = 0
+    for obs in late:
+        t = Tracker.from_observation(obs)
+        set_max = set_limit(obs.rules)
+        for k in range(3):
+            for fit, tally in ((0, "plain"), (8, "fitted")):
+                hands, _ = determinise(obs, t, random.Random(k), fit)
+                d = sum(
+                    distance(HandCode.of(h, obs.rules, obs.wild_rank), set_max)
+                    for h in hands.values()
+                )
+                if tally == "plain":
+                    plain += d
+                else:
+                    fitted += d
+    assert fitted < plain
 
 
 def test_it_declares_whenever_it_can() -> None:
