@@ -70,8 +70,14 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
 Headline with these defaults (heads-up points, seed 2026, `benchmarks/duplicate.py`): against
 hard +0.34 [-0.95, +1.63] chips a deal over 1,000 paired deals (wins 44.5% of 2,000, 318
 drops against 9); against `ReferencePolicy` -1.80 [-3.82, +0.21] (400 pairs, wins 52.1%);
-against `GuardPolicy` +2.67 [+0.27, +5.07] (300 pairs, wins 56.2%). `bench_ai.py`: p95 118 ms,
-max 253 ms of CPU a decision. The targets (+3 against hard and the reference) are not met.
+against `GuardPolicy` +2.67 [+0.27, +5.07] (300 pairs, wins 56.2%). At seed 2027:
+against `ReferencePolicy` -1.76 [-3.78, +0.25] (400 pairs, wins 50.1% [46.7, 53.6] of 800,
+94 drops against 0); against `GuardPolicy` +2.04 [-0.27, +4.34] (300 pairs, wins 52.8%
+[48.8, 56.8] of 600). Four players (expert + 3 medium, `bot.simulate`, 400 deals, seed 2026):
+wins 35.8% [31.2, 40.6], +14.71 chips a deal against medium's -4.90 (best chips). `bench_ai.py`
+(default 30 deals, seed 1): p95 70 ms, max 192 ms of CPU a decision (100 deals: 63 / 203; an
+earlier run recorded 118 / 253). Not met: +3 against hard and against the reference, 58% of
+deals against hard, 38% of 4-player deals (not shown at 400 deals).
 
 Work is fixed per decision (candidates, determinisations x depth), never measured in time, and
 the only randomness is a generator derived from the seed and the observation, so a seed and an
