@@ -76,8 +76,11 @@ against `ReferencePolicy` -1.76 [-3.78, +0.25] (400 pairs, wins 50.1% [46.7, 53.
 [48.8, 56.8] of 600). Four players (expert + 3 medium, `bot.simulate`, 400 deals, seed 2026):
 wins 35.8% [31.2, 40.6], +14.71 chips a deal against medium's -4.90 (best chips). `bench_ai.py`
 (default 30 deals, seed 1): p95 70 ms, max 192 ms of CPU a decision (100 deals: 63 / 203; an
-earlier run recorded 118 / 253). Not met: +3 against hard and against the reference, 58% of
-deals against hard, 38% of 4-player deals (not shown at 400 deals).
+earlier run recorded 118 / 253). Pool101 heads-up against hard (60 match seeds, seats
+swapped, seed 2026): the expert won 57 of 120 matches (47.5%), penalty points added -3.50
+[-9.04, +2.03] a deal against hard's (lower is better; 81 drops against 2). Not met: +3 chips
+against hard and against the reference, 58% of deals against hard, 38% of 4-player deals (not
+shown at 400 deals), 60% of pool101 matches against hard.
 
 Work is fixed per decision (candidates, determinisations x depth), never measured in time, and
 the only randomness is a generator derived from the seed and the observation, so a seed and an
