@@ -1,5 +1,7 @@
 """Decision time of each AI tier: `python benchmarks/bench_ai.py [--deals N] [--profile points]`.
 
+`--tiers` also takes a variant as `duplicate.py` does (`expert@searches=8`).
+
 Plays heads-up deals of each tier against itself with fixed seeds and times every `act` call
 (the observation is built outside the timer: the bot builds it anyway for the hand view).
 Prints p50 / p95 / max / mean per tier in milliseconds of CPU time (`time.process_time`: on a
@@ -26,10 +28,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot.ai import make_policy
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
+from bot.engine.policy import Policy
 from bot.engine.rules import get_profile
 
 TARGETS_MS = {"expert": 300.0, "hard": 100.0, "medium": 10.0}
@@ -43,6 +47,15 @@ def percentile(xs: list[float], q: float) -> float:
     return xs[k]
 
 
+def _policy(tier: str, seed: int) -> Policy:
+    """A tier, or a variant `tier@name=value...` as `duplicate.py` takes it."""
+    if "@" not in tier:
+        return make_policy(tier, seed)
+    from duplicate import variant
+
+    return variant(tier)(random.Random(seed))
+
+
 def time_tier(tier: str, profile: str, deals: int, players: int, seed: int) -> list[float]:
     rules = get_profile(profile)
     times: list[float] = []
@@ -50,7 +63,7 @@ def time_tier(tier: str, profile: str, deals: int, players: int, seed: int) -> l
     for _ in range(deals):
         match_seed = rng.getrandbits(32)
         match = Match.create([f"P{i}" for i in range(players)], rules, seed=match_seed)
-        policies = [make_policy(tier, match_seed + s) for s in range(players)]
+        policies = [_policy(tier, match_seed + s) for s in range(players)]
         while match.phase is MatchPhase.PLAYING and len(match.results) == 0:
             deal = match.deal
             assert deal is not None
@@ -157,7 +170,7 @@ def main() -> int:
             "p95_ms": round(percentile(ts, 0.95), 2),
             "max_ms": round(max(ts), 2),
             "mean_ms": round(statistics.fmean(ts), 2),
-            "target_p95_ms": TARGETS_MS.get(tier),
+            "target_p95_ms": TARGETS_MS.get(tier.split("@")[0]),
         }
     if args.json:
         print(json.dumps(out))

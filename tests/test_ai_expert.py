@@ -20,9 +20,11 @@ from bot.ai.guard_opponent import GuardPolicy
 from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
+from bot.engine.cards import Card, parse_faces
 from bot.engine.evaluate import evaluate_hand
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
+from bot.engine.rules import get_profile
 from tests.test_ai import _obs_for
 
 
@@ -76,14 +78,34 @@ def test_the_search_stays_within_its_budget_and_is_reproducible() -> None:
     assert LAST_WORK.deals == 5
     assert LAST_WORK.rounds <= 2 * budget.work  # two candidates, at most depth rounds each
     assert search_throws(obs, t, throws, budget, random.Random(9)) == first
+    greedy = search_throws(obs, t, throws, budget, random.Random(9), rollout="greedy")
+    assert LAST_WORK.deals == 5 and LAST_WORK.rounds <= 2 * budget.work
+    assert search_throws(obs, t, throws, budget, random.Random(9), rollout="greedy") == greedy
+
+
+def test_the_greedy_rollout_keeps_the_distance_when_a_loose_card_can_go() -> None:
+    from bot.ai.search import _greedy_throw
+
+    rules = get_profile("points")
+    # 4-5-6 of hearts, 7-8-9 of spades, three kings, 2-3 of clubs, Q of diamonds, 9 of
+    # clubs, 5 of diamonds: the queen of diamonds is loose and the highest loose card
+    hand = [
+        Card(i, f) for i, f in enumerate(parse_faces("4H 5H 6H 7S 8S 9S KC KD KH 2C 3C QD 9C 5D"))
+    ]
+    code = HandCode.of(hand, rules, None)
+    target = distance(code, set_limit(rules))
+    out = _greedy_throw(hand, rules, None, set_limit(rules), None, target)
+    assert out.face == parse_faces("QD")[0]
 
 
 def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:
     from bot.ai.search import determinise
 
-    for obs in _observations(21, "points", 2, 20):
+    for i, obs in enumerate(_observations(21, "points", 2, 20)):
         t = Tracker.from_observation(obs)
-        hands, stock = determinise(obs, t, random.Random(1))
+        fit = 6 * (i % 2)  # every other one with the hidden hands fitted to a distance
+        hands, stock = determinise(obs, t, random.Random(1), fit)
+        assert determinise(obs, t, random.Random(1), fit) == (hands, stock)
         dealt = [c.face for h in hands.values() for c in h] + [c.face for c in stock]
         unseen = list(t.unseen_faces())
         for seat, known in t.holds.items():
@@ -95,6 +117,31 @@ def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:
             left.remove(f)  # raises if a card was dealt that the seat knows is elsewhere
         sizes = {s.seat: s.cards for s in obs.seats}
         assert all(len(h) == sizes[s] for s, h in hands.items())
+
+
+def test_fitted_hidden_hands_are_nearer_a_played_hands_distance() -> None:
+    """Late in a deal a random hand of unseen cards is far from a declaration; the fitted
+    deal draws hands nearer the distance a played hand has by then."""
+    from bot.ai.search import determinise
+
+    late = [o for o in _observations(23, "points", 2, 40) if len(o.pile_history) >= 12]
+    assert late
+    plain = fitted = 0
+    for obs in late:
+        t = Tracker.from_observation(obs)
+        set_max = set_limit(obs.rules)
+        for k in range(3):
+            for fit, tally in ((0, "plain"), (8, "fitted")):
+                hands, _ = determinise(obs, t, random.Random(k), fit)
+                d = sum(
+                    distance(HandCode.of(h, obs.rules, obs.wild_rank), set_max)
+                    for h in hands.values()
+                )
+                if tally == "plain":
+                    plain += d
+                else:
+                    fitted += d
+    assert fitted < plain
 
 
 def test_it_declares_whenever_it_can() -> None:

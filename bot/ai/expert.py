@@ -35,7 +35,20 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
-  (`searches = 0`): it did not pay for its CPU in a paired run;
+  (`searches = 0`): no setting tried paid for its CPU. Paired against the expert without it,
+  both facing hard (`--field hard`, seed 2026): 16 determinisations x 3 rounds of the fast
+  rollout -1.03 [-4.31, +2.25] chips a deal (300 deals, 3.6x the CPU); the greedy rollout
+  (`search_rollout = "greedy"`: take a card that lowers the distance, throw a loose card that
+  keeps it) 8 x 4 +0.13 [-2.66, +2.92] (400 deals, 3.8x), 8 x 10 (about to the deal's end)
+  +0.31 [-2.95, +3.58] (300 deals, 4.5x); letting it choose among the best three whenever an
+  opponent may be close (`search_candidates = 3`, `search_gap = 99`, 8 x 6) -4.72
+  [-9.49, +0.04] (300 deals, 5.4x). Settling near-ties it changes little; given more say it
+  did worse than the model. One cause found: the hidden hands it dealt were far from a
+  declaration (mean distance about 3.4 all deal, against 2.7 falling to 1.45 for a hard
+  opponent's real hand), so it saw opponents as slow and held points. `search_fit = 8` deals
+  each hidden hand as the one of 8 draws nearest a played hand's distance (`fitted_distance`;
+  1.7-2.2 late in a deal): the same three-candidate search then measured -0.99
+  [-5.40, +3.42] (the same 300 deals, 5.0x), no gain shown either, so it stays off;
 * **draw**: hard's rule (take a card that lowers the distance, is wild or declares). The
   paired per-hand comparison (250 heads-up deals a seating against hard, seed 4000: the same
   13 cards played by expert and by hard) put all of the expert's edge in its drops (about 9
@@ -48,16 +61,26 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   drop costs `first_drop`, a later one `middle_drop`), by a margin each (see the calibration
   beside `drop_margin`). `drop_sees_take` (value the turn as it would be played, the open card
   taken when the draw rule takes it) is built and off: on 400 deals of the calibration its
-  drops would have saved 633 chips against 443, a difference carried by three hands, unmeasured
-  in paired play;
+  drops would have saved 633 chips against 443, a difference carried by three hands; paired
+  against it off, both facing hard, +0.07 [-0.54, +0.69] chips a deal (400 deals, seed 2026,
+  77 drops against 70);
 * **declare**: whenever a declaration is certainly valid; waiting can only let an opponent
   go out first, and a declaration already collects everything a deal can pay.
 
 Headline with these defaults (heads-up points, seed 2026, `benchmarks/duplicate.py`): against
 hard +0.34 [-0.95, +1.63] chips a deal over 1,000 paired deals (wins 44.5% of 2,000, 318
 drops against 9); against `ReferencePolicy` -1.80 [-3.82, +0.21] (400 pairs, wins 52.1%);
-against `GuardPolicy` +2.67 [+0.27, +5.07] (300 pairs, wins 56.2%). `bench_ai.py`: p95 118 ms,
-max 253 ms of CPU a decision. The targets (+3 against hard and the reference) are not met.
+against `GuardPolicy` +2.67 [+0.27, +5.07] (300 pairs, wins 56.2%). At seed 2027:
+against `ReferencePolicy` -1.76 [-3.78, +0.25] (400 pairs, wins 50.1% [46.7, 53.6] of 800,
+94 drops against 0); against `GuardPolicy` +2.04 [-0.27, +4.34] (300 pairs, wins 52.8%
+[48.8, 56.8] of 600). Four players (expert + 3 medium, `bot.simulate`, 400 deals, seed 2026):
+wins 35.8% [31.2, 40.6], +14.71 chips a deal against medium's -4.90 (best chips). `bench_ai.py`
+(default 30 deals, seed 1): p95 70 ms, max 192 ms of CPU a decision (100 deals: 63 / 203; an
+earlier run recorded 118 / 253). Pool101 heads-up against hard (60 match seeds, seats
+swapped, seed 2026): the expert won 57 of 120 matches (47.5%), penalty points added -3.50
+[-9.04, +2.03] a deal against hard's (lower is better; 81 drops against 2). Not met: +3 chips
+against hard and against the reference, 58% of deals against hard, 38% of 4-player deals (not
+shown at 400 deals), 60% of pool101 matches against hard.
 
 Work is fixed per decision (candidates, determinisations x depth), never measured in time, and
 the only randomness is a generator derived from the seed and the observation, so a seed and an
@@ -82,7 +105,7 @@ from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
 from .policies import HardPolicy, _discard, _draw_action, _throwable
-from .search import SearchBudget, search_throws
+from .search import SearchBudget, search_values
 from .shape import shape_cost
 from .tracking import Tracker
 
@@ -135,12 +158,16 @@ class ExpertPolicy(HardPolicy):
     take_margin_chips = 1.0  # ... and the take saves this many chips in the "turns" model
     search_gap = 1.0  # chips: search when the best two throws are closer than this ...
     search_lose = 0.35  # ... and the chance of losing the deal is at least this
-    # The search is off by default: on 120 paired deals against hard (field mode, seed 12) it
-    # measured -4.41 chips a deal [-11.07, +2.25] at 2.4x the CPU (52.8 vs 22.2 ms a decision).
-    # `expert@searches=6` turns it on.
+    # The search is off by default (more figures in the module docstring): on 120 paired
+    # deals against hard (field mode, seed 12) 6 x 3 measured -4.41 chips a deal
+    # [-11.07, +2.25] at 2.4x the CPU (52.8 vs 22.2 ms a decision). `expert@searches=6`
+    # turns it on.
     searches = 0  # determinisations per searched decision
     search_depth = 3  # rounds played in each (6 x 3 when on)
     search_weight = 1.0  # the searched difference replaces the model's by this share
+    search_rollout = "fast"  # "fast" or "greedy" (search.py's rollout policies)
+    search_candidates = 2  # the best this many throws by the model are searched
+    search_fit = 0  # hidden hands fitted to a played hand's distance (search.py): draws tried
 
     def act(self, obs: Observation) -> Action:
         kinds = by_kind(obs)
@@ -296,12 +323,22 @@ class ExpertPolicy(HardPolicy):
             and values[0].race.lose >= self.search_lose
         ):
             budget = SearchBudget(self.searches, self.search_depth)
-            pair = [values[0].card, values[1].card]
-            diff = search_throws(obs, t, pair, budget, self._rng(obs))
-            # diff: searched chips of the second minus the first, averaged over the deals
-            model = values[1].chips - values[0].chips
-            if model + self.search_weight * (diff - model) > 0:
-                values[0], values[1] = values[1], values[0]
+            k = max(2, self.search_candidates)
+            cards = [v.card for v in values[:k]]
+            searched = search_values(
+                obs, t, cards, budget, self._rng(obs), self.search_rollout, self.search_fit
+            )
+            # each candidate's model value moved towards its searched chips (relative to the
+            # best by the model), the best of those thrown
+            base_model, base_search = values[0].chips, searched[0]
+            score = [
+                (v.chips - base_model)
+                + self.search_weight * ((s - base_search) - (v.chips - base_model))
+                for v, s in zip(values, searched, strict=False)
+            ]
+            pick = max(range(len(score)), key=lambda j: (score[j] > 0 or j == 0, score[j]))
+            if pick != 0 and score[pick] > 0:
+                values.insert(0, values.pop(pick))
         return values[0].card, values
 
     # -- drop ---------------------------------------------------------------------------------

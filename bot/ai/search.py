@@ -11,10 +11,13 @@ when the hand is at distance 0) and the result is counted in chips: the real set
 somebody declared, otherwise the chip value of the position reached (`chips.race` with every
 hand known).
 
-Candidate throws are compared on the *same* determinisations (common random numbers), which
-cancels most of the luck of the deal. The budget is `SearchBudget`: determinisations x depth,
-fixed per decision; nothing reads a clock, and the only randomness is the generator the caller
-passes (derived from the policy's seed and the observation), so a seed gives the same move.
+The rollout policy is the fast one above or, with `rollout="greedy"`, one that reads the
+distance: take the open card when it lowers the distance (or is wild), throw the highest of the
+least connected cards that keeps the distance. Candidate throws are compared on the *same*
+determinisations (common random numbers), which cancels most of the luck of the deal. The
+budget is `SearchBudget`: determinisations x depth, fixed per decision; nothing reads a clock,
+and the only randomness is the generator the caller passes (derived from the policy's seed and
+the observation), so a seed gives the same move.
 """
 
 from __future__ import annotations
@@ -70,27 +73,59 @@ class _World:
     order: list[int]  # seats in playing order, starting with the seat to move
 
 
+def fitted_distance(turns: int) -> float:
+    """The mean distance of a hard opponent's 13 cards after `turns` turns of its own
+    (hard vs hard, heads-up points, 30 deals, deals still running): 2.70, 2.31, 1.85, 1.58,
+    then about 1.45. A hand drawn at random from the unseen cards sits near 3.4 all deal."""
+    return max(1.45, 2.7 - 0.38 * turns)
+
+
 def determinise(
-    obs: Observation, t: Tracker, rng: random.Random
+    obs: Observation, t: Tracker, rng: random.Random, fit: int = 0
 ) -> tuple[dict[int, list[Card]], list[Card]]:
-    """One deal of the unseen cards consistent with the evidence: hidden hands and a stock."""
+    """One deal of the unseen cards consistent with the evidence: hidden hands and a stock.
+    With `fit` > 0, each hidden hand is the one of `fit` draws whose distance is nearest a
+    target drawn around `fitted_distance` of the turns that seat has played (a random hand is
+    much further from a declaration than a played one)."""
     pool = list(t.unseen_faces())
     rng.shuffle(pool)
     hands: dict[int, list[Card]] = {}
     next_id = _DEAL_ID_BASE
     sizes = {s.seat: s.cards for s in obs.seats}
+    turns: dict[int, int] = {}
+    for e in obs.pile_history:
+        if e.discarded_by is not None:
+            turns[e.discarded_by] = turns.get(e.discarded_by, 0) + 1
+    rules, wr = obs.rules, obs.wild_rank
+    set_max = set_limit(rules)
     for s in obs.seats:
         if s.seat == obs.seat or s.status != "active":
             continue
         known = [f for f, n in t.holds.get(s.seat, {}).items() for _ in range(n)]
         need = max(0, sizes.get(s.seat, 13) - len(known))
-        # weighted draw without replacement (Efraimidis-Spirakis keys)
-        keyed = []
-        for i, f in enumerate(pool):
-            w = math.exp(max(-2.0, min(2.0, 0.5 * t.interest(s.seat, f))))
-            keyed.append((rng.random() ** (1.0 / w), i))
-        keyed.sort(reverse=True)
-        pick = sorted(i for _, i in keyed[:need])
+        weights = [math.exp(max(-2.0, min(2.0, 0.5 * t.interest(s.seat, f)))) for f in pool]
+        target = 0
+        if fit > 0:
+            target = math.floor(fitted_distance(turns.get(s.seat, 0)) + rng.random())
+        best: tuple[int, list[int]] | None = None
+        for _ in range(max(1, fit)):
+            # weighted draw without replacement (Efraimidis-Spirakis keys)
+            keyed = [(rng.random() ** (1.0 / w), i) for i, w in enumerate(weights)]
+            keyed.sort(reverse=True)
+            pick = sorted(i for _, i in keyed[:need])
+            if fit <= 0:
+                best = (0, pick)
+                break
+            code = HandCode.of(
+                [Card(0, f) for f in known] + [Card(0, pool[i]) for i in pick], rules, wr
+            )
+            gap = abs(distance(code, set_max) - target)
+            if best is None or gap < best[0]:
+                best = (gap, pick)
+            if gap == 0:
+                break
+        assert best is not None
+        pick = best[1]
         faces = known + [pool[i] for i in pick]
         for i in reversed(pick):
             pool.pop(i)
@@ -150,18 +185,73 @@ def _leaf(me: int, w: _World, rules: Rules, wr: int | None, horizon: int = 12) -
     return race(finish, pay, opps, LEAF_GAIN, 0.92, me_first=w.order[0] == me).chips
 
 
-def _play(me: int, w: _World, rules: Rules, wr: int | None, depth: int) -> float:
-    """Play `depth` rounds of the fast policy from `w`; chips for `me`."""
+def _greedy_turn(
+    hand: list[Card], top: Card | None, rules: Rules, wr: int | None, set_max: int
+) -> tuple[bool, int]:
+    """The greedy rollout's draw: (take the open card?, the 13 cards' distance now)."""
+    code = HandCode.of(hand, rules, wr)
+    now = distance(code, set_max)
+    if top is None:
+        return False, now
+    wild = rules.is_wild(top.face, wr)
+    if wild:
+        return True, now
+    return distance(code.plus(top.face, False), set_max) < now, now
+
+
+def _greedy_throw(
+    hand: Sequence[Card],
+    rules: Rules,
+    wr: int | None,
+    set_max: int,
+    forbidden: Card | None,
+    target: int,
+    tries: int = 4,
+) -> Card:
+    """The greedy rollout's throw: among the `tries` least connected non-wild cards (highest
+    first), the first that keeps the 14 cards' distance `target`, else the least distance."""
+    keyed = []
+    for c in hand:
+        if (forbidden is not None and c.id == forbidden.id) or rules.is_wild(c.face, wr):
+            continue
+        links = sum(1 for o in hand if o.id != c.id and linked(c.face, o.face))
+        keyed.append((links, -c.face.value, c.id, c))
+    if not keyed:
+        return _throw(hand, rules, wr, forbidden)
+    keyed.sort(key=lambda k: k[:3])
+    code = HandCode.of(hand, rules, wr)
+    best: tuple[int, int] | None = None
+    pick = keyed[0][3]
+    for i, (_, _, _, c) in enumerate(keyed[:tries]):
+        d = distance(code.minus(c.face, False), set_max)
+        if d <= target:
+            return c
+        if best is None or (d, i) < best:
+            best, pick = (d, i), c
+    return pick
+
+
+def _play(
+    me: int, w: _World, rules: Rules, wr: int | None, depth: int, rollout: str = "fast"
+) -> float:
+    """Play `depth` rounds of the rollout policy from `w`; chips for `me`. `rollout`: "fast"
+    (take a wild or group-completing card, throw the least connected highest card) or
+    "greedy" (take a card that lowers the distance, throw a loose card that keeps it)."""
     set_max = set_limit(rules)
+    greedy = rollout == "greedy"
     for _ in range(depth):
         LAST_WORK.rounds += 1
         for seat in w.order:
             hand = w.hands[seat]
             top = w.top
             taken: Card | None = None
-            if top is not None and (
-                rules.is_wild(top.face, wr) or completes_group(top.face, hand, rules, wr)
-            ):
+            if greedy:
+                take, _ = _greedy_turn(hand, top, rules, wr, set_max)
+            else:
+                take = top is not None and (
+                    rules.is_wild(top.face, wr) or completes_group(top.face, hand, rules, wr)
+                )
+            if take and top is not None:
                 taken = top
                 hand.append(top)
             elif w.stock:
@@ -170,7 +260,8 @@ def _play(me: int, w: _World, rules: Rules, wr: int | None, depth: int) -> float
                 return 0.0  # stock out: treat as a void deal
             # distance 0 after the draw: some throw leaves a valid declaration (the distance
             # ignores a few rare layouts; a rollout may miss those, never invent one)
-            if distance(HandCode.of(hand, rules, wr), set_max) == 0:
+            after = distance(HandCode.of(hand, rules, wr), set_max)
+            if after == 0:
                 if seat == me:
                     return sum(
                         float(evaluate_hand(h, rules, wr).penalty)
@@ -178,7 +269,10 @@ def _play(me: int, w: _World, rules: Rules, wr: int | None, depth: int) -> float
                         if s != me
                     )
                 return -float(evaluate_hand(w.hands[me], rules, wr).penalty)
-            out = _throw(hand, rules, wr, taken)
+            if greedy:
+                out = _greedy_throw(hand, rules, wr, set_max, taken, after)
+            else:
+                out = _throw(hand, rules, wr, taken)
             hand.remove(out)
             w.top = out
     return _leaf(me, w, rules, wr)
@@ -190,21 +284,36 @@ def search_throws(
     throws: Sequence[Card],
     budget: SearchBudget,
     rng: random.Random,
+    rollout: str = "fast",
 ) -> float:
     """Mean searched chips of throwing `throws[1]` minus throwing `throws[0]`, over the same
+    `budget.determinisations` deals, each played `budget.depth` rounds after the throw."""
+    values = search_values(obs, t, throws[:2], budget, rng, rollout)
+    return values[1] - values[0]
+
+
+def search_values(
+    obs: Observation,
+    t: Tracker,
+    throws: Sequence[Card],
+    budget: SearchBudget,
+    rng: random.Random,
+    rollout: str = "fast",
+    fit: int = 0,
+) -> list[float]:
+    """Mean searched chips of each throw in `throws`, over the same
     `budget.determinisations` deals, each played `budget.depth` rounds after the throw."""
     rules, wr = obs.rules, obs.wild_rank
     active = [s.seat for s in obs.seats if s.status == "active"]
     i = active.index(obs.seat)
     order_after = active[i + 1 :] + active[:i] + [obs.seat]
-    total = 0.0
+    totals = [0.0] * len(throws)
     LAST_WORK.rounds = 0
     LAST_WORK.deals = 0
     for _ in range(budget.determinisations):
-        hands, stock = determinise(obs, t, rng)
+        hands, stock = determinise(obs, t, rng, fit)
         LAST_WORK.deals += 1
-        values = []
-        for c in throws[:2]:
+        for k, c in enumerate(throws):
             w = _World(
                 {s: list(h) for s, h in hands.items()}
                 | {obs.seat: [x for x in obs.hand if x.id != c.id]},
@@ -212,6 +321,6 @@ def search_throws(
                 c,
                 order_after,
             )
-            values.append(_play(obs.seat, w, rules, wr, budget.depth))
-        total += values[1] - values[0]
-    return total / max(1, budget.determinisations)
+            totals[k] += _play(obs.seat, w, rules, wr, budget.depth, rollout)
+    n = max(1, budget.determinisations)
+    return [v / n for v in totals]
