@@ -130,9 +130,11 @@ def _install(path: Path, every: float) -> None:
     for backend in (SqliteDatabase, PgDatabase):
         original_transaction = backend._transaction
 
-        def transaction(self: Any, original: Any = original_transaction) -> Any:
+        def transaction(
+            self: Any, *args: Any, _original: Any = original_transaction, **kwargs: Any
+        ) -> Any:
             _stats["transactions"] += 1
-            return original(self)
+            return _original(self, *args, **kwargs)
 
         backend._transaction = transaction  # type: ignore[method-assign]
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from benchmarks.bench_load import run_load
 from bot.storage import Storage
 from bot.table.model import Table
+from tests.postgres import postgres_schema, postgres_url_or_skip
 
 
 async def test_a_few_tables_for_a_few_seconds(tmp_path: Path) -> None:
@@ -66,3 +67,25 @@ async def test_the_benchmark_prints_its_figures_as_json(tmp_path: Path) -> None:
     assert figures["rest_429_global"] == 0 and figures["rest_429_route"] == 0
     assert set(figures["rest_per_action_by_kind"]) >= {"interaction_response", "channel_edit"}
     assert 0 < figures["global_rest_per_s_max"] <= 50
+
+
+async def test_two_processes_over_postgresql(tmp_path: Path) -> None:
+    """The load test's cluster mode (`--processes 2 --database-url`), small: both bot
+    processes start on the one database (the probe wraps the PostgreSQL backend too), each
+    drives the tables of its own shards, and every click is answered."""
+    async for url in postgres_schema(postgres_url_or_skip()):
+        report = await run_load(
+            2,
+            5.0,
+            think=(0.2, 0.6),
+            ai_delay=0.2,
+            workdir=tmp_path,
+            database_url=url,
+            processes=2,
+            tables_per_guild=1,
+            say=lambda _line: None,
+        )
+        assert report.opened == 2
+        assert report.human_actions > 0
+        assert report.unacknowledged == 0 and report.violations == []
+        assert report.player_errors == []
