@@ -336,8 +336,8 @@ class ExpertPolicy(HardPolicy):
                 + self.search_weight * ((s - base_search) - (v.chips - base_model))
                 for v, s in zip(values, searched, strict=False)
             ]
-            pick = max(range(len(score)), key=lambda j: (score[j] > 0 or j == 0, score[j]))
-            if pick != 0 and score[pick] > 0:
+            pick = max(range(len(score)), key=score.__getitem__)  # score[0] is 0
+            if score[pick] > 0:
                 values.insert(0, values.pop(pick))
         return values[0].card, values
 

@@ -56,7 +56,8 @@ class SearchBudget:
 
 @dataclass
 class Work:
-    """Work done by the last `search_throws` call (tests check it stays within the budget)."""
+    """Work done by the last `search_values` (or `search_throws`) call (tests check it stays
+    within the budget)."""
 
     rounds: int = 0  # rounds simulated, over every candidate and determinisation
     deals: int = 0  # determinisations dealt
@@ -185,18 +186,16 @@ def _leaf(me: int, w: _World, rules: Rules, wr: int | None, horizon: int = 12) -
     return race(finish, pay, opps, LEAF_GAIN, 0.92, me_first=w.order[0] == me).chips
 
 
-def _greedy_turn(
+def _greedy_take(
     hand: list[Card], top: Card | None, rules: Rules, wr: int | None, set_max: int
-) -> tuple[bool, int]:
-    """The greedy rollout's draw: (take the open card?, the 13 cards' distance now)."""
-    code = HandCode.of(hand, rules, wr)
-    now = distance(code, set_max)
+) -> bool:
+    """The greedy rollout's draw: take the open card if it is wild or lowers the distance."""
     if top is None:
-        return False, now
-    wild = rules.is_wild(top.face, wr)
-    if wild:
-        return True, now
-    return distance(code.plus(top.face, False), set_max) < now, now
+        return False
+    if rules.is_wild(top.face, wr):
+        return True
+    code = HandCode.of(hand, rules, wr)
+    return distance(code.plus(top.face, False), set_max) < distance(code, set_max)
 
 
 def _greedy_throw(
@@ -246,7 +245,7 @@ def _play(
             top = w.top
             taken: Card | None = None
             if greedy:
-                take, _ = _greedy_turn(hand, top, rules, wr, set_max)
+                take = _greedy_take(hand, top, rules, wr, set_max)
             else:
                 take = top is not None and (
                     rules.is_wild(top.face, wr) or completes_group(top.face, hand, rules, wr)
