@@ -115,6 +115,11 @@ class RestBudget:
         self._lock = asyncio.Lock()
         self._shedding_since: float | None = None
         self._calm_since: float | None = None
+        self.expired = 0  # slots granted whose request was never seen (see `used`)
+        self.waited = 0.0  # seconds callers spent waiting in `slot`, in total
+        self.slots = 0
+        self.returned = 0  # slots given back unused (`give_back`)
+        self.held = 0.0  # seconds between a slot's grant and its request, in total
 
     # ---- counting ------------------------------------------------------------------------
 
@@ -140,9 +145,10 @@ class RestBudget:
         if exempt(kind):
             return kind
         granted = self._pending.get((method, _channel_of(path)))
+        now = self.clock()
         if granted:
-            granted.popleft()  # the slot it was granted becomes a real send, now
-        self._sent.append(self.clock())
+            self.held += now - granted.popleft()  # the slot becomes a real send, now
+        self._sent.append(now)
         return kind
 
     def used(self) -> int:
@@ -157,6 +163,7 @@ class RestBudget:
         for key, granted in list(self._pending.items()):
             while granted and granted[0] <= now - PENDING_EXPIRY:
                 granted.popleft()
+                self.expired += 1
             if granted:
                 waiting += len(granted)
             else:
@@ -171,11 +178,28 @@ class RestBudget:
         served in order; the payload should be built *after* this returns, so that a table
         that waited sends everything that happened meanwhile."""
         cap = max(1, int(self.share * part))
+        asked = self.clock()
         async with self._lock:
             while self.used() >= cap:
                 oldest = self._sent[0] + WINDOW if self._sent else self.clock() + 0.05
                 await asyncio.sleep(max(0.005, min(oldest - self.clock(), WINDOW) + 0.001))
-            self._pending.setdefault((method, channel_id), deque()).append(self.clock())
+            now = self.clock()
+            self._pending.setdefault((method, channel_id), deque()).append(now)
+            self.slots += 1
+            self.waited += now - asked
+
+    def room(self, part: float = HEADROOM) -> bool:
+        """Would `slot(part)` be granted now, without waiting (nobody queued before it)?"""
+        return not self._lock.locked() and self.used() < max(1, int(self.share * part))
+
+    def give_back(self, method: str = "", channel_id: int = 0) -> None:
+        """A slot granted for `method` on `channel_id` will not be used after all (the edit
+        it was for turned out to change nothing): its room goes to the next caller now,
+        rather than after `PENDING_EXPIRY`."""
+        granted = self._pending.get((method, channel_id))
+        if granted:
+            granted.pop()
+            self.returned += 1
 
     def pressure(self) -> float:
         """How much of the public part of the share the last second used (0..1+)."""

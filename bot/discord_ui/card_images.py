@@ -75,6 +75,7 @@ class ImageWorker:
         self._conn: Connection | None = None
         self._sent: dict[int, asyncio.Future[RenderedImage | None]] = {}
         self._waiting: deque[tuple[int, Picture | None]] = deque()
+        self._urgent: deque[tuple[int, Picture | None]] = deque()  # served first
         self._jobs = itertools.count()
         #: The loop watching the pipe (None: not yet: the first request starts watching).
         self._watching: asyncio.AbstractEventLoop | None = None
@@ -118,20 +119,22 @@ class ImageWorker:
         except Exception:
             log.exception("warming up the card images failed")
 
-    async def run(self, picture: Picture) -> RenderedImage:
+    async def run(self, picture: Picture, *, urgent: bool = False) -> RenderedImage:
         """Paint and encode `picture`. A drawing process that died (killed, out of memory) is
-        replaced and the drawing tried once more there."""
+        replaced and the drawing tried once more there. `urgent`: served before every waiting
+        non-urgent request (a table edit that holds a slot of the rate budget while its
+        picture is drawn: behind a queue of hand pictures the slot would sit unused)."""
         if self._pool is not None:
             return await asyncio.get_running_loop().run_in_executor(self._pool, draw, picture)
         try:
-            image = await self._request(picture)
+            image = await self._request(picture, urgent)
         except DrawingFailed:
             log.warning("the image drawing process died; starting a new one")
-            image = await self._request(picture)  # a request starts a process when none is
+            image = await self._request(picture, urgent)  # a request starts a process if none
         assert image is not None
         return image
 
-    async def _request(self, picture: Picture | None) -> RenderedImage | None:
+    async def _request(self, picture: Picture | None, urgent: bool = False) -> RenderedImage | None:
         loop = asyncio.get_running_loop()
         if self._conn is None:
             self._start()
@@ -142,22 +145,26 @@ class ImageWorker:
         job = next(self._jobs)
         future: asyncio.Future[RenderedImage | None] = loop.create_future()
         self._sent[job] = future
-        self._waiting.append((job, picture))
+        (self._urgent if urgent else self._waiting).append((job, picture))
         self._send_waiting()
         return await future
 
     def _send_waiting(self) -> None:
-        """Write waiting requests while fewer than `IN_FLIGHT` are unanswered."""
-        in_pipe = len(self._sent) - len(self._waiting)
-        while self._waiting and in_pipe < self.IN_FLIGHT and self._conn is not None:
-            job, picture = self._waiting.popleft()
+        """Write waiting requests, urgent ones first, while fewer than `IN_FLIGHT` are
+        unanswered."""
+        in_pipe = len(self._sent) - len(self._waiting) - len(self._urgent)
+        while in_pipe < self.IN_FLIGHT and self._conn is not None:
+            queue = self._urgent or self._waiting
+            if not queue:
+                return
+            job, picture = queue.popleft()
             if self._sent[job].done():  # its caller gave up (cancelled)
                 del self._sent[job]
                 continue
             try:
                 self._conn.send_bytes(pickle.dumps((job, picture), pickle.HIGHEST_PROTOCOL))
             except OSError:
-                self._waiting.appendleft((job, picture))
+                queue.appendleft((job, picture))
                 self._died()
                 return
             in_pipe += 1
@@ -184,6 +191,7 @@ class ImageWorker:
         self._close()
         sent, self._sent = self._sent, {}
         self._waiting.clear()
+        self._urgent.clear()
         for future in sent.values():
             if not future.done():
                 future.set_exception(DrawingFailed())
@@ -209,6 +217,7 @@ class ImageWorker:
             future.cancel()
         self._sent.clear()
         self._waiting.clear()
+        self._urgent.clear()
 
 
 class ImagePreferences:

@@ -697,12 +697,22 @@ class DiscordPresenter:
         The edit waits for a slot of the budget first; if the table moved on meanwhile, the
         payload is built again, so the one edit carries every change."""
         assert table.message_id is not None
-        version, edit, digest, sent = await self._table_edit(table, final)
-        if sent == self._table_sent.get(table.id):
-            return  # nothing a player would see changed (e.g. a hidden card moved)
-        await self.budget.slot(HEADROOM, "PATCH", table.home_id)
-        if table.version != version:
+        if self.budget.room(HEADROOM):
             version, edit, digest, sent = await self._table_edit(table, final)
+            if sent == self._table_sent.get(table.id):
+                return  # nothing a player would see changed (e.g. a hidden card moved)
+            await self.budget.slot(HEADROOM, "PATCH", table.home_id)
+            if table.version != version:
+                version, edit, digest, sent = await self._table_edit(table, final, urgent=True)
+        else:
+            # Short of budget: the slot comes first and the edit is built once, after it
+            # (built before, it would be out of date by then and drawn twice). Its picture
+            # is drawn ahead of the hand pictures waiting, so the slot is not held idle.
+            await self.budget.slot(HEADROOM, "PATCH", table.home_id)
+            version, edit, digest, sent = await self._table_edit(table, final, urgent=True)
+            if sent == self._table_sent.get(table.id):
+                self.budget.give_back("PATCH", table.home_id)
+                return
         try:
             try:
                 await self._channel(table).get_partial_message(table.message_id).edit(**edit)
@@ -726,7 +736,7 @@ class DiscordPresenter:
             self._table_sent[table.id] = sent
 
     async def _table_edit(
-        self, table: Table, final: str | None
+        self, table: Table, final: str | None, *, urgent: bool = False
     ) -> tuple[int, dict[str, Any], str | None, str]:
         """The edit of the public message for the table as it is now: (the version it was
         built from, the edit's arguments, the digest of its picture, the digest of everything
@@ -735,7 +745,7 @@ class DiscordPresenter:
         payload, public = self._public_payload(table, final)
         edit = dict(payload)
         on_message = self._table_images.get(table.id, UNKNOWN)
-        shown = await self._table_shown(table, public, on_message)
+        shown = await self._table_shown(table, public, on_message, urgent=urgent)
         digest: str | None = None
         if shown is not None:
             digest, filename, image = shown
@@ -753,7 +763,12 @@ class DiscordPresenter:
         return version, edit, digest, hashlib.sha256(visible.encode()).hexdigest()
 
     async def _table_shown(
-        self, table: Table, public: PublicView | None, on_message: str | None
+        self,
+        table: Table,
+        public: PublicView | None,
+        on_message: str | None,
+        *,
+        urgent: bool = False,
     ) -> tuple[str | None, str, RenderedImage | None] | None:
         """The table picture for an edit: (its digest, its file name, the image to upload,
         or None when the message already shows exactly this picture). None: no picture.
@@ -771,7 +786,7 @@ class DiscordPresenter:
         drawn = self._table_drawn.get(table.id)
         if drawn is not None and drawn[0] == key and drawn[1] == on_message:
             return drawn[1], drawn[2], None
-        image = await self.images.run(picture)
+        image = await self.images.run(picture, urgent=urgent)
         digest = _digest(image)
         self._table_drawn[table.id] = (key, digest, image.filename)
         return digest, image.filename, image

@@ -66,6 +66,33 @@ async def test_slots_wait_for_the_window_and_reserve_their_call() -> None:
     assert loop.time() - start >= 0.95
 
 
+async def test_room_says_whether_a_slot_would_wait_and_a_slot_given_back_frees_it() -> None:
+    budget = RestBudget(share=5)  # 4 public calls a second
+    for _ in range(3):
+        await budget.slot(0.8, "PATCH", 3)
+    assert budget.room(0.8)
+    await budget.slot(0.8, "PATCH", 3)
+    assert not budget.room(0.8) and budget.used() == 4
+    # The edit it was for changed nothing: the room is there again at once, not in 5 s.
+    budget.give_back("PATCH", 3)
+    assert budget.room(0.8) and budget.used() == 3 and budget.returned == 1
+    budget.give_back("PATCH", 9)  # no slot of that call: nothing changes
+    assert budget.used() == 3 and budget.returned == 1
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await budget.slot(0.8, "PATCH", 3)
+    assert loop.time() - start < 0.5 and budget.slots == 5
+
+
+async def test_a_slot_never_used_stops_counting_after_its_expiry() -> None:
+    now = [100.0]
+    budget = RestBudget(share=5, clock=lambda: now[0])
+    await budget.slot(0.8, "DELETE", 3)
+    assert budget.used() == 1
+    now[0] += 5.1  # its request was never seen
+    assert budget.used() == 0 and budget.expired == 1
+
+
 def test_busy_tables_stretch_as_the_share_runs_short_and_it_is_logged_once(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

@@ -140,3 +140,29 @@ async def test_a_cancelled_caller_does_not_disturb_the_others() -> None:
         else:
             assert result == expected[i]
     assert again == expected[0]
+
+
+async def test_an_urgent_picture_is_drawn_before_the_waiting_ones() -> None:
+    """A table edit holding a slot of the rate budget asks for its picture as urgent: it goes
+    into the pipe before every request still waiting in memory, and each caller still gets
+    its own picture."""
+    states = list(samples.hand_states().values())
+    worker = ImageWorker()
+    finished: list[str] = []
+
+    async def draw(name: str, obs: object, urgent: bool = False) -> None:
+        image = await worker.run(hand_picture(obs, words=EN), urgent=urgent)  # type: ignore[arg-type]
+        assert image == render_hand(obs, words=EN)  # type: ignore[arg-type]
+        finished.append(name)
+
+    try:
+        await worker.run(hand_picture(states[0], words=EN))  # the process is up
+        queued = [asyncio.create_task(draw(f"hand{i}", states[i % len(states)])) for i in range(12)]
+        await asyncio.sleep(0)
+        urgent = asyncio.create_task(draw("table", states[1], urgent=True))
+        await asyncio.gather(urgent, *queued)
+    finally:
+        worker.shutdown()
+    # At most IN_FLIGHT hand pictures were already in the pipe when it was asked for.
+    assert finished.index("table") <= ImageWorker.IN_FLIGHT
+    assert sorted(finished) == sorted(["table", *(f"hand{i}" for i in range(12))])
