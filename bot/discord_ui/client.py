@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import health
+from bot import gc_tuning, health
 from bot.ai import thinking
 from bot.config import Settings
 from bot.engine.evaluate import build_tables
@@ -126,6 +126,7 @@ class PapluBot(commands.Bot):
         if restored:
             log.info("restored %d open table(s)", len(restored))
         await self.sync_commands()
+        gc_tuning.freeze_startup()  # before any table is served: see `bot.gc_tuning`
 
     def _stop_on_sigterm(self) -> None:
         """`docker stop` and process managers send SIGTERM: close as on Ctrl-C, so timers stop
@@ -283,6 +284,7 @@ def run(settings: Settings) -> int:
     connected is a crash and propagates with its traceback."""
     discord.utils.setup_logging(level=settings.log_level)
     logging_filters.install()
+    gc_tuning.tune()
     bot = make_bot(settings)
     if settings.shard_count is not None:
         log.info("running shards %s of %s", list(settings.shard_ids or ()), settings.shard_count)
