@@ -10,6 +10,7 @@ to the JSON file named by ``LOAD_PROBE_FILE`` (atomically, so the benchmark neve
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import time
@@ -24,6 +25,7 @@ from bot.storage.tables import TableRepo
 
 PERIOD = 0.05  # seconds the lag probe sleeps; lag = how much later than that it wakes
 
+_budget: list[Any] = []  # the bot's RestBudget, once it exists
 _stats: dict[str, Any] = {
     "lag": [],  # [epoch seconds, overshoot ms]
     "transactions": 0,  # write transactions (any aggregate)
@@ -121,6 +123,14 @@ async def _dump(path: Path, every: float) -> None:
         count += 1
         if trace and count % 20 == 0:
             _stats["memory"] = _memory_top()
+        for budget in _budget:
+            _stats["budget"] = {
+                "slots": budget.slots,
+                "expired": budget.expired,
+                "waited_s": round(budget.waited, 3),
+                "held_s": round(budget.held, 3),
+                "shedding": budget.shedding,
+            }
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(_stats))
         os.replace(tmp, path)
@@ -163,6 +173,7 @@ def _install(path: Path, every: float) -> None:
     background: list[asyncio.Task[None]] = []
 
     async def setup_hook(self: Any) -> None:
+        _budget.append(self.budget)
         background.append(asyncio.create_task(_lag_probe()))
         background.append(asyncio.create_task(_dump(path, every)))
         await original_setup(self)
@@ -170,8 +181,28 @@ def _install(path: Path, every: float) -> None:
     client.PapluBot.setup_hook = setup_hook  # type: ignore[method-assign]
 
 
+def _watch_gc() -> None:
+    """Time every garbage collection, by generation: a full collection of a large heap holds
+    the loop like any long callback, and is not one."""
+    started = [0.0]
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+            return
+        entry = _stats["gc"].setdefault(str(info["generation"]), [0, 0.0, 0.0])
+        took = (time.perf_counter() - started[0]) * 1000
+        entry[0] += 1
+        entry[1] += took
+        entry[2] = max(entry[2], took)
+
+    _stats["gc"] = {}
+    gc.callbacks.append(callback)
+
+
 def main() -> int:
     path = Path(os.environ["LOAD_PROBE_FILE"])
+    _watch_gc()
     if os.environ.get("LOAD_PROBE_TRACEMALLOC") == "1":
         import tracemalloc
 
