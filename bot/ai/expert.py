@@ -95,7 +95,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card
+from bot.engine.cards import Card, Face
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 from bot.engine.policy import register_policy
@@ -104,6 +104,7 @@ from .chips import Race, finish_chances, first_step_rate, race
 from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
+from .fitted import WEIGHTS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
 from .search import SearchBudget, search_values
 from .shape import shape_cost
@@ -121,6 +122,7 @@ class ThrowValue(NamedTuple):
     distance: int  # draws the kept 13 still need to declare
     good: int  # unseen copies that would bring them a step closer
     points: int  # the kept 13's penalty: what an opponent's declaration would cost now
+    features: tuple[float, ...] = ()  # `fitted.throw_features` of the position after it
 
 
 class ExpertPolicy(HardPolicy):
@@ -131,7 +133,9 @@ class ExpertPolicy(HardPolicy):
     pay_candidates = 2  # ... plus the throws that keep the least penalty (distance <= best+1)
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
-    throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race
+    throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
+    # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py)
+    fitted_weights: tuple[float, ...] = WEIGHTS
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
     turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
@@ -251,15 +255,16 @@ class ExpertPolicy(HardPolicy):
         void_race = self._race(obs)
         code = HandCode.of(hand, rules, wr)
         quick = []
+        terms: dict[Face, tuple[float, float]] = {}  # shape cost and feed danger of a throw
         for c in cands:
             rest_code = code.minus(c.face, rules.is_wild(c.face, wr))
             d = distance(rest_code, set_max)
             rest = [x for x in hand if x.id != c.id]
-            extra = (
-                self.shape_turns * shape_cost(rest, rules, wr, live)
-                + self._danger(obs, t, c) / self.points_per_turn
-            )
+            danger = self._danger(obs, t, c)
+            shape = shape_cost(rest, rules, wr, live)
+            extra = self.shape_turns * shape + danger / self.points_per_turn
             quick.append((d, extra, -c.face.value, c, rest_code))
+            terms[c.face] = (shape, danger)
         quick.sort(key=lambda q: (q[0], q[1], q[2], q[3].id))
         chosen = quick[: self.ukeire_candidates]
         best_d = quick[0][0]
@@ -271,6 +276,7 @@ class ExpertPolicy(HardPolicy):
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
         soon = self.lose_soon(opps)
+        state = ThrowState(soon, self.lose_soon(opps, 1), min(1.0, len(obs.pile_history) / 30))
         out = []
         for d, extra, _, c, rest_code in chosen:
             _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
@@ -278,12 +284,15 @@ class ExpertPolicy(HardPolicy):
             points = pen.get(c.face, 0)
             pay = 0.0 if void_race else float(points)
             r = race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=False)
+            turns = self._turns(d, good, total)
+            feats = throw_features(state, d, good, total, turns, pay, *terms[c.face], r.chips)
             if self.throw_model == "race":
                 chips = r.chips
+            elif self.throw_model == "fitted":
+                chips = predict(feats, self.fitted_weights)
             else:  # hard's turns at a price in chips, plus the points held at risk soon
-                turns = self._turns(d, good, total) + extra
-                chips = -self.turn_chips(opps, pay) * turns - soon * pay
-            out.append(ThrowValue(chips, c, r, d, good, points))
+                chips = -self.turn_chips(opps, pay) * (turns + extra) - soon * pay
+            out.append(ThrowValue(chips, c, r, d, good, points, feats))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
 
@@ -300,10 +309,11 @@ class ExpertPolicy(HardPolicy):
         stake = self.gain_each * len(opps) + pay
         return max(self.chips_per_turn, (1.0 - none) * stake)
 
-    def lose_soon(self, opps: Sequence[Closeness]) -> float:
-        """Chance that some opponent declares within `soon_rounds` rounds (closeness)."""
+    def lose_soon(self, opps: Sequence[Closeness], rounds: int | None = None) -> float:
+        """Chance that some opponent declares within `rounds` rounds (default `soon_rounds`;
+        closeness)."""
         none = 1.0
-        for k in range(self.soon_rounds):
+        for k in range(self.soon_rounds if rounds is None else rounds):
             for o in opps:
                 none *= 1.0 - o.hazard(k)
         return 1.0 - none
