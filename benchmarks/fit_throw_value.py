@@ -181,6 +181,23 @@ def _interval(values: Sequence[float]) -> str:
     return f"{m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
 
 
+# The expert's default "turns" model written in the features (3 chips a turn of hard's turns,
+# its feed danger and 0.01 of its shape score; 1 chip a point times the chance of losing soon):
+# it differs from the policy's own pick only where the features cap the turns at 40, so its
+# two-fold line checks the check (about zero).
+TURNS_MODEL = tuple(
+    {"turns": -30.0, "shape": -0.3, "danger": -3.0, "points_soon": -10.0}.get(name, 0.0)
+    for name in FEATURES
+)
+
+
+def only(row: dict[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    """`row` with the features not in `names` set to zero (their fitted weight is then 0)."""
+    keep = [name in names for name in FEATURES]
+    feats = [[x if k else 0.0 for x, k in zip(f, keep, strict=True)] for f in row["features"]]
+    return {**row, "features": feats}
+
+
 def report(rows: Sequence[dict[str, Any]], ridge: float) -> list[str]:
     out = [f"{len(rows)} decisions from {len({r['deal'] for r in rows})} deals"]
     weights = fit(rows, ridge)
@@ -197,6 +214,8 @@ def report(rows: Sequence[dict[str, Any]], ridge: float) -> list[str]:
         oracle.update(o)
     out.append(f"two-fold, model pick - policy pick, chips a deal: {_interval([*model.values()])}")
     out.append(f"oracle (best - policy pick), chips a deal: {_interval([*oracle.values()])}")
+    same, _ = gains(rows, TURNS_MODEL)
+    out.append(f"the turns model in these features, chips a deal: {_interval([*same.values()])}")
     changed = sum(
         1 for r in rows
         if max(range(len(r["labels"])), key=lambda j: (predict(r["features"][j], weights), -j))
@@ -220,6 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     f = sub.add_parser("fit", help="fit the weights and check them two-fold by deal")
     f.add_argument("data", nargs="+", help="JSON lines files from collect")
     f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--features", default="", help="comma-separated subset of the features to fit")
     args = parser.parse_args(argv)
     if args.command == "collect":
         rows = collect(args.policy, args.opponent, args.deals, args.seed, progress=True)
@@ -236,6 +256,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     row = json.loads(line)
                     row["deal"] += 1_000_000 * n  # deals of different files stay apart
                     rows.append(row)
+    if args.features:
+        rows = [only(r, args.features.split(",")) for r in rows]
     print("\n".join(report(rows, args.ridge)))
     return 0
 

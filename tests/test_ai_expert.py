@@ -17,7 +17,7 @@ from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
 from bot.ai.distance import HandCode, distance, set_limit
 from bot.ai.expert import ExpertPolicy
-from bot.ai.fitted import FEATURES, predict
+from bot.ai.fitted import FEATURES, FITS, predict
 from bot.ai.guard_opponent import GuardPolicy
 from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
@@ -494,3 +494,37 @@ def test_the_data_generator_is_deterministic_and_labels_the_played_throw() -> No
     for r in rows:
         assert len(r["labels"]) == len(r["features"]) >= 2
         assert r["labels"][r["picked"]] == r["chips"]
+
+
+def test_the_fitted_weight_sets_are_named_and_complete() -> None:
+    """`fitted_weights` names a set in `fitted.FITS` (duplicate.py passes names, not tuples)
+    or is the weights themselves; either way one weight a feature."""
+    assert all(len(w) == len(FEATURES) for w in FITS.values())
+    obs = _throw_observations(17, 1)[0]
+    t, opps = Tracker.from_observation(obs), opponents(obs)
+    named, given = ExpertPolicy(random.Random(0)), ExpertPolicy(random.Random(0))
+    named.throw_model = given.throw_model = "fitted"
+    named.fitted_weights, given.fitted_weights = "small", FITS["small"]
+    assert named.throw_values(obs, t, opps) == given.throw_values(obs, t, opps)
+
+
+def test_the_fitted_model_can_settle_only_the_hand_set_models_close_calls() -> None:
+    """With `fitted_gap`, the hand-set model ranks; when its best two are closer than the
+    gap, the one with the higher fitted prediction is thrown, and nothing else changes."""
+    for obs in _throw_observations(19, 10):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        plain = ExpertPolicy(random.Random(0))
+        values = plain.throw_values(obs, t, opps)
+        if len(values) < 2:
+            continue
+        # weights that prefer the second candidate: its features minus the first's
+        lean = tuple(b - a for a, b in zip(values[0].features, values[1].features, strict=True))
+        if not any(lean):
+            continue
+        policy = ExpertPolicy(random.Random(0))
+        policy.fitted_weights = lean
+        policy.fitted_gap = 1e9
+        assert policy.choose_throw(obs, t, opps)[0] == values[1].card
+        policy.fitted_gap = values[0].chips - values[1].chips  # not closer than the gap
+        assert policy.choose_throw(obs, t, opps)[0] == values[0].card
+        assert plain.choose_throw(obs, t, opps)[0] == values[0].card

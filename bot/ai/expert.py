@@ -32,6 +32,30 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   and no drops measured -4.47 [-8.52, -0.42] chips a deal over 100 deals, field hard).
   `throw_model = "race"` uses the full `chips.race` value instead (it
   measured no better against hard: -3.27 against -2.03 chips a deal on the same 150 deals).
+  `throw_model = "fitted"` (`fitted.py`) ranks the same candidates by a weighted sum of cheap
+  features of the position after each (hard's turns, the distance, the share of unseen cards
+  that help, the points kept, those crossed with the opponent's closeness and the deal's
+  lateness, the feed danger, the shape score, `chips.race`), fitted in chips from play:
+  `benchmarks/fit_throw_value.py` threw every candidate of 1,814 decisions (10,884
+  candidates; 400 deals of this expert against hard, seeds 5100 and 5200) on a copy of the
+  match with the same stock, played each copy out and fitted the differences within a
+  decision by least squares. The labels are noisy (a candidate's chips are 20 from its
+  decision's mean on average: one throw changes what both seats draw after it) and the fit
+  ranks worse than the hand-set prices: two-fold by deal, its picks scored -4.40
+  [-12.95, +4.14] chips a deal against the expert's own (the "turns" model written in the
+  features +0.36 [-0.35, +1.07], as it should be near 0); in duplicate play, both facing hard
+  (`--field hard`, 300 deals, seed 2026), -4.05 [-7.77, -0.33] (`fitted_weights = "full"`)
+  and -2.58 [-5.71, +0.55] with three features only (`"small"`: the "turns" model's
+  structure, its prices fitted, about 0.5 chips a turn against 3); heads-up against hard
+  (400 pairs, seed 2026) -1.13 [-3.20, +0.94], wins 42.6% [39.2, 46.1] of 800, where the
+  default measured +0.74 [-1.24, +2.73], wins 45.2% (fitted minus default on those deals
+  -1.87 [-3.92, +0.17]). Mixing the fit into the hand-set value (the hand-set
+  value plus 0.05 to 5 times the fitted one) measured between -0.28 and +0.44 chips a deal
+  two-fold, every interval across 0. Letting the fit settle only the hand-set model's close
+  calls (`fitted_gap`: when its best two are closer than that many chips, the one the fit
+  prefers) looked best two-fold (+3.56 [-1.81, +8.93] at 3 chips, +3.15 [-1.35, +7.66] at 1)
+  but measured -3.14 [-6.63, +0.35] and -2.45 [-5.67, +0.77] in duplicate play (field hard,
+  300 deals, seed 2026). Off (`fitted_gap = 0`).
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
@@ -104,7 +128,7 @@ from .chips import Race, finish_chances, first_step_rate, race
 from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
-from .fitted import WEIGHTS, ThrowState, predict, throw_features
+from .fitted import FITS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
 from .search import SearchBudget, search_values
 from .shape import shape_cost
@@ -135,7 +159,8 @@ class ExpertPolicy(HardPolicy):
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
     # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py)
-    fitted_weights: tuple[float, ...] = WEIGHTS
+    fitted_weights: tuple[float, ...] | str = "full"  # a name in `fitted.FITS`, or weights
+    fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
     turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
@@ -289,7 +314,8 @@ class ExpertPolicy(HardPolicy):
             if self.throw_model == "race":
                 chips = r.chips
             elif self.throw_model == "fitted":
-                chips = predict(feats, self.fitted_weights)
+                w = self.fitted_weights
+                chips = predict(feats, FITS[w] if isinstance(w, str) else w)
             else:  # hard's turns at a price in chips, plus the points held at risk soon
                 chips = -self.turn_chips(opps, pay) * (turns + extra) - soon * pay
             out.append(ThrowValue(chips, c, r, d, good, points, feats))
@@ -326,6 +352,15 @@ class ExpertPolicy(HardPolicy):
         if len(cands) == 1:
             return cands[0], []
         values = self.throw_values(obs, t, opps)
+        if (
+            self.fitted_gap > 0
+            and len(values) >= 2
+            and values[0].chips - values[1].chips < self.fitted_gap
+        ):
+            w = self.fitted_weights
+            weights = FITS[w] if isinstance(w, str) else w
+            if predict(values[1].features, weights) > predict(values[0].features, weights):
+                values[0], values[1] = values[1], values[0]
         if (
             self.searches > 0
             and len(values) >= 2
