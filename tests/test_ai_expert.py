@@ -11,11 +11,13 @@ import time
 
 import pytest
 
+from benchmarks import fit_throw_value
 from bot.ai import TIERS, make_policy, thinking
 from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
 from bot.ai.distance import HandCode, distance, set_limit
 from bot.ai.expert import ExpertPolicy
+from bot.ai.fitted import FEATURES, FITS, predict
 from bot.ai.guard_opponent import GuardPolicy
 from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
@@ -386,3 +388,143 @@ def test_with_the_search_on_it_stays_legal_deterministic_and_within_budget() -> 
         assert isinstance(again, ExpertPolicy)
         again.searches, again.search_gap, again.search_lose = 4, 99.0, 0.0
         assert again.act(obs) == a
+
+
+# ---- the fitted throw model (fitted.py, benchmarks/fit_throw_value.py) ---------------------
+
+
+def _throw_observations(seed: int, limit: int) -> list[Observation]:
+    """Throw decisions with a real choice, met in heads-up points play."""
+    return [
+        o
+        for o in _observations(seed, "points", 2, 4 * limit)
+        if any(a.kind is ActionKind.DISCARD for a in o.legal_actions) and len(o.pile_history) > 2
+    ][:limit]
+
+
+def test_the_fitted_model_throws_the_candidate_with_the_best_prediction() -> None:
+    """With `throw_model = "fitted"` the candidates are ranked by `predict` of their features
+    and the first is thrown; other weights (here: only the points kept count, or only the
+    distance) change the ranking accordingly."""
+    points = FEATURES.index("points")
+    dist = FEATURES.index("distance")
+    light = tuple(-1.0 if i == points else 0.0 for i in range(len(FEATURES)))
+    near = tuple(-1.0 if i == dist else 0.0 for i in range(len(FEATURES)))
+    differed = 0
+    for obs in _throw_observations(13, 12):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        picks = []
+        for weights in (light, near):
+            policy = ExpertPolicy(random.Random(0))
+            policy.throw_model, policy.fitted_weights = "fitted", weights
+            values = policy.throw_values(obs, t, opps)
+            preds = [predict(v.features, weights) for v in values]
+            assert [v.chips for v in values] == preds
+            assert preds == sorted(preds, reverse=True)
+            card, _ = policy.choose_throw(obs, t, opps)
+            if len(values) > 1:
+                assert card == values[0].card
+            picks.append(card)
+            if weights is light:
+                assert values[0].points == min(v.points for v in values)
+            else:
+                assert values[0].distance == min(v.distance for v in values)
+        differed += picks[0].face != picks[1].face
+    assert differed > 0
+
+
+def test_throw_features_read_only_the_observation() -> None:
+    """The same observation over different hidden cards (the opponent's hand and the stock
+    dealt otherwise) gives the same features: nothing hidden enters them."""
+    obs_list = []
+    rng = random.Random(3)
+    match = Match.create(["A", "B"], "points", seed=8)
+    policies = [make_policy("hard", 1), make_policy("hard", 2)]
+    while len(obs_list) < 3 and match.phase is MatchPhase.PLAYING:
+        deal = match.deal
+        assert deal is not None
+        obs = match.observation(deal.turn)
+        if any(a.kind is ActionKind.DISCARD for a in obs.legal_actions):
+            other = Match.from_dict(match.to_dict())
+            od = other.deal
+            assert od is not None
+            opp = od.next_seat(deal.turn)
+            hidden = od.hands[opp] + od.stock
+            rng.shuffle(hidden)
+            od.hands[opp], od.stock = hidden[: len(od.hands[opp])], hidden[len(od.hands[opp]) :]
+            assert od.hands[opp] != deal.hands[opp]
+            twin = other.observation(deal.turn)
+            assert twin == obs
+            expert = ExpertPolicy(random.Random(0))
+            feats = [
+                v.features
+                for v in expert.throw_values(obs, Tracker.from_observation(obs), opponents(obs))
+            ]
+            assert feats and all(len(f) == len(FEATURES) for f in feats)
+            again = expert.throw_values(twin, Tracker.from_observation(twin), opponents(twin))
+            assert [v.features for v in again] == feats
+            obs_list.append(obs)
+        match.apply(policies[deal.turn].act(obs))
+    assert len(obs_list) == 3
+
+
+def test_the_fit_recovers_weights_from_differences_within_decisions() -> None:
+    """Labels made of known weights plus a constant per decision (what the candidates of one
+    decision share): the within-decision least squares gives the weights back."""
+    rng = random.Random(1)
+    k = len(FEATURES)
+    truth = [rng.uniform(-5, 5) for _ in range(k)]
+    rows = []
+    for i in range(300):
+        xs = [[rng.uniform(0, 4) for _ in range(k)] for _ in range(4)]
+        shared = rng.uniform(-80, 80)
+        ys = [shared + sum(w * x for w, x in zip(truth, f, strict=True)) for f in xs]
+        rows.append({"deal": i, "picked": 0, "labels": ys, "features": xs})
+    got = fit_throw_value.fit(rows, ridge=1e-9)
+    assert got == pytest.approx(truth, abs=1e-6)
+    model, oracle = fit_throw_value.gains(rows, got)
+    assert sum(model.values()) == pytest.approx(sum(oracle.values()))  # it picks the best
+
+
+def test_the_data_generator_is_deterministic_and_labels_the_played_throw() -> None:
+    """Two runs with one seed give the same rows; the label of the throw the policy made is
+    the chips its seat ended the deal with (its copy replays the real deal)."""
+    rows = fit_throw_value.collect("expert", "hard", 2, 5)
+    assert rows and rows == fit_throw_value.collect("expert", "hard", 2, 5)
+    for r in rows:
+        assert len(r["labels"]) == len(r["features"]) >= 2
+        assert r["labels"][r["picked"]] == r["chips"]
+
+
+def test_the_fitted_weight_sets_are_named_and_complete() -> None:
+    """`fitted_weights` names a set in `fitted.FITS` (duplicate.py passes names, not tuples)
+    or is the weights themselves; either way one weight a feature."""
+    assert all(len(w) == len(FEATURES) for w in FITS.values())
+    obs = _throw_observations(17, 1)[0]
+    t, opps = Tracker.from_observation(obs), opponents(obs)
+    named, given = ExpertPolicy(random.Random(0)), ExpertPolicy(random.Random(0))
+    named.throw_model = given.throw_model = "fitted"
+    named.fitted_weights, given.fitted_weights = "small", FITS["small"]
+    assert named.throw_values(obs, t, opps) == given.throw_values(obs, t, opps)
+
+
+def test_the_fitted_model_can_settle_only_the_hand_set_models_close_calls() -> None:
+    """With `fitted_gap`, the hand-set model ranks; when its best two are closer than the
+    gap, the one with the higher fitted prediction is thrown, and nothing else changes."""
+    for obs in _throw_observations(19, 10):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        plain = ExpertPolicy(random.Random(0))
+        values = plain.throw_values(obs, t, opps)
+        if len(values) < 2:
+            continue
+        # weights that prefer the second candidate: its features minus the first's
+        lean = tuple(b - a for a, b in zip(values[0].features, values[1].features, strict=True))
+        if not any(lean):
+            continue
+        policy = ExpertPolicy(random.Random(0))
+        policy.fitted_weights = lean
+        policy.fitted_gap = 1e9
+        assert policy.choose_throw(obs, t, opps)[0] == values[1].card
+        policy.fitted_gap = values[0].chips - values[1].chips  # not closer than the gap
+        assert policy.choose_throw(obs, t, opps)[0] == values[0].card
+        assert plain.choose_throw(obs, t, opps)[0] == values[0].card

@@ -32,6 +32,30 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   and no drops measured -4.47 [-8.52, -0.42] chips a deal over 100 deals, field hard).
   `throw_model = "race"` uses the full `chips.race` value instead (it
   measured no better against hard: -3.27 against -2.03 chips a deal on the same 150 deals).
+  `throw_model = "fitted"` (`fitted.py`) ranks the same candidates by a weighted sum of cheap
+  features of the position after each (hard's turns, the distance, the share of unseen cards
+  that help, the points kept, those crossed with the opponent's closeness and the deal's
+  lateness, the feed danger, the shape score, `chips.race`), fitted in chips from play:
+  `benchmarks/fit_throw_value.py` threw every candidate of 1,814 decisions (10,884
+  candidates; 400 deals of this expert against hard, seeds 5100 and 5200) on a copy of the
+  match with the same stock, played each copy out and fitted the differences within a
+  decision by least squares. The labels are noisy (a candidate's chips are 20 from its
+  decision's mean on average: one throw changes what both seats draw after it) and the fit
+  ranks worse than the hand-set prices: two-fold by deal, its picks scored -4.40
+  [-12.95, +4.14] chips a deal against the expert's own (the "turns" model written in the
+  features +0.36 [-0.35, +1.07], as it should be near 0); in duplicate play, both facing hard
+  (`--field hard`, 300 deals, seed 2026), -4.05 [-7.77, -0.33] (`fitted_weights = "full"`)
+  and -2.58 [-5.71, +0.55] with three features only (`"small"`: the "turns" model's
+  structure, its prices fitted, about 0.5 chips a turn against 3); heads-up against hard
+  (400 pairs, seed 2026) -1.13 [-3.20, +0.94], wins 42.6% [39.2, 46.1] of 800, where the
+  default measured +0.74 [-1.24, +2.73], wins 45.2% (fitted minus default on those deals
+  -1.87 [-3.92, +0.17]). Mixing the fit into the hand-set value (the hand-set
+  value plus 0.05 to 5 times the fitted one) measured between -0.28 and +0.44 chips a deal
+  two-fold, every interval across 0. Letting the fit settle only the hand-set model's close
+  calls (`fitted_gap`: when its best two are closer than that many chips, the one the fit
+  prefers) looked best two-fold (+3.56 [-1.81, +8.93] at 3 chips, +3.15 [-1.35, +7.66] at 1)
+  but measured -3.14 [-6.63, +0.35] and -2.45 [-5.67, +0.77] in duplicate play (field hard,
+  300 deals, seed 2026). Off (`fitted_gap = 0`).
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
@@ -95,7 +119,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card
+from bot.engine.cards import Card, Face
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 from bot.engine.policy import register_policy
@@ -104,6 +128,7 @@ from .chips import Race, finish_chances, first_step_rate, race
 from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
+from .fitted import FITS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
 from .search import SearchBudget, search_values
 from .shape import shape_cost
@@ -121,6 +146,7 @@ class ThrowValue(NamedTuple):
     distance: int  # draws the kept 13 still need to declare
     good: int  # unseen copies that would bring them a step closer
     points: int  # the kept 13's penalty: what an opponent's declaration would cost now
+    features: tuple[float, ...] = ()  # `fitted.throw_features` of the position after it
 
 
 class ExpertPolicy(HardPolicy):
@@ -131,7 +157,10 @@ class ExpertPolicy(HardPolicy):
     pay_candidates = 2  # ... plus the throws that keep the least penalty (distance <= best+1)
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
-    throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race
+    throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
+    # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py)
+    fitted_weights: tuple[float, ...] | str = "full"  # a name in `fitted.FITS`, or weights
+    fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
     turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
@@ -251,15 +280,16 @@ class ExpertPolicy(HardPolicy):
         void_race = self._race(obs)
         code = HandCode.of(hand, rules, wr)
         quick = []
+        terms: dict[Face, tuple[float, float]] = {}  # shape cost and feed danger of a throw
         for c in cands:
             rest_code = code.minus(c.face, rules.is_wild(c.face, wr))
             d = distance(rest_code, set_max)
             rest = [x for x in hand if x.id != c.id]
-            extra = (
-                self.shape_turns * shape_cost(rest, rules, wr, live)
-                + self._danger(obs, t, c) / self.points_per_turn
-            )
+            danger = self._danger(obs, t, c)
+            shape = shape_cost(rest, rules, wr, live)
+            extra = self.shape_turns * shape + danger / self.points_per_turn
             quick.append((d, extra, -c.face.value, c, rest_code))
+            terms[c.face] = (shape, danger)
         quick.sort(key=lambda q: (q[0], q[1], q[2], q[3].id))
         chosen = quick[: self.ukeire_candidates]
         best_d = quick[0][0]
@@ -271,6 +301,7 @@ class ExpertPolicy(HardPolicy):
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
         soon = self.lose_soon(opps)
+        state = ThrowState(soon, self.lose_soon(opps, 1), min(1.0, len(obs.pile_history) / 30))
         out = []
         for d, extra, _, c, rest_code in chosen:
             _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
@@ -278,12 +309,16 @@ class ExpertPolicy(HardPolicy):
             points = pen.get(c.face, 0)
             pay = 0.0 if void_race else float(points)
             r = race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=False)
+            turns = self._turns(d, good, total)
+            feats = throw_features(state, d, good, total, turns, pay, *terms[c.face], r.chips)
             if self.throw_model == "race":
                 chips = r.chips
+            elif self.throw_model == "fitted":
+                w = self.fitted_weights
+                chips = predict(feats, FITS[w] if isinstance(w, str) else w)
             else:  # hard's turns at a price in chips, plus the points held at risk soon
-                turns = self._turns(d, good, total) + extra
-                chips = -self.turn_chips(opps, pay) * turns - soon * pay
-            out.append(ThrowValue(chips, c, r, d, good, points))
+                chips = -self.turn_chips(opps, pay) * (turns + extra) - soon * pay
+            out.append(ThrowValue(chips, c, r, d, good, points, feats))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
 
@@ -300,10 +335,11 @@ class ExpertPolicy(HardPolicy):
         stake = self.gain_each * len(opps) + pay
         return max(self.chips_per_turn, (1.0 - none) * stake)
 
-    def lose_soon(self, opps: Sequence[Closeness]) -> float:
-        """Chance that some opponent declares within `soon_rounds` rounds (closeness)."""
+    def lose_soon(self, opps: Sequence[Closeness], rounds: int | None = None) -> float:
+        """Chance that some opponent declares within `rounds` rounds (default `soon_rounds`;
+        closeness)."""
         none = 1.0
-        for k in range(self.soon_rounds):
+        for k in range(self.soon_rounds if rounds is None else rounds):
             for o in opps:
                 none *= 1.0 - o.hazard(k)
         return 1.0 - none
@@ -316,6 +352,15 @@ class ExpertPolicy(HardPolicy):
         if len(cands) == 1:
             return cands[0], []
         values = self.throw_values(obs, t, opps)
+        if (
+            self.fitted_gap > 0
+            and len(values) >= 2
+            and values[0].chips - values[1].chips < self.fitted_gap
+        ):
+            w = self.fitted_weights
+            weights = FITS[w] if isinstance(w, str) else w
+            if predict(values[1].features, weights) > predict(values[0].features, weights):
+                values[0], values[1] = values[1], values[0]
         if (
             self.searches > 0
             and len(values) >= 2
