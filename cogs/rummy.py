@@ -574,9 +574,18 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         if table.engine_seat(interaction.user.id) is None:
             raise errors.NotPlaying()
         user_id = interaction.user.id
+        # A click on the table's own public message lends its token to the table's edits
+        # (`table_hooks`): acknowledged as a deferred update, which changes nothing anyone
+        # sees, and the hand follows as an ephemeral follow-up.
+        clicked = interaction.message.id if interaction.message is not None else None
+        lent = clicked if clicked is not None and clicked == table.message_id else None
         # Acknowledge first: the view waits for its picture, and when many players open their
         # hands at once (a burst of tables starting) pictures queue for the drawing process.
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if lent is not None:
+            await interaction.response.defer()
+            self.presenter.hooks.lend(table.id, interaction, lent)
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         note = None
         if (table.guild_id, user_id) not in self._played:
             if await self.tables.league.has_played(table.guild_id, user_id):
@@ -586,9 +595,15 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
         hand = await self.presenter.hand_message(
             table, user_id, note, confirm_drop=confirm_drop, locale=user_locale(interaction)
         )
+        if lent is not None:
+            self.presenter.hooks.used(interaction)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **hand.send_kwargs())
+            await self.presenter.remember_hand(
+                table, user_id, interaction, hand, sent.id, followup=True
+            )
+            return
         message = await interaction.edit_original_response(**hand.edit_kwargs())
-        message_id = message.id
-        await self.presenter.remember_hand(table, user_id, interaction, hand, message_id)
+        await self.presenter.remember_hand(table, user_id, interaction, hand, message.id)
 
     def _table_here(self, interaction: discord.Interaction[PapluBot]) -> Table:
         if interaction.channel_id is None:

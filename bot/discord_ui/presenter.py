@@ -9,8 +9,13 @@ die after 15 minutes; after that the player opens a fresh view from the table's 
 always works).
 
 Discord's global rate limit (50 requests per second per bot token, interaction endpoints
-excepted) binds on the public side: table edits, turn pings and their deletion, results. Each
-of these waits for a slot of this process's share (`budget.RestBudget.slot`) and is built
+excepted) binds on the public side: table edits, turn pings and their deletion, results. The
+table edit, most of it, first goes through a token that a player's click on the public message
+lent (`table_hooks`: that click is acknowledged as a deferred update, which makes the public
+message its original response, and the hand view follows as an ephemeral follow-up), which
+the global limit does not count. Only without such a token (none young enough, or each used
+to its own bucket's share) does it go through the channel. There, like the pings and results,
+it waits for a slot of this process's share (`budget.RestBudget.slot`) and is built
 only once it has one, so a table that waited sends everything that happened meanwhile; an
 edit that would change nothing a player sees (the same embed, controls and picture) is not
 sent at all. When the share runs short, busy tables' refreshes stretch (every 2 s, 3 s...)
@@ -62,6 +67,7 @@ from .render.log import log_lines
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
 from .render.results import next_deal_started, result_embed, results_key, standings_lines
 from .render.table import replaced_view_text, table_embed, turn_ping, turn_warning_text
+from .table_hooks import TableHooks
 
 if TYPE_CHECKING:
     from .client import PapluBot
@@ -117,6 +123,20 @@ class OpenHand:
     # What that message shows, as `HandMessage.visible` (None: unsure): a refresh that would
     # show the same is not sent.
     seen: str | None = None
+    # The view is a follow-up of `interaction` (opened from the table's public message, whose
+    # token the table borrows: `table_hooks`), not its original response.
+    followup: bool = False
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the hand view through its token. A view opened from the table's message is
+        that interaction's ephemeral follow-up, and the interaction's original response is
+        the public table: editing "the original" there would show a hand to everyone."""
+        if self.followup:
+            if self.message_id is None:
+                raise LookupError("a follow-up hand view without its message id")
+            await self.interaction.followup.edit_message(self.message_id, **kwargs)
+        else:
+            await self.interaction.edit_original_response(**kwargs)
 
 
 @dataclass(slots=True)
@@ -148,6 +168,15 @@ class HandMessage:
             digest = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
             self._visible = digest
         return self._visible
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message (a follow-up): the image, if any, as its file."""
+        out: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        if self.content is not None:
+            out["content"] = self.content
+        if self.upload is not None:
+            out["file"] = as_file(self.upload, text(self.locale, "hand-picture"))
+        return out
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: a new image replaces the old; text only removes it; an unchanged
@@ -184,6 +213,9 @@ class DiscordPresenter:
         # The last table picture drawn per table: its scene's hash, its digest, its file name.
         self._table_drawn: dict[str, tuple[int, str | None, str]] = {}
         self.hands: dict[tuple[str, int], OpenHand] = {}
+        # Tokens lent by clicks on the public messages, aged by the clock the hand views use
+        # (looked up at each call, so both agree with whatever `time` this module sees).
+        self.hooks = TableHooks(clock=lambda: time.monotonic())
         self._sort_by_suit: set[tuple[str, int]] = set()
         self._dirty: dict[str, bool] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
@@ -443,6 +475,7 @@ class DiscordPresenter:
         if task is not None and task is not asyncio.current_task():
             task.cancel()
         self.advice.forget(table_id)
+        self.hooks.forget(table_id)
 
     # ---- hand views ------------------------------------------------------------------------
 
@@ -454,6 +487,7 @@ class DiscordPresenter:
         shown: HandMessage | None = None,
         message_id: int | None = None,
         sending: int | None = None,
+        followup: bool = False,
     ) -> None:
         """The interaction through which this player's hand view is refreshed from now on,
         its message (default: the one clicked) and what that message shows (None while an
@@ -471,6 +505,7 @@ class DiscordPresenter:
             shown.shown if shown else None,
             shown.version if shown else None,
             sending,
+            followup=followup,
         )
         # An older view still on screen is told it was replaced: its buttons would otherwise
         # look live while showing an old state.
@@ -479,7 +514,7 @@ class DiscordPresenter:
         if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
             return
         with contextlib.suppress(discord.HTTPException):
-            await old.interaction.edit_original_response(
+            await old.edit(
                 content=replaced_view_text(user_locale(old.interaction)),
                 embed=None,
                 view=None,
@@ -634,7 +669,8 @@ class DiscordPresenter:
             open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
             open_hand.seen = None
             open_hand.sending = hand.version
-            await open_hand.interaction.edit_original_response(**hand.edit_kwargs())
+            self.hooks.used(open_hand.interaction)
+            await open_hand.edit(**hand.edit_kwargs())
         except Refusal:
             self.hands.pop(key, None)
         except discord.HTTPException:
@@ -653,8 +689,10 @@ class DiscordPresenter:
             while self._dirty.get(table.id) and not self._closing:
                 await self._flush(table)
                 # A table changed again within the interval is busy: under pressure it waits
-                # a few intervals, and its next edit carries everything since this one.
-                await asyncio.sleep(EDIT_INTERVAL * self.budget.stretch())
+                # a few intervals, and its next edit carries everything since this one;
+                # unless a lent token can carry that edit (not counted against the budget).
+                lent = self.hooks.pick(table.id, table.message_id) is not None
+                await asyncio.sleep(EDIT_INTERVAL * (1 if lent else self.budget.stretch()))
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -697,6 +735,8 @@ class DiscordPresenter:
         The edit waits for a slot of the budget first; if the table moved on meanwhile, the
         payload is built again, so the one edit carries every change."""
         assert table.message_id is not None
+        if await self._edit_through_hook(table, final):
+            return
         if self.budget.room(HEADROOM):
             version, edit, digest, sent = await self._table_edit(table, final)
             if sent == self._table_sent.get(table.id):
@@ -734,6 +774,37 @@ class DiscordPresenter:
         else:
             self._table_images[table.id] = digest
             self._table_sent[table.id] = sent
+
+    async def _edit_through_hook(self, table: Table, final: str | None) -> bool:
+        """Edit the public message through a token that a click on it lent (`table_hooks`:
+        outside the global limit, so no budget slot). False when there is no such token or
+        it failed: the caller then edits through the channel, as without one."""
+        if self.hooks.pick(table.id, table.message_id) is None:
+            return False
+        _version, edit, digest, sent = await self._table_edit(table, final)
+        if sent == self._table_sent.get(table.id):
+            return True  # nothing a player would see changed
+        hook = self.hooks.pick(table.id, table.message_id)  # again: the picture took a while
+        if hook is None:
+            return False
+        self.hooks.used(hook.interaction)
+        try:
+            await hook.interaction.edit_original_response(**edit)
+        except discord.HTTPException as exc:
+            self.hooks.drop(table.id, hook)
+            # Whether the edit landed is unknown: the channel's edit uploads the picture.
+            self._table_images[table.id] = UNKNOWN
+            self._table_sent.pop(table.id, None)
+            log.info(
+                "table %s: a lent token failed (%s); edited through the channel",
+                table.id,
+                exc.status,
+            )
+            return False
+        self.hooks.edits += 1
+        self._table_images[table.id] = digest
+        self._table_sent[table.id] = sent
+        return True
 
     async def _table_edit(
         self, table: Table, final: str | None, *, urgent: bool = False

@@ -17,10 +17,13 @@ import discord
 import pytest
 
 from bot.discord_ui.presenter import DiscordPresenter, HandMessage, OpenHand
+from bot.discord_ui.table_hooks import TableHooks
 
 
 class SlowInteraction:
     """An interaction whose edits land only when `gate` is set."""
+
+    id = 4242
 
     def __init__(self) -> None:
         self.edits: list[dict[str, Any]] = []
@@ -37,6 +40,7 @@ def presenter_with_view(
     """`same`: every version's view reads this (else "v<version>")."""
     presenter = DiscordPresenter.__new__(DiscordPresenter)
     presenter.hands = {}
+    presenter.hooks = TableHooks()
     table = SimpleNamespace(id="t1", version=version)
     interaction = SlowInteraction()
     presenter.hands[("t1", 7)] = OpenHand(interaction, time.monotonic(), 99, None, version - 1)  # type: ignore[arg-type]

@@ -152,9 +152,9 @@ async def open_hand(fake: FakeDiscord, user: str) -> StoredMessage:
         if label_of(m, "button-your-hand") is not None
     )
     result = await fake.click(user, table_msg, label=label_of(table_msg, "button-your-hand"))
-    assert result.ephemeral, "a hand view must be private"
-    assert result.message is not None
-    return fake.message(result.message.id)
+    view = await result.reply()
+    assert view.ephemeral, "a hand view must be private"
+    return fake.message(view.id)
 
 
 async def act(
@@ -576,9 +576,10 @@ class TableDriver:
             source = await fake.wait_for(lambda: find_table_message(fake, self.channel))
         source = fake.message(source.id)
         r = await fake.click(user, source, label=label_of(source, "button-your-hand"))
-        assert r.ephemeral and r.message is not None, r
-        self.views[user] = r.message.id
-        return fake.message(r.message.id)
+        view = await r.reply()
+        assert view.ephemeral, r
+        self.views[user] = view.id
+        return fake.message(view.id)
 
     def words(self, user: str) -> Say:
         """A player's own language: as the test set it, else their Discord client's."""

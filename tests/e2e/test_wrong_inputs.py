@@ -296,14 +296,15 @@ async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         assert result.ephemeral and state(env) == before
 
         # The first player's view went quiet; the table's button gives a fresh, working view.
-        fresh = await fake.click(first, table_message(fake), label="Your hand")
-        assert fresh.ephemeral and fresh.message.id != first_view.id
-        assert "Draw from stock" in labels(fresh.message)
-        driver.views[first] = fresh.message.id
+        clicked = await fake.click(first, table_message(fake), label="Your hand")
+        fresh = await clicked.reply()
+        assert fresh.ephemeral and fresh.id != first_view.id
+        assert "Draw from stock" in labels(fresh)
+        driver.views[first] = fresh.id
         await driver.take_turn(first)
         assert state(env)[0] > before[0]
         # ... and that fresh view is kept up to date again.
-        await fake.wait_for(lambda: "Waiting for" in fake.render(fresh.message.id))
+        await fake.wait_for(lambda: "Waiting for" in fake.render(fresh.id))
         assert not [v for v in fake.violations if v.kind == "expired_token"]
         await env.finish()
 

@@ -166,6 +166,18 @@ class InteractionResult:
         )
         return self
 
+    async def reply(self, timeout: float = 5.0) -> StoredMessage:
+        """The message the bot answered with, once it is there: the original response, or
+        after a deferred update (type 6, which leaves the clicked message as it is) the first
+        follow-up (a hand view opened from the table's public message comes so)."""
+        await self.wait(timeout)
+        if self.response_type == 6:
+            return (await self.wait_followups(1, timeout))[0]
+        msg = self.message
+        if msg is None:
+            raise AssertionError(f"no message answers interaction {self.id}: {self!r}")
+        return msg
+
     async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[StoredMessage]:
         """Wait until at least ``count`` followup messages exist and return them."""
         await self.fake.wait_for(
