@@ -47,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.load_probe import samples_path  # noqa: E402
 from bot import gc_tuning  # noqa: E402
 from bot.discord_ui.budget import KINDS, exempt, kind_of  # noqa: E402
 from bot.storage import Storage  # noqa: E402
@@ -161,6 +162,10 @@ class LoadReport:
             "budget_wait_ms_per_slot": round(
                 self.budget.get("waited_s", 0.0) * 1000 / max(self.budget.get("slots", 0), 1), 1
             ),
+            # Table edits sent through a token a player's click lent (outside the global
+            # limit), and lent tokens Discord refused (the edit then went through the channel).
+            "table_edits_lent_per_action": round(self.budget.get("hook_edits", 0) / actions, 3),
+            "lent_token_fallbacks": self.budget.get("hook_fallbacks", 0),
         }
 
     def lines(self) -> list[str]:
@@ -355,10 +360,11 @@ class Players:
                 source = self.fake.message(table.message_id)
                 try:
                     result = await self.fake.click(user, source, label="Your hand", timeout=30)
-                except FakeDiscordError:
-                    result = None
-                if result is not None and result.message is not None:
-                    return result.message.id
+                    view = await result.reply(timeout=30)
+                except (FakeDiscordError, TimeoutError):
+                    view = None
+                if view is not None:
+                    return view.id
             await self.watch.wait(-table.channel_id, 2.0)
         return None
 
@@ -461,10 +467,22 @@ class LagProbe:
 
 
 def probe(path: Path) -> dict[str, Any]:
+    """One bot process's figures: the JSON it rewrites, plus the samples it appends."""
     try:
-        return dict(json.loads(path.read_text()))
+        out = dict(json.loads(path.read_text()))
     except (OSError, ValueError):
         return {}
+    try:
+        lines = samples_path(path).read_text().splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        try:
+            key, items = json.loads(line)
+        except ValueError:
+            continue  # the line being written right now
+        out.setdefault(key, []).extend(items)
+    return out
 
 
 def merged_probe(paths: list[Path]) -> dict[str, Any]:
