@@ -51,7 +51,7 @@ from benchmarks.load_probe import samples_path  # noqa: E402
 from bot import gc_tuning  # noqa: E402
 from bot.discord_ui.budget import KINDS, exempt, kind_of  # noqa: E402
 from bot.storage import Storage  # noqa: E402
-from tests.e2e.harness import TOKEN, Strategy, is_match_over, labels  # noqa: E402
+from tests.e2e.harness import TOKEN, Strategy, is_match_over, is_ping, labels  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeDiscordError, StoredMessage  # noqa: E402
 
 VERSION_RE = re.compile(r"^r[ms]:([0-9a-z]+):(\d+):")
@@ -166,6 +166,9 @@ class LoadReport:
             # limit), and lent tokens Discord refused (the edit then went through the channel).
             "table_edits_lent_per_action": round(self.budget.get("hook_edits", 0) / actions, 3),
             "lent_token_fallbacks": self.budget.get("hook_fallbacks", 0),
+            # Why a refresh found no token (asked once per edit and once per pause between).
+            "lent_none_lent": self.budget.get("hook_none_lent", 0),
+            "lent_all_busy": self.budget.get("hook_all_busy", 0),
         }
 
     def lines(self) -> list[str]:
@@ -290,7 +293,10 @@ class Watcher:
                 if m:
                     table.table_id = m.group(1)
                     table.max_version = max(table.max_version, int(m.group(2)))
-            has_hand = "Your hand" in labels(msg)
+            # The table message, not a turn ping (which carries a "Your hand" button too: taken
+            # for the table, its post would count as a table refresh, and its click lends no
+            # token for the table's edits).
+            has_hand = "Your hand" in labels(msg) and not is_ping(msg)
             if msg.visible_to is None and not has_hand and table.message_id == msg.id:
                 table.message_id = None  # closed, or replaced by a newer table message
             if msg.visible_to is None and has_hand:

@@ -146,6 +146,8 @@ async def _dump(path: Path, every: float) -> None:
             if hooks is not None:
                 _stats["budget"]["hook_edits"] = hooks.edits
                 _stats["budget"]["hook_fallbacks"] = hooks.fallbacks
+                _stats["budget"]["hook_none_lent"] = hooks.none_lent
+                _stats["budget"]["hook_all_busy"] = hooks.all_busy
         # New samples first, as whole lines: a reader never sees a half-written one twice.
         lines = "".join(json.dumps([key, _stats[key]]) + "\n" for key in SAMPLES if _stats[key])
         if lines:

@@ -749,6 +749,12 @@ class DiscordPresenter:
             # (built before, it would be out of date by then and drawn twice). Its picture
             # is drawn ahead of the hand pictures waiting, so the slot is not held idle.
             await self.budget.slot(HEADROOM, "PATCH", table.home_id)
+            if self.hooks.pick(table.id, table.message_id) is not None:
+                # A player lent a token while this edit waited: it goes that way, uncounted.
+                self.budget.give_back("PATCH", table.home_id)
+                if await self._edit_through_hook(table, final):
+                    return
+                await self.budget.slot(HEADROOM, "PATCH", table.home_id)
             version, edit, digest, sent = await self._table_edit(table, final, urgent=True)
             if sent == self._table_sent.get(table.id):
                 self.budget.give_back("PATCH", table.home_id)

@@ -55,6 +55,10 @@ class TableHooks:
         self._by_id: dict[int, Hook] = {}  # the same hooks, by interaction id
         self.edits = 0  # table edits sent through a lent token (for figures)
         self.fallbacks = 0  # lent tokens that failed and were dropped
+        # Why a table edit had no token (for figures): none lent for the message, or every
+        # token's own bucket was at its share.
+        self.none_lent = 0
+        self.all_busy = 0
 
     def lend(self, table_id: str, interaction: Any, message_id: int) -> None:
         """A click on `message_id` (the table's public message) was acknowledged with a
@@ -74,6 +78,7 @@ class TableHooks:
         message, and with room in its own bucket. None: edit through the channel."""
         hooks = self._by_table.get(table_id)
         if not hooks or message_id is None:
+            self.none_lent += 1
             return None
         now = self._clock()
         for old in [h for h in hooks if now - h.lent_at >= MAX_AGE or h.message_id != message_id]:
@@ -84,6 +89,10 @@ class TableHooks:
                 hook.sent.popleft()
             if len(hook.sent) < PER_WINDOW:
                 return hook
+        if hooks:
+            self.all_busy += 1
+        else:
+            self.none_lent += 1
         return None
 
     def used(self, interaction: Any) -> None:
