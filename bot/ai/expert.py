@@ -116,6 +116,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from bot.engine.actions import Action, ActionKind
@@ -163,6 +164,8 @@ class ExpertPolicy(HardPolicy):
     fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
     turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
+    closeness_model = "hand"  # "hand": closeness.py's hand-set hazard; "fitted": its logistic
+    # fit (`Closeness.fitted_hazard`, benchmarks/closeness_calibration.py)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
     # Drops. Calibration (hard vs hard, 240 heads-up points deals from seed 70000, 480 opening
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
@@ -204,12 +207,19 @@ class ExpertPolicy(HardPolicy):
         if declare is not None:
             return declare
         tracker = Tracker.from_observation(obs)
-        opps = opponents(obs)
+        opps = self.closeness(obs)
         if ActionKind.DISCARD in kinds:
             return _discard(obs, self.choose_throw(obs, tracker, opps)[0])
         if ActionKind.DROP in kinds and self._expert_drop(obs, tracker, opps):
             return kinds[ActionKind.DROP][0]
         return _draw_action(obs, kinds, self._expert_take(obs, tracker, opps))
+
+    def closeness(self, obs: Observation) -> list[Closeness]:
+        """Every opponent's closeness to a declaration, by `closeness_model`."""
+        opps = opponents(obs)
+        if self.closeness_model == "fitted":
+            return [replace(o, fitted=True) for o in opps]
+        return opps
 
     # -- draw ---------------------------------------------------------------------------------
 
