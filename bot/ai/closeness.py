@@ -27,7 +27,10 @@ throw of 10 or more; the stock), fitted on the rows of 1,500 deals against hard 
 reference: 0.0600 against 0.0638, 0.2209 against 0.2396). For a seat throwing 8s and taking
 nothing it says 1.9%, 4.1%, 8.5% on turns 2-4 (hand-set 4%, 6.5%, 9%), 17% on turn 8 and 24% on
 turn 10 (hand-set 16%, flat); two kept takes raise it by a third to a half (hand-set: by 70%),
-two low last throws by about half (hand-set: by half).
+two low last throws by about half (hand-set: by half). Better calibrated, it did not play
+better: the expert reading it (`ExpertPolicy.closeness_model = "fitted"`) measured -0.82
+[-2.29, +0.64] chips a deal against the hand-set hazard, both facing hard (1,000 paired deals,
+seed 2026), at 3.2x the CPU a decision (16.7 against 5.2 ms), so it is off.
 
 Everything is a pure function of the observation (the adapter rebuilds policies per move).
 """

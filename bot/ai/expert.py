@@ -8,7 +8,11 @@ feed danger of a throw, `tracking.py`) and turns them into a *value in chips* (`
 * its own chance to declare on each coming turn, from the distance and effective draws of the
   cards it keeps (`finish_chances`);
 * each opponent's chance to declare on each of their coming turns, read from the pile
-  (`closeness.py`: turns played, cards taken, low throws);
+  (`closeness.py`: turns played, cards taken, low throws). `closeness_model = "fitted"` reads
+  it from closeness.py's logistic fit instead (better calibrated on held-out deals) and is
+  off: paired against the hand-set hazard, both facing hard (`--field hard`, 1,000 deals,
+  seed 2026), -0.82 [-2.29, +0.64] chips a deal, wins 44.5% [41.4, 47.6] against 45.1%
+  [42.0, 48.2], at 3.2x the CPU (16.7 against 5.2 ms a decision);
 * what it would pay if an opponent went out (the engine's capped penalty of the kept cards,
   discounted for turns ahead) and what the others pay when it wins.
 
@@ -165,7 +169,8 @@ class ExpertPolicy(HardPolicy):
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
     turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
     closeness_model = "hand"  # "hand": closeness.py's hand-set hazard; "fitted": its logistic
-    # fit (`Closeness.fitted_hazard`, benchmarks/closeness_calibration.py)
+    # fit (`Closeness.fitted_hazard`, benchmarks/closeness_calibration.py; measured not better,
+    # -0.82 [-2.29, +0.64] chips a deal at 3.2x the CPU: off, see the module docstring)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
     # Drops. Calibration (hard vs hard, 240 heads-up points deals from seed 70000, 480 opening
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
