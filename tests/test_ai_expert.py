@@ -195,6 +195,21 @@ def test_closeness_reads_takes_and_turns_from_the_pile() -> None:
             assert o.turns == sum(1 for e in obs.pile_history if e.discarded_by == o.seat)
 
 
+def test_the_hazard_scale_multiplies_the_hand_set_hazard() -> None:
+    """`hazard_scale` scales the hand-set hazard of every opponent the expert weighs (the cap
+    still applies after it); at 1.0 the opponents are closeness.py's own."""
+    for obs in _observations(5, "points", 2, 30):
+        policy = ExpertPolicy(random.Random(0))
+        assert policy.closeness(obs) == opponents(obs)
+        policy.hazard_scale = 0.7
+        for o, s in zip(opponents(obs), policy.closeness(obs), strict=True):
+            for k in range(4):
+                if o.hazard(k) < 0.45:  # below the cap
+                    assert s.hazard(k) == pytest.approx(0.7 * o.hazard(k))
+                assert s.hazard(k) <= o.hazard(k)
+        assert policy.act(obs) in obs.legal_actions
+
+
 def test_drops_compare_the_drop_cost_with_the_expected_payment_of_playing_on() -> None:
     bad = _obs_for("2H 9H KS 5D 7C QS JD 4C 8S 10D AC 6S QH", "KD")
     good = _obs_for("7H 8H 9H 4S 5S 6S 3C JK 2D 2C 2S 9C KC", "10D")

@@ -30,7 +30,9 @@ turn 10 (hand-set 16%, flat); two kept takes raise it by a third to a half (hand
 two low last throws by about half (hand-set: by half). Better calibrated, it did not play
 better: the expert reading it (`ExpertPolicy.closeness_model = "fitted"`) measured -0.82
 [-2.29, +0.64] chips a deal against the hand-set hazard, both facing hard (1,000 paired deals,
-seed 2026), at 3.2x the CPU a decision (16.7 against 5.2 ms), so it is off.
+seed 2026), at about the same CPU, so it is off; the hand-set hazard scaled to the
+calibration (`Closeness.scale`, `ExpertPolicy.hazard_scale = 0.7`) measured -1.15
+[-2.40, +0.11] on the same deals (it hardly drops any more), so that is off too.
 
 Everything is a pure function of the observation (the adapter rebuilds policies per move).
 """
@@ -79,6 +81,7 @@ class Closeness:
     take_turns: tuple[int, ...] = ()  # for each card it took, its throws made before the take
     stock: int = 0  # cards left in the stock
     fitted: bool = False  # `hazard` answers with `fitted_hazard` (ExpertPolicy.closeness_model)
+    scale: float = 1.0  # the hand-set hazard times this (ExpertPolicy.hazard_scale)
 
     def hazard(self, ahead: int = 0) -> float:
         """Chance this seat declares on its turn `ahead` turns from now (0: its next turn),
@@ -87,7 +90,7 @@ class Closeness:
             return self.fitted_hazard(ahead)
         t = self.turns + 1 + ahead
         base = min(BASE_MAX, BASE_FLOOR + BASE_SLOPE * (t - 1))
-        h = base * (1.0 + TAKE_BOOST * self.takes)
+        h = self.scale * base * (1.0 + TAKE_BOOST * self.takes)
         if self.recent_low:
             h *= 1.0 + LOW_THROW_BOOST
         return min(HAZARD_MAX, h)
