@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from benchmarks import fit_throw_value
+from benchmarks import closeness_calibration, fit_throw_value
 from bot.ai import TIERS, make_policy, thinking
 from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
@@ -193,6 +193,21 @@ def test_closeness_reads_takes_and_turns_from_the_pile() -> None:
         for o in opponents(obs):
             assert 0.0 <= o.hazard(0) <= o.hazard(5) <= 0.45
             assert o.turns == sum(1 for e in obs.pile_history if e.discarded_by == o.seat)
+
+
+def test_the_hazard_scale_multiplies_the_hand_set_hazard() -> None:
+    """`hazard_scale` scales the hand-set hazard of every opponent the expert weighs (the cap
+    still applies after it); at 1.0 the opponents are closeness.py's own."""
+    for obs in _observations(5, "points", 2, 30):
+        policy = ExpertPolicy(random.Random(0))
+        assert policy.closeness(obs) == opponents(obs)
+        policy.hazard_scale = 0.7
+        for o, s in zip(opponents(obs), policy.closeness(obs), strict=True):
+            for k in range(4):
+                if o.hazard(k) < 0.45:  # below the cap
+                    assert s.hazard(k) == pytest.approx(0.7 * o.hazard(k))
+                assert s.hazard(k) <= o.hazard(k)
+        assert policy.act(obs) in obs.legal_actions
 
 
 def test_drops_compare_the_drop_cost_with_the_expected_payment_of_playing_on() -> None:
@@ -528,3 +543,71 @@ def test_the_fitted_model_can_settle_only_the_hand_set_models_close_calls() -> N
         policy.fitted_gap = values[0].chips - values[1].chips  # not closer than the gap
         assert policy.choose_throw(obs, t, opps)[0] == values[0].card
         assert plain.choose_throw(obs, t, opps)[0] == values[0].card
+
+
+def test_the_fitted_closeness_is_a_chance_that_rises_with_evidence_of_closeness() -> None:
+    """The fitted hazard stays in [0, 1], grows as the opponent plays more turns and keeps
+    more of the cards it took, and a policy asking for it gets it from `hazard`."""
+    for obs in _observations(5, "points", 2, 30):
+        for o in opponents(obs):
+            for k in range(4):
+                assert 0.0 <= o.fitted_hazard(k) <= 1.0
+            assert o.stock == obs.stock_size
+            assert len(o.take_turns) >= o.takes
+            assert Closeness.from_evidence(o.evidence()) == o
+    early = Closeness(1, turns=1, takes=0, recent_low=False, cards=13, throws=(10,), stock=50)
+    later = dataclasses.replace(early, turns=8, throws=(10,) * 8, stock=36)
+    taking = dataclasses.replace(later, takes=2, take_turns=(3, 5))
+    assert early.fitted_hazard(0) < later.fitted_hazard(0) < taking.fitted_hazard(0)
+    assert early.fitted_hazard(0) < early.fitted_hazard(3)  # turns ahead count as turns
+    assert dataclasses.replace(taking, fitted=True).hazard(2) == taking.fitted_hazard(2)
+
+
+def test_the_expert_can_play_on_the_fitted_closeness() -> None:
+    """`closeness_model = "fitted"`: legal, a function of (seed, observation), and the
+    opponents it weighs answer with the fitted hazard."""
+    for obs in _observations(9, "points", 2, 25):
+        policy = ExpertPolicy(random.Random(3))
+        policy.closeness_model = "fitted"
+        a = policy.act(obs)
+        assert a in obs.legal_actions
+        again = ExpertPolicy(random.Random(3))
+        again.closeness_model = "fitted"
+        assert again.act(obs) == a
+        for o in policy.closeness(obs):
+            assert o.fitted and o.hazard(1) == o.fitted_hazard(1)
+        assert not any(o.fitted for o in ExpertPolicy(random.Random(3)).closeness(obs))
+
+
+def test_the_calibration_labels_censor_windows_the_deal_ended_inside() -> None:
+    """A row's label for a window of n turns: declared within it (1), played all n without
+    declaring (0), or the deal ended before (None)."""
+    label = closeness_calibration.label
+    declared_second = {"declared": True, "after": 2}
+    assert [label(declared_second, n) for n in (1, 2, 3)] == [0, 1, 1]
+    ended_after_two = {"declared": False, "after": 2}
+    assert [label(ended_after_two, n) for n in (1, 2, 3)] == [0, 0, None]
+    assert label({"declared": False, "after": 0}, 1) is None
+
+
+def test_the_calibration_fit_recovers_a_logistic_hazard() -> None:
+    """Rows drawn from a known fitted hazard (one coming turn each): the Newton fit gives the
+    weights back closely, and the rows' collector is deterministic for a seed."""
+    rng = random.Random(4)
+    truth = [-2.2, 0.3, 0.15, 0.05, 0.4, 0.0, 0.3, -0.5, 0.2, 0.3, -0.4]
+    rows = []
+    for _ in range(6000):
+        turns = rng.randrange(0, 16)
+        takes = rng.randrange(0, 4)
+        throws = tuple(rng.randrange(1, 11) for _ in range(turns))
+        c = Closeness(
+            1, turns, takes, rng.random() < 0.3, 13, throws,
+            tuple(sorted(rng.randrange(0, max(1, turns)) for _ in range(takes))),
+            rng.randrange(0, 60),
+        )  # fmt: skip
+        y = rng.random() < c.fitted_hazard(0, truth)
+        rows.append({"evidence": c.evidence(), "declared": y, "after": 1})
+    got = closeness_calibration.fit(rows, ridge=1e-6)
+    assert got == pytest.approx(truth, abs=0.35)
+    few = closeness_calibration.collect("expert", "hard", 2, 5)
+    assert few and few == closeness_calibration.collect("expert", "hard", 2, 5)

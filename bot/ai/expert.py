@@ -8,7 +8,17 @@ feed danger of a throw, `tracking.py`) and turns them into a *value in chips* (`
 * its own chance to declare on each coming turn, from the distance and effective draws of the
   cards it keeps (`finish_chances`);
 * each opponent's chance to declare on each of their coming turns, read from the pile
-  (`closeness.py`: turns played, cards taken, low throws);
+  (`closeness.py`: turns played, cards taken, low throws). `closeness_model = "fitted"` reads
+  it from closeness.py's logistic fit instead (better calibrated on held-out deals) and is
+  off: paired against the hand-set hazard, both facing hard (`--field hard`, 1,000 deals,
+  seed 2026), -0.82 [-2.29, +0.64] chips a deal, wins 44.5% [41.4, 47.6] against 45.1%
+  [42.0, 48.2], 186 drops against 167, at about the same CPU (`bench_ai.py`, 30 deals, one
+  tier a process: mean 24.0 against 23.3 ms a decision; duplicate.py's 16.7 against 5.2 ms is
+  its cache order: variant A always reads about 3x B, whichever it is). Scaling the hand-set
+  hazard to the calibration instead (`hazard_scale = 0.7`: it predicts about 1.4x what
+  happens) measured -1.15 [-2.40, +0.11] on the same 1,000 deals: wins 49.7% [46.6, 52.8]
+  against 45.1%, but 18 drops against 167 (the drops were priced with the higher hazard), so
+  it stays 1.0;
 * what it would pay if an opponent went out (the engine's capped penalty of the kept cards,
   discounted for turns ahead) and what the others pay when it wins.
 
@@ -116,6 +126,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from bot.engine.actions import Action, ActionKind
@@ -163,6 +174,11 @@ class ExpertPolicy(HardPolicy):
     fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
     turn_value = "fixed"  # "fixed": chips_per_turn; "hazard": see `turn_chips` (no gain shown)
+    closeness_model = "hand"  # "hand": closeness.py's hand-set hazard; "fitted": its logistic
+    # fit (`Closeness.fitted_hazard`, benchmarks/closeness_calibration.py; measured not better,
+    # -0.82 [-2.29, +0.64] chips a deal: off, see the module docstring)
+    hazard_scale = 1.0  # the hand-set hazard times this (0.7, its calibration, measured -1.15
+    # [-2.40, +0.11] chips a deal, 1,000 deals, field hard, seed 2026: off)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
     # Drops. Calibration (hard vs hard, 240 heads-up points deals from seed 70000, 480 opening
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
@@ -204,12 +220,21 @@ class ExpertPolicy(HardPolicy):
         if declare is not None:
             return declare
         tracker = Tracker.from_observation(obs)
-        opps = opponents(obs)
+        opps = self.closeness(obs)
         if ActionKind.DISCARD in kinds:
             return _discard(obs, self.choose_throw(obs, tracker, opps)[0])
         if ActionKind.DROP in kinds and self._expert_drop(obs, tracker, opps):
             return kinds[ActionKind.DROP][0]
         return _draw_action(obs, kinds, self._expert_take(obs, tracker, opps))
+
+    def closeness(self, obs: Observation) -> list[Closeness]:
+        """Every opponent's closeness to a declaration, by `closeness_model`."""
+        opps = opponents(obs)
+        if self.closeness_model == "fitted":
+            return [replace(o, fitted=True) for o in opps]
+        if self.hazard_scale != 1.0:
+            return [replace(o, scale=self.hazard_scale) for o in opps]
+        return opps
 
     # -- draw ---------------------------------------------------------------------------------
 

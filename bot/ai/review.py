@@ -161,7 +161,7 @@ def _discard_suggestion(
     if p is None or b is None or p.face == b.face:
         return None
     t = Tracker.from_observation(obs)
-    values = expert.throw_values(obs, t, opponents(obs), also=p)
+    values = expert.throw_values(obs, t, expert.closeness(obs), also=p)
     vp = next((v for v in values if v.card.face == p.face), None)
     vb = next((v for v in values if v.card.face == b.face), None)
     if vp is None or vb is None:
@@ -197,7 +197,7 @@ def _draw_suggestion(
         return None
     rules, wr = obs.rules, obs.wild_rank
     t = Tracker.from_observation(obs)
-    opps = opponents(obs)
+    opps = expert.closeness(obs)
     taken = expert.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
     if not taken:
         return None
@@ -226,7 +226,7 @@ def _drop_suggestion(
         return None
     rules, wr = obs.rules, obs.wild_rank
     t = Tracker.from_observation(obs)
-    stay = expert.drop_estimate(obs, t, opponents(obs))
+    stay = expert.drop_estimate(obs, t, expert.closeness(obs))
     d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
     points = evaluate_hand(obs.hand, rules, wr).penalty
     play = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0)
