@@ -38,6 +38,12 @@ log = logging.getLogger(__name__)
 
 GLOBAL_LIMIT = 50.0  # Discord: requests per second per bot token (interaction routes excepted)
 WINDOW = 1.0
+#: This process paces itself to this part of its share. Discord counts a request when it
+#: arrives, this budget when it leaves; a loop that stalls (here, or the server's) or a
+#: connection that queues bunches requests paced over one of our seconds into one of theirs.
+#: At 300 tables on two saturated cores, 0.8 and 0.85 of a full share left here as up to 50 in
+#: one of the fake's seconds (a few global 429s a minute); see docs/scaling.md.
+ARRIVAL_MARGIN = 0.85
 HEADROOM = 0.8  # public refreshes use at most this part of the share; the rest is for others
 #: Refresh interval multipliers by how much of the last second's share was used.
 STRETCH_STEPS = ((0.65, 1), (0.8, 2), (0.9, 3))  # (pressure below, intervals)

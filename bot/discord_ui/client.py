@@ -33,7 +33,7 @@ from bot.storage import Storage
 from bot.table.service import TableService
 
 from . import logging_filters
-from .budget import RestBudget, share_for
+from .budget import ARRIVAL_MARGIN, RestBudget, share_for
 from .errors import answer_error
 from .i18n.translator import CatalogueTranslator
 from .languages import LanguagePreferences
@@ -64,7 +64,7 @@ class PapluBot(commands.Bot):
         # Every REST request this process sends is counted (an aiohttp trace), so the
         # presenter can keep the public ones within this process's part of the token's
         # global rate limit (`budget.py`).
-        budget = RestBudget(share_for(settings.shard_count, settings.shard_ids))
+        budget = RestBudget(share_for(settings.shard_count, settings.shard_ids) * ARRIVAL_MARGIN)
         super().__init__(
             http_trace=budget.trace(),
             command_prefix=commands.when_mentioned,
