@@ -61,16 +61,13 @@ class Captions:
     variant_fallback: str
     title_deal: str  # {variant} {deal}
     title_over: str  # {variant}
-    stock: str  # {count}
-    turn_draw: str  # {name}
-    turn_discard: str  # {name}
+    turn: str  # {name}
     match_over: str
     between_deals: str
     indicator: str
     discards: str
     pile_start: str
     taken_by: str
-    plate_cards: str  # {cards} {score}
     plate_score: str  # {score}
     seat: str  # {seat}
     dealer_mark: str
@@ -109,10 +106,7 @@ SLOTS: dict[str, frozenset[str]] = {
     "wild_rank": frozenset({"rank"}),
     "title_deal": frozenset({"variant", "deal"}),
     "title_over": frozenset({"variant"}),
-    "stock": frozenset({"count"}),
-    "turn_draw": frozenset({"name"}),
-    "turn_discard": frozenset({"name"}),
-    "plate_cards": frozenset({"cards", "score"}),
+    "turn": frozenset({"name"}),
     "plate_score": frozenset({"score"}),
     "seat": frozenset({"seat"}),
     "result_title": frozenset({"deal"}),

@@ -802,7 +802,12 @@ def _fitted(text: str, size: int, room: int) -> str:
 def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions) -> Scene:
     """The public table, from public facts only (a `PublicView` cannot hold a hidden card).
 
-    `nothing_wild` is the one rule the caption needs (a rules fact, not a card)."""
+    It shows what changes when the cards on the table change or the turn passes: the
+    indicator, the pile, whose turn, the seats' scores and states. The counters that move on
+    every draw (the stock's size, a hand's 13 or 14 cards, draw or discard) are the embed's
+    text, not the picture's: with them every draw from the stock redrew and uploaded the
+    picture, about half of all table pictures. `nothing_wild` is the one rule the caption
+    needs (a rules fact, not a card)."""
     boxes: list[Box] = []
     discs: list[Disc] = []
     cards: list[PlacedCard] = []
@@ -813,15 +818,12 @@ def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions
     title = words.fill(words.title_deal, variant=variant, deal=view.deal_number)
     if view.match_phase == "over":
         title = words.fill(words.title_over, variant=variant)
-    stock = words.fill(words.stock, count=view.stock_size)
-    labels.append(Label(stock, W - MARGIN, 12, 18, "ink", "ra", max_width=text_width(stock, 18)))
-    title_room = inner - text_width(stock, 18) - 16
+    title_room = inner
     labels.append(Label(_fitted(title, 18, title_room), MARGIN, 12, 18, "ink", "la",
                         max_width=title_room))  # fmt: skip
     names = {s.seat: plain_name(s.name, _seat(words, s.seat)) for s in view.seats}
     if view.turn is not None:
-        doing = words.turn_draw if view.phase == "draw" else words.turn_discard
-        turn = words.fill(doing, name=names.get(view.turn, "?"))
+        turn = words.fill(words.turn, name=names.get(view.turn, "?"))
     elif view.match_phase == "over":
         turn = words.match_over
     else:
@@ -898,10 +900,7 @@ def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions
         on_turn = view.turn == s
         style = "plate_turn" if on_turn else ("plate" if playing else "plate_out")
         boxes.append(Box(x0, y0, x0 + plate_w, y0 + _PLATE_H, style, 10))
-        if playing and seat.cards:
-            info = words.fill(words.plate_cards, cards=seat.cards, score=amount_text(seat.score))
-            info_style = "muted"
-        elif seat.status not in ("active", "waiting"):
+        if seat.status not in ("active", "waiting"):
             info = words.code(words.status, seat.status)
             info_style = "red"
         else:

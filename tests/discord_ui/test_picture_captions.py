@@ -50,7 +50,7 @@ def test_hindi_captions_are_devanagari_with_no_english_word() -> None:
 
 def test_a_locale_finds_its_captions() -> None:
     assert captions(discord.Locale.hindi).tag == "hi"
-    assert captions("hi").fill(captions("hi").stock, count=22) == "गड्डी 22"
+    assert captions("hi").fill(captions("hi").plate_score, score="22") == "स्कोर 22"
     assert captions(discord.Locale.american_english).tag == "en"
     assert captions(None).tag == "en"
     assert captions("fr").tag == "en"  # no French catalogue: English

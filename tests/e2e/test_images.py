@@ -164,11 +164,19 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) 
         assert not [p for p in drawn if "table-" in getattr(p, "name", "")]
         presenter.images.run = draws  # type: ignore[method-assign]
         assert shown_image(fake.message(msg.id)) == "table-1.png"
-        # A move changes the picture: uploaded again, replacing the old one.
+        # A draw from the stock changes the text (the stock's size), not the picture: the
+        # table is edited without an upload.
         table = env.table()
         user = next(u for u in TWO if table.engine_seat(fake.user(u).id) == table.current_turn())
         view = await open_hand(fake, user)
-        await act(fake, user, view, label="Draw from stock")
+        edits = len(fake.message(msg.id).edits)
+        view = await act(fake, user, view, label="Draw from stock")
+        await fake.wait_for(lambda: len(fake.message(msg.id).edits) > edits)
+        await fake.settle(quiet=0.3)
+        assert len(images_of(fake, "table-")) == uploads
+        # A discard changes the picture: uploaded again, replacing the old one.
+        options = select_options(view, "Discard a card")
+        await act(fake, user, view, values=[options[0]["value"]], placeholder="Discard a card…")
         await fake.wait_for(lambda: len(images_of(fake, "table-")) > uploads)
         await fake.settle(quiet=0.3)
         assert fake.message(msg.id).attachment_names == ["table-1.png"]

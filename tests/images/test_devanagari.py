@@ -86,13 +86,13 @@ def test_a_hindi_label_is_drawn_in_the_bundled_font() -> None:
 
 
 def test_mixed_text_is_cut_into_runs_by_script() -> None:
-    text = HI.fill(HI.turn_draw, name="Asha")  # "Asha की बारी: ..."
+    text = HI.fill(HI.turn, name="Asha")  # "Asha की बारी"
     parts = typeset.runs(text)
     assert parts[0] == ("Asha ", False)
     assert all(deva for _p, deva in parts[1:])
     assert "".join(p for p, _d in parts) == text
     # "·" is not in the Devanagari font: it goes to the Latin one.
-    plate = HI.fill(HI.plate_cards, cards=13, score="0")
+    plate = HI.fill(HI.title_deal, variant="Points", deal=1)  # "Points · बाज़ी 1"
     assert ("· ", False) in typeset.runs(plate) or any(
         "·" in p and not d for p, d in typeset.runs(plate)
     )

@@ -241,14 +241,14 @@ def test_table_layout(seats: int) -> None:
         if e.taken_by is not None:
             taker = layout.plain_name(view.seats[e.taken_by].name, "").split(" ")[0]
             assert taker in texts and "taken by" in texts
-    # Names, the dealer button, the turn plate and line, the stock count, the wild rank.
+    # Names, the dealer button, the turn plate and line, the wild rank; no stock count.
     for s in view.seats:
         assert layout.plain_name(s.name, "") in texts
     assert len([d for d in scene.discs if d.style == "dealer"]) == 1
     assert len([b for b in scene.boxes if b.style == "plate_turn"]) == (view.turn is not None)
     assert view.turn is not None
     assert any(t.startswith(f"{view.seats[view.turn].name}'s turn") for t in texts)
-    assert f"Stock {view.stock_size}" in texts
+    assert not any(t.startswith("Stock") or " cards" in t for t in texts)
     note = layout.wild_note(view.wild_rank, view.indicator, False, EN)
     assert note in texts or note == " ".join(t for t in texts if t.startswith(("Wild", "+ ")))
     for pc in scene.cards:
@@ -273,6 +273,25 @@ def test_table_shows_taken_cards_and_the_opening_discard() -> None:
     assert len([b for b in scene.boxes if b.style == "pile_taken"]) == len(taken)
     assert view.top_discard is not None
     assert view.top_discard.id == [e for e in thrown if e.taken_by is None][-1].card.id
+
+
+def test_a_draw_from_the_stock_leaves_the_table_picture_as_it_was() -> None:
+    """What a draw from the stock changes (the stock's size, a hand of 14, the phase) is the
+    embed's text; the picture changes when a card is thrown or taken and the turn passes."""
+    m = samples.new_match(3, 21, profile="points")
+    assert m.deal is not None
+    seat = m.deal.turn
+    assert seat is not None
+    before = table_scene(m.public_view(), words=EN)
+    m.apply(Action.draw_stock(seat))
+    drawn = table_scene(m.public_view(), words=EN)
+    assert drawn == before
+    m.apply(Action.discard(seat, m.deal.hands[seat][0].id))
+    assert table_scene(m.public_view(), words=EN) != drawn
+    other = m.deal.turn
+    assert other is not None and other != seat
+    m.apply(Action.take_discard(other))
+    assert table_scene(m.public_view(), words=EN) != drawn  # the pile shows who took it
 
 
 def test_table_marks_dropped_seats_without_cards() -> None:

@@ -37,16 +37,13 @@ pic-wild-and-jokers = + jokers
 pic-variant-fallback = Rummy
 pic-title-deal = { $variant } · deal { $deal }
 pic-title-over = { $variant } · match over
-pic-stock = Stock { $count }
-pic-turn-draw = { $name }'s turn: to draw or drop
-pic-turn-discard = { $name }'s turn: to discard or declare
+pic-turn = { $name }'s turn
 pic-match-over = The match is over
 pic-between-deals = Between deals
 pic-indicator = Indicator
 pic-discards = Discards, newest on the right
 pic-pile-start = start
 pic-taken-by = taken by
-pic-plate-cards = { $cards } cards · { $score }
 pic-plate-score = score { $score }
 pic-seat = Seat { $seat }
 # On the dealer's button (one or two letters fit).

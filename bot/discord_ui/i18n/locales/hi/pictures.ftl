@@ -34,16 +34,13 @@ pic-wild-and-jokers = + जोकर
 pic-variant-fallback = रमी
 pic-title-deal = { $variant } · बाज़ी { $deal }
 pic-title-over = { $variant } · मैच ख़त्म
-pic-stock = गड्डी { $count }
-pic-turn-draw = { $name } की बारी: पत्ता उठाएँ या ड्रॉप करें
-pic-turn-discard = { $name } की बारी: पत्ता फेंकें या डिक्लेयर करें
+pic-turn = { $name } की बारी
 pic-match-over = मैच ख़त्म हो गया
 pic-between-deals = बाज़ियों के बीच
 pic-indicator = इंडिकेटर
 pic-discards = फेंके गए पत्ते, नया दाईं ओर
 pic-pile-start = शुरुआत
 pic-taken-by = उठाया:
-pic-plate-cards = { $cards } पत्ते · { $score }
 pic-plate-score = स्कोर { $score }
 pic-seat = सीट { $seat }
 # डीलर के बटन पर (एक-दो अक्षर ही आते हैं): डीलर का पहला अक्षर।
