@@ -50,6 +50,13 @@ STRETCH_STEPS = ((0.65, 1), (0.8, 2), (0.9, 3))  # (pressure below, intervals)
 MAX_STRETCH = 4
 CALM_SECONDS = 10.0  # this long without pressure ends a shedding episode
 PENDING_EXPIRY = 5.0  # a granted slot whose request was not seen by then is given back
+#: A global 429 says requests arrived faster than they left (see `ARRIVAL_MARGIN`): the pace
+#: drops by this factor (at most once a `WINDOW`, since one burst brings several), to no less
+#: than `SLOWEST`, and climbs back by `RECOVERY` every `RECOVERY_SECONDS` without another.
+BACKOFF = 0.8
+SLOWEST = 0.5
+RECOVERY = 0.05
+RECOVERY_SECONDS = 5.0
 
 KINDS = (
     "interaction_response",  # POST /interactions/{id}/{token}/callback
@@ -113,6 +120,10 @@ class RestBudget:
     ) -> None:
         self.share = share
         self.clock = clock
+        self._factor = 1.0  # of `share`, lowered by global 429s (`limited`)
+        self._limited_at: float | None = None  # start of the current recovery step
+        self._last_429: float | None = None
+        self.global_429s = 0
         self.counts: Counter[str] = Counter()
         self._sent: deque[float] = deque()  # when counted calls were sent, oldest first
         # Slots granted whose request is not sent yet, by (method, channel id): a request that
@@ -141,8 +152,52 @@ class RestBudget:
             if "/api/" in path:  # REST, not the gateway's websocket handshake
                 self.record(params.method, path)
 
+        async def ended(
+            _session: aiohttp.ClientSession, _ctx: SimpleNamespace, params: Any
+        ) -> None:
+            response = params.response
+            if response.status == 429 and (
+                response.headers.get("X-RateLimit-Global")
+                or response.headers.get("X-RateLimit-Scope") == "global"
+            ):
+                self.limited()
+
         config.on_request_start.append(started)
+        config.on_request_end.append(ended)
         return config
+
+    def limited(self) -> None:
+        """Discord answered a global 429: pace lower for a while (discord.py itself waits
+        out the `retry_after` and sends the request again)."""
+        now = self.clock()
+        self.global_429s += 1
+        factor = self.factor()
+        if self._last_429 is not None and now - self._last_429 < WINDOW:
+            return  # the same burst
+        self._last_429 = now
+        self._factor = max(SLOWEST, factor * BACKOFF)
+        self._limited_at = now
+        log.warning(
+            "a global 429 from Discord: pacing at %.0f%% of this process's %.0f requests/s "
+            "for now (requests arrived bunched)",
+            self._factor * 100,
+            self.share,
+        )
+
+    def factor(self) -> float:
+        """The part of `share` this process paces to now (1 unless a global 429 lowered it)."""
+        if self._limited_at is not None:
+            calm = self.clock() - self._limited_at
+            self._factor = min(1.0, self._factor + RECOVERY * int(calm / RECOVERY_SECONDS))
+            if self._factor >= 1.0:
+                self._limited_at = None
+            else:
+                self._limited_at += RECOVERY_SECONDS * int(calm / RECOVERY_SECONDS)
+        return self._factor
+
+    def pace(self) -> float:
+        """Counted requests a second this process allows itself now."""
+        return self.share * self.factor()
 
     def record(self, method: str, path: str) -> str:
         """One request sent; returns its kind."""
@@ -183,7 +238,7 @@ class RestBudget:
         request `method` on `/channels/{channel_id}/messages...` about to be sent. Callers are
         served in order; the payload should be built *after* this returns, so that a table
         that waited sends everything that happened meanwhile."""
-        cap = max(1, int(self.share * part))
+        cap = max(1, int(self.pace() * part))
         asked = self.clock()
         async with self._lock:
             while self.used() >= cap:
@@ -196,7 +251,7 @@ class RestBudget:
 
     def room(self, part: float = HEADROOM) -> bool:
         """Would `slot(part)` be granted now, without waiting (nobody queued before it)?"""
-        return not self._lock.locked() and self.used() < max(1, int(self.share * part))
+        return not self._lock.locked() and self.used() < max(1, int(self.pace() * part))
 
     def give_back(self, method: str = "", channel_id: int = 0) -> None:
         """A slot granted for `method` on `channel_id` will not be used after all (the edit
@@ -209,7 +264,7 @@ class RestBudget:
 
     def pressure(self) -> float:
         """How much of the public part of the share the last second used (0..1+)."""
-        return self.used() / max(1.0, self.share * HEADROOM)
+        return self.used() / max(1.0, self.pace() * HEADROOM)
 
     def stretch(self) -> int:
         """How many refresh intervals a busy table waits between edits now: 1 normally,

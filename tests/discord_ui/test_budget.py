@@ -114,3 +114,28 @@ def test_busy_tables_stretch_as_the_share_runs_short_and_it_is_logged_once(
     now[0] += 11.0
     assert budget.stretch() == 1 and not budget.shedding
     assert any("no longer shedding" in r.getMessage() for r in caplog.records)
+
+
+def test_a_global_429_lowers_the_pace_and_it_climbs_back(caplog: pytest.LogCaptureFixture) -> None:
+    now = [100.0]
+    budget = RestBudget(share=20, clock=lambda: now[0])
+    assert budget.pace() == 20
+    with caplog.at_level(logging.WARNING, logger="bot.discord_ui.budget"):
+        budget.limited()
+        budget.limited()  # the same burst: once
+    assert budget.pace() == pytest.approx(16) and budget.global_429s == 2
+    assert len([r for r in caplog.records if "global 429" in r.message]) == 1
+    for _ in range(int(16 * 0.8)):
+        budget.record("PATCH", "/api/v10/channels/1/messages/2")
+    assert not budget.room(0.8)  # 12 of the lowered 16 * 0.8, not of 20 * 0.8
+    now[0] += 1.5
+    budget.limited()  # a second burst: lower again
+    assert budget.pace() == pytest.approx(12.8)
+    for _ in range(10):
+        budget.limited()
+        now[0] += 1.1
+    assert budget.pace() == pytest.approx(20 * 0.5)  # never below half
+    now[0] += 5.0
+    assert budget.pace() == pytest.approx(20 * 0.55)
+    now[0] += 60.0
+    assert budget.pace() == 20  # back to the full share after a calm minute
