@@ -19,8 +19,14 @@ opponents' seeds.
 
 Prints the mean paired difference in chips per deal with its 95% interval (normal, from the
 paired values' spread), both variants' win rates with Wilson 95% intervals, and their mean CPU
-time per decision (a rough figure: the distance caches are shared, so the variant that plays a
-position second finds it cached; `bench_ai.py` measures decision time). `--dump FILE` writes
+time per decision: `time.process_time` around each of the side's `act` calls, summed over the
+run and divided by its decisions. The caches in `bot.ai` (distance, shape) are module-level and
+shared by every policy in the process, and each deal is played twice on the same cards, so the
+second playing finds much of the first's work cached (about 3x cheaper). Both sides get that
+equally: heads-up, both sides play in both seatings of a seed (the first cold, the second
+warm); with `--field`, A and B take turns playing a position first (by seed). So the two
+figures compare A with B in the same run, fairly, but are lower than a variant's cost on
+fresh cards: for that, `bench_ai.py` (one variant per process). `--dump FILE` writes
 the paired values: two runs with the same B, seed and deal count play the same cards, so the
 difference of their lines is A1 against A2 on identical deals. A benchmark, not a test: no
 assertion.
@@ -152,6 +158,7 @@ def run(
     master = random.Random(seed)
     start = time.process_time()
     reported = 0
+    rounds = 0
     while len(paired) < deals:
         if progress and len(paired) >= reported + progress:
             reported = len(paired)
@@ -161,6 +168,7 @@ def run(
                   f"{sides['a'].wins}/{sides['a'].deals}, B {sides['b'].wins}/{sides['b'].deals}",
                   flush=True)  # fmt: skip
         match_seed = master.getrandbits(40)
+        rounds += 1
         if not fillers:
             c1 = play_match(profile, match_seed, [make_a, make_b], ["a", "b"], sides)
             c2 = play_match(profile, match_seed, [make_b, make_a], ["b", "a"], sides)
@@ -179,8 +187,14 @@ def run(
             tags_a[pos] = "a"
             tags_b: list[str | None] = [None] * n
             tags_b[pos] = "b"
-            ca = play_match(profile, match_seed, seats_a, tags_a, sides)
-            cb = play_match(profile, match_seed, seats_b, tags_b, sides)
+            # The second of the two finds the first's positions cached: A goes first on every
+            # other seed at each position, so the CPU figures are not biased toward B.
+            if (rounds + pos) % 2:
+                ca = play_match(profile, match_seed, seats_a, tags_a, sides)
+                cb = play_match(profile, match_seed, seats_b, tags_b, sides)
+            else:
+                cb = play_match(profile, match_seed, seats_b, tags_b, sides)
+                ca = play_match(profile, match_seed, seats_a, tags_a, sides)
             paired.append(ca[pos] - cb[pos])
     if dump:
         # One paired value a line, in play order: two runs with the same B, seed and deals
