@@ -63,9 +63,9 @@ class TableHooks:
     def lend(self, table_id: str, interaction: Any, message_id: int) -> None:
         """A click on `message_id` (the table's public message) was acknowledged with a
         deferred update: its token may edit that message."""
-        hooks = self._by_table.setdefault(table_id, [])
-        if any(h.interaction.id == interaction.id for h in hooks):
+        if interaction.id in self._by_id:
             return
+        hooks = self._by_table.setdefault(table_id, [])
         hook = Hook(interaction, message_id, self._clock())
         hooks.append(hook)
         self._by_id[interaction.id] = hook
