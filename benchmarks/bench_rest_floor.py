@@ -1,0 +1,128 @@
+"""What one REST request costs a discord.py bot's process, by kind (figures, no assertions).
+
+    python benchmarks/bench_rest_floor.py [--clicks 300] [--mix FILE.json]
+
+Starts the fake Discord here (rate limits off: this measures cost, not pacing) and
+`benchmarks/rest_floor_bot.py` as a subprocess, then clicks its buttons one at a time. Each
+mode makes one kind of request the real bot makes, through the same discord.py calls and with
+payloads of the same size; the bot's CPU (utime + stime from /proc) per click is read over
+each mode's clicks:
+
+* `ack`: receive the click over the gateway and acknowledge it (deferred update, type 6);
+* `hand`: the same, then edit the message through the interaction's webhook with an embed,
+  a five-row view and a 25 KB PNG (a hand refresh);
+* `table`: the same without the picture (a table edit whose picture did not change);
+* `ping`: the same, then post a line in the channel and delete it (a turn ping's life);
+* `answer`: answer the click with the edited message itself (UPDATE_MESSAGE with the picture);
+* `lean`: `table` through discord.py's webhook adapter directly, Discord's answer not parsed
+  into a message object (what that parse costs).
+
+A request's own cost is its mode's figure minus `ack`'s (medians of the rounds). With
+`--mix`, the JSON line of a `bench_load.py --json` run, it also prints the floor per game
+action: the requests that run made per action, each at its measured cost. The bot's real CPU
+per action can only be above it: the floor has no engine, storage, layout or drawing
+hand-off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench_load import cpu_seconds
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.ratelimits import RateLimits
+
+MODES = ("ack", "hand", "table", "ping", "answer", "lean")
+
+
+async def measure(clicks: int, rounds: int) -> dict[str, list[float]]:
+    """CPU ms of the floor bot per click, by mode, one figure a round (the modes interleaved
+    round by round, so the machine's drift is shared; /proc counts in 10-ms ticks, so a
+    round is many clicks)."""
+    fake = FakeDiscord(users=("asha",), channels=("floor",), rate_limits=RateLimits(enabled=False))
+    await fake.start()
+    bot = await fake.launch(
+        "benchmarks.rest_floor_bot", env={"FLOOR_CHANNEL": "floor"}, timeout=60.0
+    )
+    try:
+        await fake.wait_for(
+            lambda: any(m.content == "floor" for m in fake.server.messages.values()),
+            30.0,
+            message=lambda: f"the floor bot posted nothing; log:\n{bot.log()}",
+        )
+        message = next(m for m in fake.server.messages.values() if m.content == "floor")
+        per_round = max(1, clicks // rounds)
+        figures: dict[str, list[float]] = {mode: [] for mode in MODES}
+        for _ in range(rounds):
+            for mode in MODES:
+                await fake.settle(quiet=0.05)
+                before = cpu_seconds(bot.pid)
+                for _ in range(per_round):
+                    await fake.click("asha", message.id, custom_id=f"floor:{mode}")
+                # the settle's quiet wait is idle time: the bot spends ~nothing in it
+                await fake.settle(quiet=0.05)
+                figures[mode].append(1000 * (cpu_seconds(bot.pid) - before) / per_round)
+        fake.assert_no_violations()
+        return figures
+    finally:
+        await bot.terminate()
+        await fake.stop()
+
+
+def floor_per_action(cost: dict[str, float], mix: dict[str, Any]) -> dict[str, float]:
+    """The request mix of a load run, each request at its measured cost (ms an action)."""
+    answer = cost["ack"]
+    upload = cost["hand"] - cost["ack"]
+    edit = cost["table"] - cost["ack"]
+    ping_life = cost["ping"] - cost["ack"]  # a post and its deletion
+    uploads = mix.get("uploads_per_action", 0.0)
+    by_kind = mix.get("rest_per_action_by_kind", {})
+    edits = by_kind.get("webhook_edit", 0.0) + by_kind.get("channel_edit", 0.0)
+    posts = by_kind.get("channel_post", 0.0) + by_kind.get("webhook_post", 0.0)
+    parts = {
+        "click answers": by_kind.get("interaction_response", 0.0) * answer,
+        "edits with a picture": uploads * upload,
+        "edits without": max(0.0, edits - uploads) * edit,
+        "posts and deletions": posts * ping_life,
+    }
+    parts["total"] = sum(parts.values())
+    return parts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--clicks", type=int, default=300, help="clicks per mode")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds the clicks are split in")
+    parser.add_argument("--mix", type=Path, help="a bench_load.py --json output (last line)")
+    args = parser.parse_args()
+    print(f"load average before: {os.getloadavg()[0]:.2f}")
+    t0 = time.perf_counter()
+    figures = asyncio.run(measure(args.clicks, args.rounds))
+    print(f"{args.clicks} clicks a mode in {args.rounds} rounds, {time.perf_counter() - t0:.0f} s")
+    cost = {mode: statistics.median(values) for mode, values in figures.items()}
+    print("mode      bot CPU ms a click (median of rounds, [min, max])   the request itself")
+    for mode in MODES:
+        low, high = min(figures[mode]), max(figures[mode])
+        extra = "" if mode == "ack" else f"{cost[mode] - cost['ack']:8.2f}"
+        print(f"{mode:<9} {cost[mode]:6.2f} [{low:5.2f}, {high:5.2f}]              {extra}")
+    if args.mix:
+        mix = json.loads(args.mix.read_text().strip().splitlines()[-1])
+        print(f"floor per game action, at the request mix of {args.mix.name}:")
+        for name, ms in floor_per_action(cost, mix).items():
+            print(f"  {name:<22} {ms:6.2f} ms")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(json.dumps({"cpu_ms_per_click": cost}))
+
+
+if __name__ == "__main__":
+    main()

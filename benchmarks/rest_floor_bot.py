@@ -1,0 +1,132 @@
+"""A bot that does nothing but the REST calls a game action costs (run by `bench_rest_floor.py`).
+
+No engine, no storage, no pictures drawn: on a click it makes exactly one kind of request the
+real bot makes, through the same discord.py calls, with payloads of the real bot's size (an
+embed, a hand view of five rows, a 25 KB PNG read once at start). What its process spends per
+click is therefore discord.py's and aiohttp's own cost of that request, the floor under any
+bot written on them. Run under the fake: `python -m tests.fakediscord.launch
+benchmarks.rest_floor_bot`.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from pathlib import Path
+
+import discord
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+MODES = ("ack", "hand", "table", "ping", "answer", "lean")
+
+
+def _picture() -> bytes:
+    """A real hand picture (the bot's own renderer), so the upload has the real size."""
+    from bot.discord_ui.pictures import captions
+    from bot.images import render_hand, samples
+    from bot.images.layout import evaluate_view
+
+    drawn = samples.hand_states()["drawn"]
+    return render_hand(drawn, evaluation=evaluate_view(drawn), words=captions("en")).data
+
+
+def _embed(n: int) -> discord.Embed:
+    """About the size of the bot's hand embed: a title, a few lines, three fields."""
+    embed = discord.Embed(title=f"Your hand · turn {n}", colour=0x1F6F43)
+    embed.description = (
+        "Pure sequence: 5♥ 6♥ 7♥ · Sequence: 9♠ 10♠ J♠ · Set: Q♣ Q♦ Q♥\n"
+        "Loose: 2♣ 8♦ K♠ · Deadwood 20 · Open card 4♥ · Stock 61"
+    )
+    embed.add_field(name="Seats", value="Asha 13 · Bob 13 · Chitra 14 (to throw)")
+    embed.add_field(name="Last", value="Bob threw 8♣")
+    embed.add_field(name="Timer", value="28 s")
+    return embed
+
+
+def _view(n: int) -> discord.ui.View:
+    """A hand view's shape: a card menu of 14 options and four rows of buttons (the first
+    ones the floor's own mode buttons, so the edited message can be clicked again)."""
+    view = discord.ui.View(timeout=None)
+    menu = discord.ui.Select(
+        custom_id=f"floor:menu:{n}",
+        options=[discord.SelectOption(label=f"card {i}", value=str(i)) for i in range(14)],
+        row=0,
+    )
+    view.add_item(menu)
+    for mode in MODES:
+        view.add_item(discord.ui.Button(label=mode, custom_id=f"floor:{mode}"))
+    for k in range(20 - len(MODES)):
+        view.add_item(discord.ui.Button(label=f"b{k}", custom_id=f"floor:b:{k}"))
+    return view
+
+
+async def _edit_lean(
+    interaction: discord.Interaction, *, embed: discord.Embed, view: discord.ui.View
+) -> None:
+    from discord.webhook.async_ import async_context, handle_message_parameters
+
+    with handle_message_parameters(embed=embed, view=view) as params:
+        http = interaction.client.http
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id,
+            interaction.token,
+            session=interaction._session,
+            proxy=http.proxy,
+            proxy_auth=http.proxy_auth,
+            payload=params.payload,
+            multipart=params.multipart,
+            files=params.files,
+        )
+
+
+class FloorBot(discord.Client):
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.picture = _picture()
+        self.count = 0
+
+    async def on_ready(self) -> None:
+        channel = next(
+            c for g in self.guilds for c in g.text_channels if c.name == os.environ["FLOOR_CHANNEL"]
+        )
+        await channel.send("floor", embed=_embed(0), view=_view(0))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        mode = custom_id.removeprefix("floor:")
+        self.count += 1
+        n = self.count
+        if mode == "answer":
+            # One request: the answer is the edited message (UPDATE_MESSAGE, with a picture).
+            await interaction.response.edit_message(
+                embed=_embed(n),
+                view=_view(n),
+                attachments=[discord.File(io.BytesIO(self.picture), "hand.png")],
+            )
+            return
+        await interaction.response.defer()
+        if mode == "hand":
+            await interaction.edit_original_response(
+                embed=_embed(n),
+                view=_view(n),
+                attachments=[discord.File(io.BytesIO(self.picture), "hand.png")],
+            )
+        elif mode == "table":
+            await interaction.edit_original_response(embed=_embed(n), view=_view(n))
+        elif mode == "lean":
+            # The table edit again, without parsing Discord's answer into a message object.
+            await _edit_lean(interaction, embed=_embed(n), view=_view(n))
+        elif mode == "ping":
+            assert isinstance(interaction.channel, discord.TextChannel)
+            ping = await interaction.channel.send(f"<@{interaction.user.id}>, your turn")
+            await ping.delete()
+
+
+def main() -> None:
+    FloorBot().run(os.environ.get("DISCORD_TOKEN", "fake-bot-token"), log_handler=None)
+
+
+if __name__ == "__main__":
+    main()
