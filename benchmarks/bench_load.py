@@ -113,6 +113,7 @@ class LoadReport:
     global_rest_per_s_max: int = 0  # most non-exempt requests in any 1-s window
     processes: int = 1
     uploads: int = 0  # image files uploaded in the window
+    uploads_by_picture: dict[str, int] = field(default_factory=dict)  # ... by file name stem
     db_path: Path | None = None
 
     def figures(self) -> dict[str, Any]:
@@ -140,6 +141,9 @@ class LoadReport:
             "rest_per_action_by_kind": per_action,
             "global_counted_per_action": round(counted / actions, 3),
             "uploads_per_action": round(self.uploads / actions, 3),
+            "uploads_per_action_by_picture": {
+                k: round(n / actions, 3) for k, n in sorted(self.uploads_by_picture.items())
+            },
             "rest_429_global": self.rest_429.get("global", 0),
             "rest_429_route": sum(n for s, n in self.rest_429.items() if s != "global"),
             "global_rest_per_s_max": self.global_rest_per_s_max,
@@ -678,6 +682,9 @@ async def run_load(
             report.slow_callbacks = after["slow"]
             report.memory_top = after["memory"]
             report.uploads = len(fake.server.uploads) - n_uploads
+            for upload in fake.server.uploads[n_uploads:]:
+                stem = upload.filename.rsplit(".", 1)[0]
+                report.uploads_by_picture[stem] = report.uploads_by_picture.get(stem, 0) + 1
             for method, path, _status in fake.server.request_log[n_requests:]:
                 route = f"{method} " + re.sub(r"/\d+|/[A-Za-z0-9_-]{40,}", "/:id", path)
                 report.requests[route] = report.requests.get(route, 0) + 1

@@ -11,7 +11,9 @@ each mode's clicks:
 * `ack`: receive the click over the gateway and acknowledge it (deferred update, type 6);
 * `hand`: the same, then edit the message through the interaction's webhook with an embed,
   a five-row view and a 25 KB PNG (a hand refresh);
-* `table`: the same without the picture (a table edit whose picture did not change);
+* `table`: the same without the picture, and with a table's few buttons instead of a hand's
+  five rows (a table edit whose picture did not change; the cheapest edit the bot makes, so
+  the floor charges every edit without a picture at this price);
 * `ping`: the same, then post a line in the channel and delete it (a turn ping's life);
 * `answer`: answer the click with the edited message itself (UPDATE_MESSAGE with the picture);
 * `lean`: `table` through discord.py's webhook adapter directly, Discord's answer not parsed

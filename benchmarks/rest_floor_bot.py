@@ -81,6 +81,15 @@ async def _edit_lean(
         )
 
 
+def _table_view() -> discord.ui.View:
+    """A table message's shape: a few buttons (here the floor's mode buttons, in two rows;
+    the bot's table has one or two)."""
+    view = discord.ui.View(timeout=None)
+    for mode in MODES:
+        view.add_item(discord.ui.Button(label=mode, custom_id=f"floor:{mode}"))
+    return view
+
+
 class FloorBot(discord.Client):
     def __init__(self) -> None:
         super().__init__(intents=discord.Intents(guilds=True))
@@ -114,10 +123,10 @@ class FloorBot(discord.Client):
                 attachments=[discord.File(io.BytesIO(self.picture), "hand.png")],
             )
         elif mode == "table":
-            await interaction.edit_original_response(embed=_embed(n), view=_view(n))
+            await interaction.edit_original_response(embed=_embed(n), view=_table_view())
         elif mode == "lean":
             # The table edit again, without parsing Discord's answer into a message object.
-            await _edit_lean(interaction, embed=_embed(n), view=_view(n))
+            await _edit_lean(interaction, embed=_embed(n), view=_table_view())
         elif mode == "ping":
             assert isinstance(interaction.channel, discord.TextChannel)
             ping = await interaction.channel.send(f"<@{interaction.user.id}>, your turn")

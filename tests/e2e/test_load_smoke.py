@@ -44,6 +44,7 @@ JSON_KEYS = {
     "bot_cpu_ms_per_action", "drawing_cpu_ms_per_action", "rest_per_action",
     "rest_per_action_by_kind", "rest_429_global", "rest_429_route", "global_rest_per_s_max",
     "table_refresh_p95_s", "rss_kib_per_table", "driver_cpu_ms_per_action",
+    "uploads_per_action_by_picture",
 }  # fmt: skip
 
 
