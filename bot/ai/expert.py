@@ -141,6 +141,7 @@ from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
 from .fitted import FITS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
+from .reference_opponent import deadwood_candidates, expected_after_draw, take_by_expectation
 from .search import SearchBudget, search_values
 from .shape import shape_cost
 from .tracking import Tracker
@@ -170,6 +171,12 @@ class ExpertPolicy(HardPolicy):
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
     # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py)
+    # "deadwood": the reference's expected deadwood after the next draw, blended below
+    deadwood_chips = 1.0  # chips per point of expected deadwood after the next draw ...
+    deadwood_soon = 0.0  # ... plus this many times the chance of losing soon (`lose_soon`)
+    deadwood_risk = 0.0  # ... plus this times the "turns" model's points at risk soon
+    deadwood_turns = 0.0  # ... plus this times the "turns" model's turns term
+    draw_model = "hard"  # "hard": hard's rule; "deadwood": the reference's expectation
     fitted_weights: tuple[float, ...] | str = "full"  # a name in `fitted.FITS`, or weights
     fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
@@ -243,9 +250,13 @@ class ExpertPolicy(HardPolicy):
         with `take_for_points`, also a card that keeps the distance but lets a heavier card go
         once an opponent may be close: in the "turns" model's chips, taking it spends this
         turn's draw (one turn more, at `turn_chips`) and holds fewer points at risk soon."""
+        top = obs.top_discard
+        if self.draw_model == "deadwood":
+            if top is None:
+                return False
+            return take_by_expectation(obs, top, Counter(t.unseen_faces()))
         if self._distance_take(obs, t):
             return True
-        top = obs.top_discard
         if not self.take_for_points or top is None or self._race(obs):
             return False
         soon = self.lose_soon(opps)
@@ -325,6 +336,11 @@ class ExpertPolicy(HardPolicy):
         chosen += cheap[: self.pay_candidates]
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
+        deadwood = self.throw_model == "deadwood"
+        if deadwood:  # the reference's candidates too: the few best by the engine's deadwood
+            for c in deadwood_candidates(hand, cands, obs, forbidden):
+                if all(q[3].face != c.face for q in chosen):
+                    chosen += [q for q in quick if q[3].face == c.face][:1]
         soon = self.lose_soon(opps)
         state = ThrowState(soon, self.lose_soon(opps, 1), min(1.0, len(obs.pile_history) / 30))
         out = []
@@ -341,6 +357,14 @@ class ExpertPolicy(HardPolicy):
             elif self.throw_model == "fitted":
                 w = self.fitted_weights
                 chips = predict(feats, FITS[w] if isinstance(w, str) else w)
+            elif deadwood:
+                rest = [x for x in hand if x.id != c.id]
+                expect, _ = expected_after_draw(rest, unseen, obs)
+                chips = (
+                    -(self.deadwood_chips + self.deadwood_soon * soon) * expect
+                    - self.deadwood_risk * soon * pay
+                    - self.deadwood_turns * self.turn_chips(opps, pay) * (turns + extra)
+                )
             else:  # hard's turns at a price in chips, plus the points held at risk soon
                 chips = -self.turn_chips(opps, pay) * (turns + extra) - soon * pay
             out.append(ThrowValue(chips, c, r, d, good, points, feats))
