@@ -66,6 +66,21 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   prefers) looked best two-fold (+3.56 [-1.81, +8.93] at 3 chips, +3.15 [-1.35, +7.66] at 1)
   but measured -3.14 [-6.63, +0.35] and -2.45 [-5.67, +0.77] in duplicate play (field hard,
   300 deals, seed 2026). Off (`fitted_gap = 0`).
+  `throw_model = "deadwood"` gives the expert `ReferencePolicy`'s objective: its candidates
+  plus the reference's (the four best by the engine's deadwood), each valued by the expected
+  deadwood after the next draw (`reference_opponent.expected_after_draw`: every unseen face
+  weighted by its live copies, a declaring draw `WIN_VALUE` below zero), blended as
+  `deadwood_chips` x E + `deadwood_soon` x `lose_soon` x E + `deadwood_risk` x the "turns"
+  model's points at risk + `deadwood_turns` x its turns term (all below zero). Paired against
+  the default, both facing hard (`--field hard`, 300 deals, seed 2026, the same cards): pure
+  expectation -1.18 [-5.16, +2.80] chips a deal (wins 40.0% [34.6, 45.6] against 47.0%
+  [41.4, 52.6]; 59 drops against 56); plus the points at risk (`deadwood_risk = 1`) -0.81
+  [-4.72, +3.11] (wins 39.3%); the "turns" model with the expected deadwood weighted by the
+  chance of losing soon in place of the points (`deadwood_chips = 0`, `deadwood_soon = 1`,
+  `deadwood_turns = 1`) +0.13 [-2.65, +2.91] (wins 48.7% [43.1, 54.3]). No gain shown, at
+  2.8-3.5x the CPU a decision (duplicate.py: 36-45 against 10-14 ms; `bench_ai.py`, 15
+  deals, seed 1: mean 44.7 / 35.5 against 21.6 ms, p95 158 / 128 against 67 ms, max 282 /
+  197 against 279 ms), so it stays off.
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
@@ -90,7 +105,13 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   neither dropped; take rates 24.1% and 25.3% of draws. `take_for_points` (also take a
   same-distance card that lets a heavier one go once an opponent may be close) measured
   +0.17 [-0.87, +1.21] chips a deal over hard's-rule on the same 1,000 paired heads-up deals
-  against hard (seed 2026) at 1.7x the CPU a decision: off;
+  against hard (seed 2026) at 1.7x the CPU a decision: off. `draw_model = "deadwood"` takes
+  by the reference's rule instead (`reference_opponent.take_by_expectation`: the open card
+  when the best 13 it leaves have less deadwood than a stock draw leaves on average, by 1, or
+  when it declares): paired against hard's rule, both facing hard (`--field hard`, 300
+  deals, seed 2026), +1.26 [-2.51, +5.02] chips a deal, wins 45.7% [40.1, 51.3] against
+  47.0%, 58 drops against 56, at 1.4x the CPU (17.9 against 12.5 ms; `bench_ai.py`, 15 deals:
+  mean 22.3 against 21.6 ms, p95 71 against 67, max 153 against 279). No gain shown: off;
 * **drop**: when dropping costs fewer chips than the expected payment of playing on (a first
   drop costs `first_drop`, a later one `middle_drop`), by a margin each (see the calibration
   beside `drop_margin`). `drop_sees_take` (value the turn as it would be played, the open card
@@ -170,7 +191,7 @@ class ExpertPolicy(HardPolicy):
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
-    # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py)
+    # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py);
     # "deadwood": the reference's expected deadwood after the next draw, blended below
     deadwood_chips = 1.0  # chips per point of expected deadwood after the next draw ...
     deadwood_soon = 0.0  # ... plus this many times the chance of losing soon (`lose_soon`)
