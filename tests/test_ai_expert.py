@@ -8,6 +8,7 @@ import dataclasses
 import random
 import threading
 import time
+from collections import Counter
 
 import pytest
 
@@ -19,6 +20,12 @@ from bot.ai.distance import HandCode, distance, set_limit
 from bot.ai.expert import ExpertPolicy
 from bot.ai.fitted import FEATURES, FITS, predict
 from bot.ai.guard_opponent import GuardPolicy
+from bot.ai.policies import _throwable
+from bot.ai.reference_opponent import (
+    deadwood_candidates,
+    expected_after_draw,
+    take_by_expectation,
+)
 from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
@@ -611,3 +618,73 @@ def test_the_calibration_fit_recovers_a_logistic_hazard() -> None:
     assert got == pytest.approx(truth, abs=0.35)
     few = closeness_calibration.collect("expert", "hard", 2, 5)
     assert few and few == closeness_calibration.collect("expert", "hard", 2, 5)
+
+
+def test_the_deadwood_model_ranks_throws_by_the_expected_deadwood_after_a_draw() -> None:
+    """With `throw_model = "deadwood"` the candidates include the reference's (the few best
+    by the engine's deadwood) and are ranked by the expected deadwood after the next draw
+    (`reference_opponent.expected_after_draw`); in positions where that and the distance
+    disagree it throws differently from the "turns" model, and a seed gives one move."""
+    differed = 0
+    for obs in _throw_observations(13, 16):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        unseen = Counter(t.unseen_faces())
+        policy = ExpertPolicy(random.Random(0))
+        policy.throw_model = "deadwood"
+        values = policy.throw_values(obs, t, opps)
+        cands = {v.card.face for v in values}
+        ref = deadwood_candidates(obs.hand, _throwable(obs), obs, obs.taken)
+        assert {c.face for c in ref} <= cands
+        for v in values:
+            kept = [x for x in obs.hand if x.id != v.card.id]
+            assert v.chips == -expected_after_draw(kept, unseen, obs)[0]
+        assert [v.chips for v in values] == sorted((v.chips for v in values), reverse=True)
+        card, _ = policy.choose_throw(obs, t, opps)
+        again = ExpertPolicy(random.Random(0))
+        again.throw_model = "deadwood"
+        assert again.act(obs) == policy.act(obs)
+        turns, _ = ExpertPolicy(random.Random(0)).choose_throw(obs, t, opps)
+        differed += card.face != turns.face
+    assert differed > 0
+
+
+def test_the_deadwood_model_trades_expectation_against_distance_by_its_weights() -> None:
+    """A constructed hand where the two disagree: throwing a king keeps the hand a draw
+    nearer a declaration (distance 3), throwing a queen leaves less expected deadwood after
+    the next draw (distance 4). Pure expectation throws the card that leaves the least;
+    with only the turns and risk terms weighted in it throws what the "turns" model
+    throws."""
+    obs = _obs_for("4H 5H 6H 7S 8S KC KD QH QS JC 2D 4C 6D", "10D", draw="AC")
+    t, opps = Tracker.from_observation(obs), opponents(obs)
+    unseen = Counter(t.unseen_faces())
+    pure = ExpertPolicy(random.Random(0))
+    pure.throw_model = "deadwood"
+    blended = ExpertPolicy(random.Random(0))
+    blended.throw_model, blended.deadwood_chips = "deadwood", 0.0
+    blended.deadwood_turns = blended.deadwood_risk = 1.0  # the "turns" model's value
+    turns = ExpertPolicy(random.Random(0))
+    a, values = pure.choose_throw(obs, t, opps)
+    b, _ = blended.choose_throw(obs, t, opps)
+    c, _ = turns.choose_throw(obs, t, opps)
+    kept = {v.card.face: v for v in values}
+    after = {
+        f: expected_after_draw([x for x in obs.hand if x.face != f], unseen, obs)[0] for f in kept
+    }
+    assert after[a.face] == min(after.values())
+    assert b.face == c.face
+    assert a.face != c.face
+    assert kept[a.face].distance > kept[c.face].distance
+
+
+def test_the_deadwood_draw_takes_by_the_references_rule() -> None:
+    """`draw_model = "deadwood"` takes the open card exactly when the reference would."""
+    for obs in _observations(17, "points", 2, 60):
+        if not any(a.kind is ActionKind.TAKE_DISCARD for a in obs.legal_actions):
+            continue
+        policy = ExpertPolicy(random.Random(0))
+        policy.draw_model = "deadwood"
+        top = obs.top_discard
+        assert top is not None
+        t = Tracker.from_observation(obs)
+        want = take_by_expectation(obs, top, Counter(t.unseen_faces()))
+        assert policy._expert_take(obs, t, opponents(obs)) is want

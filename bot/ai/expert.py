@@ -66,6 +66,21 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   prefers) looked best two-fold (+3.56 [-1.81, +8.93] at 3 chips, +3.15 [-1.35, +7.66] at 1)
   but measured -3.14 [-6.63, +0.35] and -2.45 [-5.67, +0.77] in duplicate play (field hard,
   300 deals, seed 2026). Off (`fitted_gap = 0`).
+  `throw_model = "deadwood"` gives the expert `ReferencePolicy`'s objective: its candidates
+  plus the reference's (the four best by the engine's deadwood), each valued by the expected
+  deadwood after the next draw (`reference_opponent.expected_after_draw`: every unseen face
+  weighted by its live copies, a declaring draw `WIN_VALUE` below zero), blended as
+  `deadwood_chips` x E + `deadwood_soon` x `lose_soon` x E + `deadwood_risk` x the "turns"
+  model's points at risk + `deadwood_turns` x its turns term (all below zero). Paired against
+  the default, both facing hard (`--field hard`, 300 deals, seed 2026, the same cards): pure
+  expectation -1.18 [-5.16, +2.80] chips a deal (wins 40.0% [34.6, 45.6] against 47.0%
+  [41.4, 52.6]; 59 drops against 56); plus the points at risk (`deadwood_risk = 1`) -0.81
+  [-4.72, +3.11] (wins 39.3%); the "turns" model with the expected deadwood weighted by the
+  chance of losing soon in place of the points (`deadwood_chips = 0`, `deadwood_soon = 1`,
+  `deadwood_turns = 1`) +0.13 [-2.65, +2.91] (wins 48.7% [43.1, 54.3]). No gain shown, at
+  2.8-3.5x the CPU a decision (duplicate.py: 36-45 against 10-14 ms; `bench_ai.py`, 15
+  deals, seed 1: mean 44.7 / 35.5 against 21.6 ms, p95 158 / 128 against 67 ms, max 282 /
+  197 against 279 ms), so it stays off.
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
@@ -90,7 +105,13 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   neither dropped; take rates 24.1% and 25.3% of draws. `take_for_points` (also take a
   same-distance card that lets a heavier one go once an opponent may be close) measured
   +0.17 [-0.87, +1.21] chips a deal over hard's-rule on the same 1,000 paired heads-up deals
-  against hard (seed 2026) at 1.7x the CPU a decision: off;
+  against hard (seed 2026) at 1.7x the CPU a decision: off. `draw_model = "deadwood"` takes
+  by the reference's rule instead (`reference_opponent.take_by_expectation`: the open card
+  when the best 13 it leaves have less deadwood than a stock draw leaves on average, by 1, or
+  when it declares): paired against hard's rule, both facing hard (`--field hard`, 300
+  deals, seed 2026), +1.26 [-2.51, +5.02] chips a deal, wins 45.7% [40.1, 51.3] against
+  47.0%, 58 drops against 56, at 1.4x the CPU (17.9 against 12.5 ms; `bench_ai.py`, 15 deals:
+  mean 22.3 against 21.6 ms, p95 71 against 67, max 153 against 279). No gain shown: off;
 * **drop**: when dropping costs fewer chips than the expected payment of playing on (a first
   drop costs `first_drop`, a later one `middle_drop`), by a margin each (see the calibration
   beside `drop_margin`). `drop_sees_take` (value the turn as it would be played, the open card
@@ -141,6 +162,7 @@ from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
 from .fitted import FITS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
+from .reference_opponent import deadwood_candidates, expected_after_draw, take_by_expectation
 from .search import SearchBudget, search_values
 from .shape import shape_cost
 from .tracking import Tracker
@@ -169,7 +191,13 @@ class ExpertPolicy(HardPolicy):
     gain_each = 40.0  # chips one opponent pays when this seat declares (hard vs hard: 42.5)
     pay_decay = 0.92  # a loss k rounds ahead costs the penalty held now times this ** k
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
-    # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py)
+    # "fitted": `fitted.predict` with `fitted_weights` (fitted from play; see fitted.py);
+    # "deadwood": the reference's expected deadwood after the next draw, blended below
+    deadwood_chips = 1.0  # chips per point of expected deadwood after the next draw ...
+    deadwood_soon = 0.0  # ... plus this many times the chance of losing soon (`lose_soon`)
+    deadwood_risk = 0.0  # ... plus this times the "turns" model's points at risk soon
+    deadwood_turns = 0.0  # ... plus this times the "turns" model's turns term
+    draw_model = "hard"  # "hard": hard's rule; "deadwood": the reference's expectation
     fitted_weights: tuple[float, ...] | str = "full"  # a name in `fitted.FITS`, or weights
     fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
@@ -243,9 +271,13 @@ class ExpertPolicy(HardPolicy):
         with `take_for_points`, also a card that keeps the distance but lets a heavier card go
         once an opponent may be close: in the "turns" model's chips, taking it spends this
         turn's draw (one turn more, at `turn_chips`) and holds fewer points at risk soon."""
+        top = obs.top_discard
+        if self.draw_model == "deadwood":
+            if top is None:
+                return False
+            return take_by_expectation(obs, top, Counter(t.unseen_faces()))
         if self._distance_take(obs, t):
             return True
-        top = obs.top_discard
         if not self.take_for_points or top is None or self._race(obs):
             return False
         soon = self.lose_soon(opps)
@@ -325,6 +357,11 @@ class ExpertPolicy(HardPolicy):
         chosen += cheap[: self.pay_candidates]
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
+        deadwood = self.throw_model == "deadwood"
+        if deadwood:  # the reference's candidates too: the few best by the engine's deadwood
+            for c in deadwood_candidates(hand, cands, obs, forbidden):
+                if all(q[3].face != c.face for q in chosen):
+                    chosen += [q for q in quick if q[3].face == c.face][:1]
         soon = self.lose_soon(opps)
         state = ThrowState(soon, self.lose_soon(opps, 1), min(1.0, len(obs.pile_history) / 30))
         out = []
@@ -341,6 +378,14 @@ class ExpertPolicy(HardPolicy):
             elif self.throw_model == "fitted":
                 w = self.fitted_weights
                 chips = predict(feats, FITS[w] if isinstance(w, str) else w)
+            elif deadwood:
+                rest = [x for x in hand if x.id != c.id]
+                expect, _ = expected_after_draw(rest, unseen, obs)
+                chips = (
+                    -(self.deadwood_chips + self.deadwood_soon * soon) * expect
+                    - self.deadwood_risk * soon * pay
+                    - self.deadwood_turns * self.turn_chips(opps, pay) * (turns + extra)
+                )
             else:  # hard's turns at a price in chips, plus the points held at risk soon
                 chips = -self.turn_chips(opps, pay) * (turns + extra) - soon * pay
             out.append(ThrowValue(chips, c, r, d, good, points, feats))

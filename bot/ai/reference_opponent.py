@@ -77,6 +77,32 @@ def expected_after_draw(
     return (total / copies if copies else float(now.deadwood)), winners
 
 
+def deadwood_candidates(
+    hand: Sequence[Card],
+    cands: Sequence[Card],
+    obs: Observation,
+    forbidden: Card | None,
+    k: int = CANDIDATES,
+) -> list[Card]:
+    """The `k` throws among `cands` that leave the least deadwood by the engine's ruling
+    (ties: the higher card first, then by id): the throws the expectation examines."""
+    ev = evaluate_drawn(hand, obs.rules, obs.wild_rank, forbidden=forbidden)
+    dead = {c.face: e.deadwood for c, e in ev.by_discard}
+    return sorted(cands, key=lambda c: (dead.get(c.face, 999), -c.face.value, c.id))[:k]
+
+
+def take_by_expectation(obs: Observation, top: Card, unseen: Counter[Face]) -> bool:
+    """Take the open card when it completes a declaration, or when the best 13 it leaves
+    have less deadwood than a stock draw leaves on average (by `TAKE_MARGIN`)."""
+    rules, wr = obs.rules, obs.wild_rank
+    drawn = evaluate_drawn([*obs.hand, top], rules, wr, forbidden=top)
+    if drawn.declarable:
+        return True
+    after_take = float(drawn.best.deadwood)
+    after_stock, _ = expected_after_draw(obs.hand, unseen, obs)
+    return after_take < after_stock - TAKE_MARGIN
+
+
 class ReferencePolicy:
     """See the module docstring. Its constructor takes the simulator's generator and ignores
     it: every decision is a pure function of the observation."""
@@ -107,11 +133,8 @@ class ReferencePolicy:
         rules, wr = obs.rules, obs.wild_rank
         legal = discard_choices(obs)
         cands = distinct_faces(non_wild(legal, rules, wr) or legal)
-        ev = evaluate_drawn(obs.hand, rules, wr, forbidden=obs.taken)
-        dead = {c.face: e.deadwood for c, e in ev.by_discard}
-        cands.sort(key=lambda c: (dead.get(c.face, 999), -c.face.value, c.id))
         best: tuple[float, int, int, Card] | None = None
-        for c in cands[:CANDIDATES]:
+        for c in deadwood_candidates(obs.hand, cands, obs, obs.taken):
             kept = [x for x in obs.hand if x.id != c.id]
             value, _ = expected_after_draw(kept, unseen, obs)
             key = (value, -c.face.value, c.id, c)
@@ -121,13 +144,7 @@ class ReferencePolicy:
         return best[3]
 
     def _take(self, obs: Observation, top: Card, unseen: Counter[Face]) -> bool:
-        rules, wr = obs.rules, obs.wild_rank
-        drawn = evaluate_drawn([*obs.hand, top], rules, wr, forbidden=top)
-        if drawn.declarable:
-            return True
-        after_take = float(drawn.best.deadwood)
-        after_stock, _ = expected_after_draw(obs.hand, unseen, obs)
-        return after_take < after_stock - TAKE_MARGIN
+        return take_by_expectation(obs, top, unseen)
 
     def _drop(self, obs: Observation, unseen: Counter[Face]) -> bool:
         """Only the cheap first drop, and only for a hand with nothing to build a pure
