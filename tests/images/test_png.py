@@ -75,3 +75,9 @@ def test_it_refuses_an_image_without_a_palette() -> None:
         png.palette_png(Image.new("RGB", (4, 4)))
     with pytest.raises(ValueError, match="mode P"):
         png.palette_png(Image.new("L", (4, 4)))
+
+
+def test_every_row_is_its_filter_byte_then_its_indices() -> None:
+    im = Image.new("P", (3, 2))
+    im.putdata([5, 6, 7, 255, 0, 9])
+    assert png.rows(im) == bytes([0, 5, 6, 7, 0, 255, 0, 9])
