@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import math
 import random
 import threading
 import time
@@ -688,3 +689,89 @@ def test_the_deadwood_draw_takes_by_the_references_rule() -> None:
         t = Tracker.from_observation(obs)
         want = take_by_expectation(obs, top, Counter(t.unseen_faces()))
         assert policy._expert_take(obs, t, opponents(obs)) is want
+
+
+def test_the_life_price_lowers_the_points_at_risk_of_a_hand_near_its_pure_sequence() -> None:
+    """With no pure sequence a hand pays its full count (capped) whatever it throws; the life
+    price (`life_weight`) lowers its points at risk by the chance of drawing a pure three
+    soon, so two open ends (5-6 of spades) are at less risk than one gap (5-7), a hand with
+    nothing to build a pure sequence from keeps its full count, and so does a hand that holds
+    a pure sequence already."""
+    obs = _obs_for("4H 5H 6H 7S 8S KC KD QH QS JC 2D 4C 6D", "10D", draw="AC")
+    t = Tracker.from_observation(obs)
+    unseen = Counter(t.unseen_faces())
+    total = sum(unseen.values())
+    policy = ExpertPolicy(random.Random(0))
+    policy.life_weight = 1.0
+
+    def at_risk(faces: str) -> tuple[float, float]:
+        kept = [Card(500 + i, f) for i, f in enumerate(parse_faces(faces))]
+        pay = float(evaluate_hand(kept, obs.rules, obs.wild_rank).penalty)
+        return pay, policy.life_pay(kept, pay, unseen, total, obs)
+
+    base = "9S 5H 9H AH 6C 10C KC 2C 2D 6D 10D"  # no two cards of a pure sequence
+    open_pay, open_risk = at_risk(base + " 5S 6S")
+    gap_pay, gap_risk = at_risk(base + " 4S 6S")
+    none_pay, none_risk = at_risk(base + " 5S QS")
+    life_pay, life_risk = at_risk(base.replace(" 10D", "") + " 5S 6S 7S")
+    assert open_pay == gap_pay == none_pay == 80.0
+    assert open_risk < gap_risk < gap_pay
+    assert none_risk == none_pay
+    assert life_risk == life_pay < 80.0
+    policy.life_weight = 0.5  # half the weight: half the reduction
+    assert at_risk(base + " 5S 6S")[1] == pytest.approx((open_pay + open_risk) / 2)
+
+
+def test_the_life_price_is_off_by_default_and_changes_some_throws_when_on() -> None:
+    """Off, the throw values are the "turns" model's; on, every value's points term uses
+    `life_pay`, the moves stay legal and a seed still gives one move."""
+    differed = 0
+    for obs in _throw_observations(13, 40):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        base = ExpertPolicy(random.Random(0))
+        assert base.life_weight == 0.0
+        policy = ExpertPolicy(random.Random(0))
+        policy.life_weight = 1.0
+        off = {v.card.face: v.chips for v in base.throw_values(obs, t, opps)}
+        on = policy.throw_values(obs, t, opps)
+        assert {v.card.face for v in on} == set(off)
+        assert all(v.chips >= off[v.card.face] - 1e-9 for v in on)  # risk only ever lowered
+        action = policy.act(obs)
+        assert action in obs.legal_actions
+        again = ExpertPolicy(random.Random(0))
+        again.life_weight = 1.0
+        assert again.act(obs) == action
+        differed += on[0].card.face != base.choose_throw(obs, t, opps)[0].face
+    assert differed > 0
+
+
+def test_the_turns_horizon_saturates_the_delay_and_trades_draws_for_points() -> None:
+    """`turns_horizon = 0` prices every turn alike; with a horizon H the delay is
+    `H * (1 - exp(-turns / H))`: the first turn at full price, each later one for less, never
+    more than H. Where that changes a throw, the hand kept holds fewer points (it gave up
+    effective draws for them), the move is legal and a seed still gives one move."""
+    policy = ExpertPolicy(random.Random(0))
+    assert policy.turns_horizon == 0.0
+    assert [policy.delay_turns(x) for x in (0.0, 5.0, 40.0)] == [0.0, 5.0, 40.0]
+    policy.turns_horizon = 10.0
+    small, mid, far = (policy.delay_turns(x) for x in (0.1, 10.0, 200.0))
+    assert small == pytest.approx(0.1, rel=0.01)
+    assert mid == pytest.approx(10.0 * (1.0 - math.exp(-1.0)))
+    assert mid < 10.0 and far < 10.0 and far > mid
+    assert policy.delay_turns(20.0) - policy.delay_turns(10.0) < policy.delay_turns(10.0)
+    differed = 0
+    for obs in _throw_observations(13, 40):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        card, values = policy.choose_throw(obs, t, opps)
+        base, base_values = ExpertPolicy(random.Random(0)).choose_throw(obs, t, opps)
+        if card.face != base.face:
+            differed += 1
+            kept = next(v for v in values if v.card.face == card.face)
+            was = next(v for v in base_values if v.card.face == base.face)
+            assert kept.points < was.points
+            assert kept.good <= was.good or kept.distance > was.distance
+        again = ExpertPolicy(random.Random(0))
+        again.turns_horizon = 10.0
+        assert again.act(obs) == policy.act(obs)
+        assert policy.act(obs) in obs.legal_actions
+    assert differed > 0

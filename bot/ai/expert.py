@@ -97,7 +97,32 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   opponent's real hand), so it saw opponents as slow and held points. `search_fit = 8` deals
   each hidden hand as the one of 8 draws nearest a played hand's distance (`fitted_distance`;
   1.7-2.2 late in a deal): the same three-candidate search then measured -0.99
-  [-5.40, +3.42] (the same 300 deals, 5.0x), no gain shown either, so it stays off;
+  [-5.40, +3.42] (the same 300 deals, 5.0x), no gain shown either, so it stays off.
+  Two more prices for the "turns" model, both off, both measured paired against the default
+  with both facing `ReferencePolicy` (`--field bot.ai.reference_opponent:ReferencePolicy`),
+  after a look at where the chips go heads-up against it (200 seeds x 2 seatings, seed
+  2026): the expert won 53.5% of the deals but paid 41.9 chips a lost declaration against
+  the reference's 29.7 (54 of 139 payments 60 or more, 24 at the cap), and 47 drops cost it
+  2.6 chips a deal. Against the reference a drop is not the leak: never dropping measured
+  -0.92 [-2.60, +0.76] chips a deal (200 deals, seed 2026; wins 56.5% [49.6, 63.2] against
+  53.5%). At its last throw of a lost deal (120 seeds x 2) the expert held 19.6 points at
+  distance 1 where the reference held 7.3, 38.8 at distance 2 against 18.6, and had no pure
+  sequence in 29 of 84 losses (paying ~74) against 22 of 127.
+  `life_weight` (`life_pay`): a kept 13 without a pure sequence pays its capped full count
+  whatever it throws, so its points at risk are lowered by the chance of drawing a face that
+  completes a pure three within `soon_rounds` turns times the payment it would then owe.
+  At 1.0: +0.10 [-2.29, +2.50] chips a deal (300 deals, seed 2026), wins 54.0% [48.4, 59.6]
+  against 52.7% [47.0, 58.2], 39 drops against 37, at 1.6x the CPU (22.1 against 13.8 ms a
+  decision, duplicate.py). No gain shown: off (0).
+  `turns_horizon` (`delay_turns`): the turns term saturates, `H * (1 - exp(-turns / H))`,
+  so a turn beyond the deal's likely end costs less and points kept weigh more against
+  effective draws (it throws to keep fewer points where the two disagree). H = 10: -2.16
+  [-4.34, +0.02] (300 deals, seed 2026; wins 46.7% [41.1, 52.3] against 52.7%: it sheds
+  points and races too little). H = 30: +0.57 [-0.74, +1.88] (300 deals, seed 2026; wins
+  51.3% [45.7, 56.9] against 52.7%, 11.3 against 10.5 ms) and +0.90 [-0.65, +2.45] (300
+  deals, seed 2027; wins 50.3% [44.7, 56.0] both, 10.8 against 12.0 ms): same CPU, slightly
+  positive on two seeds, every interval across 0, not measured against hard nor on 600
+  paired deals, so it stays off (0);
 * **draw**: hard's rule (take a card that lowers the distance, is wild or declares). The
   paired per-hand comparison (250 heads-up deals a seating against hard, seed 4000: the same
   13 cards played by expert and by hard) put all of the expert's edge in its drops (about 9
@@ -144,6 +169,7 @@ observation always give the same move.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -155,6 +181,7 @@ from bot.engine.cards import Card, Face
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 from bot.engine.policy import register_policy
+from bot.engine.quickcheck import has_pure_triple
 
 from .chips import Race, finish_chances, first_step_rate, race
 from .closeness import Closeness, opponents
@@ -168,6 +195,7 @@ from .shape import shape_cost
 from .tracking import Tracker
 
 HORIZON = 16  # own turns looked ahead by the chip value
+_LIFE_PROBE_ID = 3_100_000  # the imagined card of `ExpertPolicy.life_pay`
 
 
 class ThrowValue(NamedTuple):
@@ -208,6 +236,13 @@ class ExpertPolicy(HardPolicy):
     hazard_scale = 1.0  # the hand-set hazard times this (0.7, its calibration, measured -1.15
     # [-2.40, +0.11] chips a deal, 1,000 deals, field hard, seed 2026: off)
     soon_rounds = 3  # the points held are at risk of an opponent declaring this many rounds
+    turns_horizon = 0.0  # "turns" model: 0 prices every turn alike; H > 0 saturates the
+    # turns at about H (`delay_turns`; 30: +0.57 and +0.90 chips a deal, field reference,
+    # seeds 2026 and 2027, intervals across 0). Off: see the module docstring.
+    life_weight = 0.0  # "turns" model: a kept 13 with no pure sequence pays its full count,
+    # capped, whatever is thrown; with this on, its points at risk are lowered by this times
+    # the chance that a life (a face completing a pure three) is drawn within `soon_rounds`
+    # turns times what the hand would pay then (`life_pay`). Off: see the module docstring.
     # Drops. Calibration (hard vs hard, 240 heads-up points deals from seed 70000, 480 opening
     # hands): the sixth with the lowest `play_on_value` was predicted -26.9 and realised -22.7
     # chips, so the model is ~4 chips pessimistic there: drop only 4 chips below the cost.
@@ -387,10 +422,60 @@ class ExpertPolicy(HardPolicy):
                     - self.deadwood_turns * self.turn_chips(opps, pay) * (turns + extra)
                 )
             else:  # hard's turns at a price in chips, plus the points held at risk soon
-                chips = -self.turn_chips(opps, pay) * (turns + extra) - soon * pay
+                at_risk = pay
+                if self.life_weight and pay > 0:
+                    rest = [x for x in hand if x.id != c.id]
+                    at_risk = self.life_pay(rest, pay, unseen, total, obs)
+                delay = self.delay_turns(turns + extra)
+                chips = -self.turn_chips(opps, pay) * delay - soon * at_risk
             out.append(ThrowValue(chips, c, r, d, good, points, feats))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
+
+    def delay_turns(self, turns: float) -> float:
+        """The "turns" model's delay, in turns, of a hand `turns` from a declaration. Linear
+        by default (`turns_horizon = 0`); with a horizon H, `H * (1 - exp(-turns / H))`: the
+        same price for the first turn, less for each later one, as the chance of still being
+        first to declare falls by about `exp(-1 / H)` a turn (an opponent declaring at `1/H`
+        a turn), so a turn beyond the deal's likely end costs little. Points kept then weigh
+        more against the effective draws (tenpai on a low card rather than a high pair)."""
+        h = self.turns_horizon
+        if h <= 0:
+            return turns
+        return h * (1.0 - math.exp(-turns / h))
+
+    def life_pay(
+        self, kept: Sequence[Card], pay: float, unseen: Counter[Face], total: int, obs: Observation
+    ) -> float:
+        """The points at risk of `kept` (13 cards paying `pay`) with the first life priced in:
+        a hand with no pure sequence pays its full count (capped) whatever it throws, so the
+        penalty alone cannot tell a hand one draw from its life from a hopeless one. Each
+        unseen face that would complete a pure three (`has_pure_triple`) would bring the
+        payment down to the best 13 after drawing it (`evaluate_drawn`, the drawn card kept);
+        those faces' live copies give a per-turn chance of drawing one (two looks a turn, as
+        `first_step_rate`) and so the chance `q` of a life within `soon_rounds` turns. The
+        points at risk are `pay - life_weight * q * (pay - mean payment with the life)`.
+        A hand that holds a pure sequence already is returned as `pay`."""
+        naturals = [x for x in kept if not x.face.is_joker]
+        if has_pure_triple(naturals):
+            return pay
+        rules, wr = obs.rules, obs.wild_rank
+        outs = 0
+        paid = 0.0
+        for face, n in unseen.items():
+            if n <= 0 or face.is_joker:
+                continue
+            probe = Card(_LIFE_PROBE_ID, face)
+            if not has_pure_triple([*naturals, probe]):
+                continue
+            after = evaluate_drawn([*kept, probe], rules, wr, forbidden=probe).best.penalty
+            outs += n
+            paid += n * min(pay, float(after))
+        if outs == 0:
+            return pay
+        per_turn = min(0.8, 1.0 - (1.0 - min(1.0, outs / max(1, total))) ** 2)
+        q = 1.0 - (1.0 - per_turn) ** self.soon_rounds
+        return pay - self.life_weight * q * (pay - paid / outs)
 
     def turn_chips(self, opps: Sequence[Closeness], pay: float) -> float:
         """What one turn of delay costs in chips. `turn_value = "fixed"`: `chips_per_turn`.
