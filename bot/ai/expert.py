@@ -473,7 +473,7 @@ class ExpertPolicy(HardPolicy):
             paid += n * min(pay, float(after))
         if outs == 0:
             return pay
-        per_turn = min(0.8, 1.0 - (1.0 - min(1.0, outs / max(1, total))) ** 2)
+        per_turn = first_step_rate(outs, total)
         q = 1.0 - (1.0 - per_turn) ** self.soon_rounds
         return pay - self.life_weight * q * (pay - paid / outs)
 
