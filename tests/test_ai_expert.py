@@ -276,12 +276,15 @@ def test_the_drop_estimate_can_value_the_turn_as_it_would_be_played() -> None:
 
 
 def test_a_take_for_points_keeps_the_distance() -> None:
-    """With `take_for_points`, some draws take a pile card hard's rule leaves; each such take
-    is followed by a throw that keeps the distance (holding fewer points, or more effective
-    draws for the same points), and none happens while nobody may be close."""
+    """With hard's draw rule and `take_for_points`, some draws take a pile card hard's rule
+    leaves; each such take is followed by a throw that keeps the distance (holding fewer
+    points, or more effective draws for the same points), and none happens while nobody may
+    be close."""
     on = ExpertPolicy(random.Random(0))
+    on.draw_model = "hard"
     on.take_for_points = True
     shy = ExpertPolicy(random.Random(0))
+    shy.draw_model = "hard"
     shy.take_for_points = True
     shy.take_soon_min = 1.0
     found = lighter = 0

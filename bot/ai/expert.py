@@ -123,24 +123,33 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   deals, seed 2027; wins 50.3% [44.7, 56.0] both, 10.8 against 12.0 ms): same CPU, slightly
   positive on two seeds, every interval across 0, not measured against hard nor on 600
   paired deals, so it stays off (0);
-* **draw**: hard's rule (take a card that lowers the distance, is wild or declares). The
-  paired per-hand comparison (250 heads-up deals a seating against hard, seed 4000: the same
-  13 cards played by expert and by hard) put all of the expert's edge in its drops (about 9
-  chips saved a drop) and none in its play: -0.59 [-4.7, +3.5] chips on the 350 hands that
-  neither dropped; take rates 24.1% and 25.3% of draws. `take_for_points` (also take a
-  same-distance card that lets a heavier one go once an opponent may be close) measured
-  +0.17 [-0.87, +1.21] chips a deal over hard's-rule on the same 1,000 paired heads-up deals
-  against hard (seed 2026) at 1.7x the CPU a decision: off. `draw_model = "deadwood"` takes
-  by the reference's rule instead (`reference_opponent.take_by_expectation`: the open card
-  when the best 13 it leaves have less deadwood than a stock draw leaves on average, by 1, or
-  when it declares): paired against hard's rule, both facing hard (`--field hard`, 300
-  deals, seed 2026), +1.26 [-2.51, +5.02] chips a deal, wins 45.7% [40.1, 51.3] against
-  47.0%, 58 drops against 56, at 1.4x the CPU (17.9 against 12.5 ms; `bench_ai.py`, 15 deals:
-  mean 22.3 against 21.6 ms, p95 71 against 67, max 153 against 279). No gain shown: off;
+* **draw**: the reference's rule (`draw_model = "deadwood"`,
+  `reference_opponent.take_by_expectation`): take the open card when the best 13 it leaves have
+  less deadwood than a stock draw leaves on average, by `take_gain` points, or when it
+  declares. Hard's rule (take a card that lowers the distance, is wild or declares) looks only
+  at the distance; this one at the points the hand keeps, a step closer included (a declaration
+  reached next draw counts `WIN_VALUE` below zero). Paired against hard's rule (`draw_model =
+  "hard"`, the default until this was measured): both facing hard (`--field hard`), +3.10
+  [+0.14, +6.07] chips a deal (600 deals, seed 2029; wins 44.0% [40.1, 48.0] against 43.5%, 95
+  drops each) and +1.26 [-2.51, +5.02] (300 deals, seed 2026); both facing `ReferencePolicy`,
+  +2.13 [-0.33, +4.59] (600 deals, seed 2029; wins 49.0% against 49.3%). It wins no more deals;
+  it pays less when it loses. Heads-up it moved the headline against hard from +0.34 [-0.95,
+  +1.63] to +2.89 [+1.53, +4.25] chips a deal (1,000 pairs, seed 2026) and against the
+  reference from -1.80 [-3.82, +0.21] (400 pairs) to +0.62 [-0.74, +1.98] (600 pairs). The CPU
+  a decision rises about 1.4x (duplicate.py: 14.0 against 10.4 ms). Tried beside it, both
+  facing the reference (600 deals, seed 2030): `take_gain = 0` -0.33 [-1.12, +0.47];
+  `draw_model = "either"` (take when either rule would) -0.05 [-2.27, +2.17], wins 54.8% [50.8,
+  58.8] against 51.3%: more deals won, no more chips. The per-hand comparison with hard's rule
+  that came before it (250 heads-up deals a seating against hard, seed 4000) had put all of the
+  expert's edge in its drops and none in its play (-0.59 [-4.7, +3.5] chips on the 350 hands
+  neither dropped). `take_for_points` (with hard's rule: also take a same-distance card that
+  lets a heavier one go once an opponent may be close) measured +0.17 [-0.87, +1.21] chips a
+  deal over hard's rule (1,000 paired heads-up deals against hard, seed 2026) at 1.7x the CPU:
+  off;
 * **drop**: when dropping costs fewer chips than the expected payment of playing on (a first
   drop costs `first_drop`, a later one `middle_drop`), by a margin each (see the calibration
   beside `drop_margin`). `drop_sees_take` (value the turn as it would be played, the open card
-  taken when the draw rule takes it) is built and off: on 400 deals of the calibration its
+  taken when hard's draw rule takes it) is built and off: on 400 deals of the calibration its
   drops would have saved 633 chips against 443, a difference carried by three hands; paired
   against it off, both facing hard, +0.07 [-0.54, +0.69] chips a deal (400 deals, seed 2026,
   77 drops against 70);
@@ -225,7 +234,9 @@ class ExpertPolicy(HardPolicy):
     deadwood_soon = 0.0  # ... plus this many times the chance of losing soon (`lose_soon`)
     deadwood_risk = 0.0  # ... plus this times the "turns" model's points at risk soon
     deadwood_turns = 0.0  # ... plus this times the "turns" model's turns term
-    draw_model = "hard"  # "hard": hard's rule; "deadwood": the reference's expectation
+    draw_model = "deadwood"  # the reference's expectation; "hard": hard's rule;
+    # "either" / "both": take when either rule / both rules would
+    take_gain = 1.0  # "deadwood" draw: the take must beat a stock draw's mean by this many points
     fitted_weights: tuple[float, ...] | str = "full"  # a name in `fitted.FITS`, or weights
     fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
     chips_per_turn = 3.0  # what one turn of progress is worth, in chips ("turns" model)
@@ -239,6 +250,9 @@ class ExpertPolicy(HardPolicy):
     turns_horizon = 0.0  # "turns" model: 0 prices every turn alike; H > 0 saturates the
     # turns at about H (`delay_turns`; 30: +0.57 and +0.90 chips a deal, field reference,
     # seeds 2026 and 2027, intervals across 0). Off: see the module docstring.
+    race_distance = 0  # "turns" model: when the best throw leaves the hand this many draws
+    # from declaring or fewer, every candidate is valued by `chips.race` instead (the race is
+    # short and its chances are the outs themselves). Off (0): see the module docstring.
     life_weight = 0.0  # "turns" model: a kept 13 with no pure sequence pays its full count,
     # capped, whatever is thrown; with this on, its points at risk are lowered by this times
     # the chance that a life (a face completing a pure three) is drawn within `soon_rounds`
@@ -307,10 +321,14 @@ class ExpertPolicy(HardPolicy):
         once an opponent may be close: in the "turns" model's chips, taking it spends this
         turn's draw (one turn more, at `turn_chips`) and holds fewer points at risk soon."""
         top = obs.top_discard
-        if self.draw_model == "deadwood":
+        if self.draw_model in ("deadwood", "either", "both"):
             if top is None:
                 return False
-            return take_by_expectation(obs, top, Counter(t.unseen_faces()))
+            expect = take_by_expectation(obs, top, Counter(t.unseen_faces()), self.take_gain)
+            if self.draw_model == "deadwood":
+                return expect
+            hard = self._distance_take(obs, t)
+            return (expect or hard) if self.draw_model == "either" else (expect and hard)
         if self._distance_take(obs, t):
             return True
         if not self.take_for_points or top is None or self._race(obs):
@@ -429,6 +447,13 @@ class ExpertPolicy(HardPolicy):
                 delay = self.delay_turns(turns + extra)
                 chips = -self.turn_chips(opps, pay) * delay - soon * at_risk
             out.append(ThrowValue(chips, c, r, d, good, points, feats))
+        if (
+            self.race_distance > 0
+            and self.throw_model == "turns"
+            and out
+            and min(v.distance for v in out) <= self.race_distance
+        ):
+            out = [v._replace(chips=v.race.chips) for v in out]
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
 

@@ -91,16 +91,18 @@ def deadwood_candidates(
     return sorted(cands, key=lambda c: (dead.get(c.face, 999), -c.face.value, c.id))[:k]
 
 
-def take_by_expectation(obs: Observation, top: Card, unseen: Counter[Face]) -> bool:
+def take_by_expectation(
+    obs: Observation, top: Card, unseen: Counter[Face], margin: float = TAKE_MARGIN
+) -> bool:
     """Take the open card when it completes a declaration, or when the best 13 it leaves
-    have less deadwood than a stock draw leaves on average (by `TAKE_MARGIN`)."""
+    have less deadwood than a stock draw leaves on average (by `margin`)."""
     rules, wr = obs.rules, obs.wild_rank
     drawn = evaluate_drawn([*obs.hand, top], rules, wr, forbidden=top)
     if drawn.declarable:
         return True
     after_take = float(drawn.best.deadwood)
     after_stock, _ = expected_after_draw(obs.hand, unseen, obs)
-    return after_take < after_stock - TAKE_MARGIN
+    return after_take < after_stock - margin
 
 
 class ReferencePolicy:

@@ -190,8 +190,9 @@ def _discard_suggestion(
 def _draw_suggestion(
     turn: int, obs: Observation, played: Action, better: Action, expert: ExpertPolicy
 ) -> Suggestion | None:
-    """Only the lesson the expert's rule gives: a pile card that brings the hand a step
-    closer was left for a stock draw."""
+    """Only the lesson the expert's rule gives: a pile card it would have taken (a step
+    closer, or fewer points kept) was left for a stock draw. Shown only when its figures say
+    so: more chips, no farther from going out."""
     top = obs.top_discard
     if top is None or better.kind is not ActionKind.TAKE_DISCARD:
         return None
