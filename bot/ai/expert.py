@@ -18,7 +18,9 @@ feed danger of a throw, `tracking.py`) and turns them into a *value in chips* (`
   hazard to the calibration instead (`hazard_scale = 0.7`: it predicts about 1.4x what
   happens) measured -1.15 [-2.40, +0.11] on the same 1,000 deals: wins 49.7% [46.6, 52.8]
   against 45.1%, but 18 drops against 167 (the drops were priced with the higher hazard), so
-  it stays 1.0;
+  it stays 1.0; 1.5 (is the reference's calm pile misread as slow?) measured -0.66
+  [-3.65, +2.32] against the reference (300 deals, field reference, seed 2026; 134 drops
+  against 37);
 * what it would pay if an opponent went out (the engine's capped penalty of the kept cards,
   discounted for turns ahead) and what the others pay when it wins.
 
@@ -122,7 +124,10 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   51.3% [45.7, 56.9] against 52.7%, 11.3 against 10.5 ms) and +0.90 [-0.65, +2.45] (300
   deals, seed 2027; wins 50.3% [44.7, 56.0] both, 10.8 against 12.0 ms): same CPU, slightly
   positive on two seeds, every interval across 0, not measured against hard nor on 600
-  paired deals, so it stays off (0);
+  paired deals, so it stays off (0). `race_distance = 1` (once the best throw leaves the
+  hand one draw from declaring, every candidate valued by `chips.race`: the race is short and
+  its chances are the outs themselves) measured -1.25 [-2.27, -0.22] chips a deal (300 deals,
+  field reference, seed 2026; wins 50.3% [44.7, 56.0] against 52.7%): off (0);
 * **draw**: the reference's rule (`draw_model = "deadwood"`,
   `reference_opponent.take_by_expectation`): take the open card when the best 13 it leaves have
   less deadwood than a stock draw leaves on average, by `take_gain` points, or when it
