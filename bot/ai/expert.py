@@ -82,7 +82,14 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   `deadwood_turns = 1`) +0.13 [-2.65, +2.91] (wins 48.7% [43.1, 54.3]). No gain shown, at
   2.8-3.5x the CPU a decision (duplicate.py: 36-45 against 10-14 ms; `bench_ai.py`, 15
   deals, seed 1: mean 44.7 / 35.5 against 21.6 ms, p95 158 / 128 against 67 ms, max 282 /
-  197 against 279 ms), so it stays off.
+  197 against 279 ms), so it stays off. Measured again once the draw took by the same
+  expectation (`draw_model = "deadwood"`), pure expectation against the default: +1.62
+  [-0.97, +4.22] chips a deal facing hard and +1.78 [-0.30, +3.87] facing the reference
+  (600 deals each, seed 2031; 36-37 against 14-15 ms a decision); heads-up on the headline's
+  cards (seed 2026) it trailed the default at every checkpoint: against hard +1.89
+  [+0.00, +3.78] after 500 pairs where the default had +2.55 [+0.68, +4.42], against the
+  reference +0.43 [-0.90, +1.77] after 200 where the default had +1.45 [-0.96, +3.86] (both
+  runs stopped there). No gain shown at 2.6x the CPU: off.
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
@@ -161,20 +168,24 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
 * **declare**: whenever a declaration is certainly valid; waiting can only let an opponent
   go out first, and a declaration already collects everything a deal can pay.
 
-Headline with these defaults (heads-up points, seed 2026, `benchmarks/duplicate.py`): against
-hard +0.34 [-0.95, +1.63] chips a deal over 1,000 paired deals (wins 44.5% of 2,000, 318
-drops against 9); against `ReferencePolicy` -1.80 [-3.82, +0.21] (400 pairs, wins 52.1%);
-against `GuardPolicy` +2.67 [+0.27, +5.07] (300 pairs, wins 56.2%). At seed 2027:
-against `ReferencePolicy` -1.76 [-3.78, +0.25] (400 pairs, wins 50.1% [46.7, 53.6] of 800,
-94 drops against 0); against `GuardPolicy` +2.04 [-0.27, +4.34] (300 pairs, wins 52.8%
-[48.8, 56.8] of 600). Four players (expert + 3 medium, `bot.simulate`, 400 deals, seed 2026):
-wins 35.8% [31.2, 40.6], +14.71 chips a deal against medium's -4.90 (best chips). `bench_ai.py`
-(default 30 deals, seed 1): p95 70 ms, max 192 ms of CPU a decision (100 deals: 63 / 203; an
-earlier run recorded 118 / 253). Pool101 heads-up against hard (60 match seeds, seats
-swapped, seed 2026): the expert won 57 of 120 matches (47.5%), penalty points added -3.50
-[-9.04, +2.03] a deal against hard's (lower is better; 81 drops against 2). Not met: +3 chips
-against hard and against the reference, 58% of deals against hard, 38% of 4-player deals (not
-shown at 400 deals), 60% of pool101 matches against hard.
+Headline with these defaults (heads-up points, `benchmarks/duplicate.py`; the draw by expected
+deadwood since session 32): against hard +2.89 [+1.53, +4.25] chips a deal over 1,000 paired
+deals at seed 2026 (wins 45.0% [42.8, 47.2] of 2,000, 324 drops against 9; hard's draw rule had
++0.34 [-0.95, +1.63] on the same cards); against `ReferencePolicy` +0.62 [-0.74, +1.98] (600
+pairs, seed 2026; wins 51.1% [48.3, 53.9] of 1,200) and -0.11 [-1.79, +1.58] (400 pairs, seed
+2027; wins 50.4% [46.9, 53.8]), where hard's draw rule had -1.80 [-3.82, +0.21] and -1.76
+[-3.78, +0.25]; against `GuardPolicy` +3.84 [+1.78, +5.91] (300 pairs, seed 2026; wins 55.3%
+[51.3, 59.3] of 600). Four players (expert + 3 medium, `bot.simulate`, 1,000 deals, seed 2026):
+wins 32.8% [30.0, 35.8], +12.79 chips a deal against medium's -4.26 (best chips); the deadwood
+draw against hard's there (`--field medium,medium,medium`, 400 deals) +5.63 [+0.44, +10.82].
+Pool101 heads-up against hard (150 match seeds, seats swapped, seed 2026): the expert won 172
+of 300 matches (57.3% [51.7, 62.8]), penalty points added -9.66 [-13.73, -5.60] a deal against
+hard's (lower is better; 246 drops against 13). `bench_ai.py` (seed 1, load 0.9): 30 deals p95
+48 ms, max 100 ms of CPU a decision, mean 16.8; 100 deals p95 55, max 156, mean 18.5 (hard 38 /
+186 / 10.5); the event loop's lag while the expert thinks in the worker process, 200 decisions:
+p95 0.94 ms, max 1.2, against 0.14 / 0.48 idle and 9.1 / 15.4 on a thread. Not met: +3 chips
+against hard (the interval reaches it) and against the reference, 58% of deals against hard,
+38% of 4-player deals, 60% of pool101 matches against hard (the interval reaches it).
 
 Work is fixed per decision (candidates, determinisations x depth), never measured in time, and
 the only randomness is a generator derived from the seed and the observation, so a seed and an
