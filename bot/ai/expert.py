@@ -131,7 +131,9 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   51.3% [45.7, 56.9] against 52.7%, 11.3 against 10.5 ms) and +0.90 [-0.65, +2.45] (300
   deals, seed 2027; wins 50.3% [44.7, 56.0] both, 10.8 against 12.0 ms): same CPU, slightly
   positive on two seeds, every interval across 0, not measured against hard nor on 600
-  paired deals, so it stays off (0). `race_distance = 1` (once the best throw leaves the
+  paired deals, so it stays off (0); with the deadwood draw, H = 30 measured -0.49
+  [-2.00, +1.01] facing hard and -0.44 [-1.40, +0.51] facing the reference (600 deals each,
+  seed 2034). `race_distance = 1` (once the best throw leaves the
   hand one draw from declaring, every candidate valued by `chips.race`: the race is short and
   its chances are the outs themselves) measured -1.25 [-2.27, -0.22] chips a deal (300 deals,
   field reference, seed 2026; wins 50.3% [44.7, 56.0] against 52.7%): off (0);
@@ -286,7 +288,9 @@ class ExpertPolicy(HardPolicy):
     # 35-45 paid), where it never drops. Later turns: below -44 it realised -37.4 (n 55; the
     # first such turn of a deal -39.3, 29 deals), so a middle drop at 40 is a wash; raising
     # `middle_drop_margin` to 12 measured +0.07 [-0.36, +0.50] chips a deal (1,000 paired
-    # deals, field hard, seed 2026): kept at 4.
+    # deals, field hard, seed 2026): kept at 4. With the deadwood draw, `drop_margin = 8`
+    # measured -0.54 [-1.18, +0.11] facing hard (59 drops against 87) and +0.14
+    # [-0.41, +0.69] facing the reference (600 deals each, seed 2033): kept at 4.
     drop_margin = 4.0  # chips playing on must lose beyond the drop's cost before it drops
     middle_drop_margin = 4.0  # the same for a later (middle) drop
     drop_min_distance = 2
