@@ -253,7 +253,7 @@ class ExpertPolicy(HardPolicy):
     deadwood_risk = 0.0  # ... plus this times the "turns" model's points at risk soon
     deadwood_turns = 0.0  # ... plus this times the "turns" model's turns term
     draw_model = "deadwood"  # the reference's expectation; "hard": hard's rule;
-    # "either" / "both": take when either rule / both rules would
+    # "either": take when either rule would
     take_gain = 1.0  # "deadwood" draw: the take must beat a stock draw's mean by this many points
     fitted_weights: tuple[float, ...] | str = "full"  # a name in `fitted.FITS`, or weights
     fitted_gap = 0.0  # chips: the fitted model settles the best two when closer than this (off)
@@ -336,19 +336,19 @@ class ExpertPolicy(HardPolicy):
     # -- draw ---------------------------------------------------------------------------------
 
     def _expert_take(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> bool:
-        """Hard's rule (take a card that brings the hand a step closer, is wild or declares);
-        with `take_for_points`, also a card that keeps the distance but lets a heavier card go
-        once an opponent may be close: in the "turns" model's chips, taking it spends this
-        turn's draw (one turn more, at `turn_chips`) and holds fewer points at risk soon."""
+        """By `draw_model`: the reference's expected deadwood (the default), or hard's rule
+        (take a card that brings the hand a step closer, is wild or declares), or either of
+        the two. With hard's rule and `take_for_points`, also a card that keeps the distance
+        but lets a heavier card go once an opponent may be close: in the "turns" model's
+        chips, taking it spends this turn's draw (one turn more, at `turn_chips`) and holds
+        fewer points at risk soon."""
         top = obs.top_discard
-        if self.draw_model in ("deadwood", "either", "both"):
+        if self.draw_model in ("deadwood", "either"):
             if top is None:
                 return False
-            expect = take_by_expectation(obs, top, Counter(t.unseen_faces()), self.take_gain)
-            if self.draw_model == "deadwood":
-                return expect
-            hard = self._distance_take(obs, t)
-            return (expect or hard) if self.draw_model == "either" else (expect and hard)
+            if self.draw_model == "either" and self._distance_take(obs, t):
+                return True
+            return take_by_expectation(obs, top, Counter(t.unseen_faces()), self.take_gain)
         if self._distance_take(obs, t):
             return True
         if not self.take_for_points or top is None or self._race(obs):
@@ -601,9 +601,10 @@ class ExpertPolicy(HardPolicy):
 
     def drop_estimate(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> Race:
         """Expected chips of playing on, as the drop rule weighs them. With `drop_sees_take`
-        the turn is valued as it would be played: when the draw rule would take the open
-        card, the value after taking it and making the best throw (a hand that the pile card
-        brings a step closer is not as bad as its 13 cards say); otherwise `play_on_value`."""
+        the turn is valued as hard's draw rule would play it (measured before the expert's
+        draw took by expected deadwood): when that rule would take the open card, the value
+        after taking it and making the best throw (a hand that the pile card brings a step
+        closer is not as bad as its 13 cards say); otherwise `play_on_value`."""
         stock = self.play_on_value(obs, t, opps)
         top = obs.top_discard
         if not self.drop_sees_take or top is None or not self._distance_take(obs, t):
