@@ -257,21 +257,22 @@ def test_a_middle_drop_has_its_own_margin() -> None:
 
 
 def test_the_drop_estimate_can_value_the_turn_as_it_would_be_played() -> None:
-    """Off: the 13 cards' value. On: when the draw rule would take the open card, the value
-    after taking it and making the best throw."""
+    """Off: the 13 cards' value. On: when the expert's own draw rule would take the open card,
+    the value after taking it and making the best throw."""
     obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "9H")  # 9H joins 7H 8H
     t, opps = Tracker.from_observation(obs), opponents(obs)
     expert = ExpertPolicy(random.Random(0))
+    expert.drop_sees_take = False
     assert expert.drop_estimate(obs, t, opps) == expert.play_on_value(obs, t, opps)
     expert.drop_sees_take = True
-    assert expert._distance_take(obs, t)
+    assert expert._expert_take(obs, t, opps)
     top = obs.top_discard
     assert top is not None
     taken = expert.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
     assert expert.drop_estimate(obs, t, opps) == taken[0].race
     useless = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "5C")
     tu, ou = Tracker.from_observation(useless), opponents(useless)
-    assert not expert._distance_take(useless, tu)
+    assert not expert._expert_take(useless, tu, ou)
     assert expert.drop_estimate(useless, tu, ou) == expert.play_on_value(useless, tu, ou)
 
 

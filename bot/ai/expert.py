@@ -89,7 +89,11 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   cards (seed 2026) it trailed the default at every checkpoint: against hard +1.89
   [+0.00, +3.78] after 500 pairs where the default had +2.55 [+0.68, +4.42], against the
   reference +0.43 [-0.90, +1.77] after 200 where the default had +1.45 [-0.96, +3.86] (both
-  runs stopped there). No gain shown at 2.6x the CPU: off.
+  runs stopped there). No gain shown at 2.6x the CPU: off. Used only near a declaration
+  (`deadwood_distance = 2`: the deadwood value once the best throw leaves the hand two draws
+  from declaring or fewer, hard's turns before), heads-up on the default's cards (seed 2026):
+  -0.07 [-1.21, +1.08] chips a deal against hard (1,000 pairs; wins 42.5% against 45.0%) and
+  -0.32 [-1.46, +0.83] against the reference (600 pairs), at 2x the CPU: off.
   A close call between the best two, once somebody may be close, can be settled by a
   determinised search (`search.py`: the unseen cards dealt consistently with the evidence, a
   few turns played with a fast policy, the same deals for both throws). It is off by default
@@ -162,11 +166,15 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   off;
 * **drop**: when dropping costs fewer chips than the expected payment of playing on (a first
   drop costs `first_drop`, a later one `middle_drop`), by a margin each (see the calibration
-  beside `drop_margin`). `drop_sees_take` (value the turn as it would be played, the open card
-  taken when hard's draw rule takes it) is built and off: on 400 deals of the calibration its
-  drops would have saved 633 chips against 443, a difference carried by three hands; paired
-  against it off, both facing hard, +0.07 [-0.54, +0.69] chips a deal (400 deals, seed 2026,
-  77 drops against 70);
+  beside `drop_margin`). Playing on is valued as the turn would be played (`drop_sees_take`,
+  on since session 33): when the expert's draw rule would take the open card, the value after
+  taking it and making the best throw, otherwise the 13 cards held. With hard's draw rule it
+  had measured +0.07 [-0.54, +0.69] chips a deal (both facing hard, 400 deals, seed 2026);
+  with the deadwood draw, which takes more often, heads-up on the headline's cards against the
+  same default with it off: +0.43 [+0.11, +0.75] chips a deal against hard (1,000 pairs, seed
+  2026; headline +3.32 [+1.97, +4.67] against +2.89, 319 drops against 324) and +0.32
+  [+0.00, +0.64] against the reference (600 pairs, seed 2026; +0.94 [-0.42, +2.30] against
+  +0.62, 157 drops against 158). It drops about as often, on better-chosen hands;
 * **declare**: whenever a declaration is certainly valid; waiting can only let an opponent
   go out first, and a declaration already collects everything a deal can pay.
 
@@ -268,6 +276,11 @@ class ExpertPolicy(HardPolicy):
     turns_horizon = 0.0  # "turns" model: 0 prices every turn alike; H > 0 saturates the
     # turns at about H (`delay_turns`; 30: +0.57 and +0.90 chips a deal, field reference,
     # seeds 2026 and 2027, intervals across 0). Off: see the module docstring.
+    deadwood_distance = 0  # "turns" model: when the best throw leaves the hand this many
+    # draws from declaring or fewer, the throw is valued as `throw_model = "deadwood"` values
+    # it (its candidates and blend), so the expectation is paid for only near a declaration.
+    # Off: 2 measured -0.07 [-1.21, +1.08] against hard (1,000 pairs) and -0.32 [-1.46, +0.83]
+    # against the reference (600 pairs), heads-up on the default's cards, seed 2026, at 2x CPU
     race_distance = 0  # "turns" model: when the best throw leaves the hand this many draws
     # from declaring or fewer, every candidate is valued by `chips.race` instead (the race is
     # short and its chances are the outs themselves). Off (0): see the module docstring.
@@ -294,7 +307,7 @@ class ExpertPolicy(HardPolicy):
     drop_margin = 4.0  # chips playing on must lose beyond the drop's cost before it drops
     middle_drop_margin = 4.0  # the same for a later (middle) drop
     drop_min_distance = 2
-    drop_sees_take = False  # value playing on as the turn would be played (see drop_estimate)
+    drop_sees_take = True  # value playing on as the turn would be played (see drop_estimate)
     take_for_points = False  # also take a same-distance card to hold fewer points (off)
     take_soon_min = 0.15  # ... once some opponent may declare soon with this chance
     take_margin_chips = 1.0  # ... and the take saves this many chips in the "turns" model
@@ -430,7 +443,11 @@ class ExpertPolicy(HardPolicy):
         chosen += cheap[: self.pay_candidates]
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
-        deadwood = self.throw_model == "deadwood"
+        deadwood = self.throw_model == "deadwood" or (
+            self.throw_model == "turns"
+            and self.deadwood_distance > 0
+            and best_d <= self.deadwood_distance
+        )
         if deadwood:  # the reference's candidates too: the few best by the engine's deadwood
             for c in deadwood_candidates(hand, cands, obs, forbidden):
                 if all(q[3].face != c.face for q in chosen):
@@ -601,13 +618,13 @@ class ExpertPolicy(HardPolicy):
 
     def drop_estimate(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> Race:
         """Expected chips of playing on, as the drop rule weighs them. With `drop_sees_take`
-        the turn is valued as hard's draw rule would play it (measured before the expert's
-        draw took by expected deadwood): when that rule would take the open card, the value
-        after taking it and making the best throw (a hand that the pile card brings a step
-        closer is not as bad as its 13 cards say); otherwise `play_on_value`."""
+        the turn is valued as the expert's own draw rule (`draw_model`) would play it: when
+        that rule would take the open card, the value after taking it and making the best
+        throw (a hand that the pile card improves is not as bad as its 13 cards say);
+        otherwise `play_on_value`. It was first measured with hard's draw rule."""
         stock = self.play_on_value(obs, t, opps)
         top = obs.top_discard
-        if not self.drop_sees_take or top is None or not self._distance_take(obs, t):
+        if not self.drop_sees_take or top is None or not self._expert_take(obs, t, opps):
             return stock
         taken = self.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
         return taken[0].race if taken else stock
