@@ -681,6 +681,29 @@ def test_the_deadwood_model_trades_expectation_against_distance_by_its_weights()
     assert kept[a.face].distance > kept[c.face].distance
 
 
+def test_deadwood_distance_uses_the_deadwood_value_only_near_a_declaration() -> None:
+    """`deadwood_distance = N`: a throw whose best candidate leaves the hand N draws from
+    declaring or fewer is valued exactly as `throw_model = "deadwood"` values it; farther
+    away exactly as the default "turns" model does. Both kinds occur in real play."""
+    near = far = 0
+    for obs in _throw_observations(13, 16):
+        t, opps = Tracker.from_observation(obs), opponents(obs)
+        switched = ExpertPolicy(random.Random(0))
+        switched.deadwood_distance = 2
+        deadwood = ExpertPolicy(random.Random(0))
+        deadwood.throw_model = "deadwood"
+        default = ExpertPolicy(random.Random(0))
+        got = switched.throw_values(obs, t, opps)
+        base = default.throw_values(obs, t, opps)
+        if min(v.distance for v in base) <= 2:
+            near += 1
+            assert got == deadwood.throw_values(obs, t, opps)
+        else:
+            far += 1
+            assert got == base
+    assert near > 0 and far > 0
+
+
 def test_the_deadwood_draw_takes_by_the_references_rule() -> None:
     """`draw_model = "deadwood"` takes the open card exactly when the reference would."""
     for obs in _observations(17, "points", 2, 60):

@@ -174,7 +174,7 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   same default with it off: +0.43 [+0.11, +0.75] chips a deal against hard (1,000 pairs, seed
   2026; headline +3.32 [+1.97, +4.67] against +2.89, 319 drops against 324) and +0.32
   [+0.00, +0.64] against the reference (600 pairs, seed 2026; +0.94 [-0.42, +2.30] against
-  +0.62, 157 drops against 158). It drops about as often, on better-chosen hands;
+  +0.62, 157 drops against 158). It drops about as often: the gain is in which hands;
 * **declare**: whenever a declaration is certainly valid; waiting can only let an opponent
   go out first, and a declaration already collects everything a deal can pay.
 
