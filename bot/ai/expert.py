@@ -157,7 +157,10 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   a decision rises about 1.4x (duplicate.py: 14.0 against 10.4 ms). Tried beside it, both
   facing the reference (600 deals, seed 2030): `take_gain = 0` -0.33 [-1.12, +0.47];
   `draw_model = "either"` (take when either rule would) -0.05 [-2.27, +2.17], wins 54.8% [50.8,
-  58.8] against 51.3%: more deals won, no more chips. The per-hand comparison with hard's rule
+  58.8] against 51.3%: more deals won, no more chips; once the drop saw the take, heads-up on
+  the default's cards (seed 2026) -1.75 [-3.09, -0.42] against hard (1,000 pairs; wins 43.6%
+  against 45.3%, 354 drops against 319) and -0.64 [-2.19, +0.92] against the reference (600).
+  The per-hand comparison with hard's rule
   that came before it (250 heads-up deals a seating against hard, seed 4000) had put all of the
   expert's edge in its drops and none in its play (-0.59 [-4.7, +3.5] chips on the 350 hands
   neither dropped). `take_for_points` (with hard's rule: also take a same-distance card that
