@@ -340,9 +340,12 @@ class ExpertPolicy(HardPolicy):
         opps = self.closeness(obs)
         if ActionKind.DISCARD in kinds:
             return _discard(obs, self.choose_throw(obs, tracker, opps)[0])
-        if ActionKind.DROP in kinds and self._expert_drop(obs, tracker, opps):
+        # One take decision serves both the drop (which values the turn as it would be
+        # played) and the draw: the expectation behind it is the costliest part of a turn.
+        take = self._expert_take(obs, tracker, opps)
+        if ActionKind.DROP in kinds and self._expert_drop(obs, tracker, opps, take):
             return kinds[ActionKind.DROP][0]
-        return _draw_action(obs, kinds, self._expert_take(obs, tracker, opps))
+        return _draw_action(obs, kinds, take)
 
     def closeness(self, obs: Observation) -> list[Closeness]:
         """Every opponent's closeness to a declaration, by `closeness_model`."""
@@ -623,20 +626,28 @@ class ExpertPolicy(HardPolicy):
         pay = float(evaluate_hand(hand, rules, wr).penalty)
         return race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=True)
 
-    def drop_estimate(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> Race:
+    def drop_estimate(
+        self, obs: Observation, t: Tracker, opps: Sequence[Closeness], take: bool | None = None
+    ) -> Race:
         """Expected chips of playing on, as the drop rule weighs them. With `drop_sees_take`
         the turn is valued as the expert's own draw rule (`draw_model`) would play it: when
         that rule would take the open card, the value after taking it and making the best
         throw (a hand that the pile card improves is not as bad as its 13 cards say);
-        otherwise `play_on_value`. It was first measured with hard's draw rule."""
-        stock = self.play_on_value(obs, t, opps)
+        otherwise `play_on_value`. It was first measured with hard's draw rule. `take` is
+        that rule's answer when the caller has it already."""
         top = obs.top_discard
-        if not self.drop_sees_take or top is None or not self._expert_take(obs, t, opps):
-            return stock
-        taken = self.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
-        return taken[0].race if taken else stock
+        if not self.drop_sees_take or top is None:
+            return self.play_on_value(obs, t, opps)
+        if take is None:
+            take = self._expert_take(obs, t, opps)
+        taken = (
+            self.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top) if take else []
+        )
+        return taken[0].race if taken else self.play_on_value(obs, t, opps)
 
-    def _expert_drop(self, obs: Observation, t: Tracker, opps: Sequence[Closeness]) -> bool:
+    def _expert_drop(
+        self, obs: Observation, t: Tracker, opps: Sequence[Closeness], take: bool | None = None
+    ) -> bool:
         cost = obs.drop_cost
         if cost is None or not obs.may_drop:
             return False
@@ -649,7 +660,7 @@ class ExpertPolicy(HardPolicy):
         if distance(code, set_limit(rules)) <= self.drop_min_distance:
             return False  # never worth a drop (see drop_min_distance): skip the valuation
         margin = self.drop_margin if cost == rules.first_drop else self.middle_drop_margin
-        return -float(cost) > self.drop_estimate(obs, t, opps).chips + margin
+        return -float(cost) > self.drop_estimate(obs, t, opps, take).chips + margin
 
 
 def make_expert(rng: random.Random) -> ExpertPolicy:
