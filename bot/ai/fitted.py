@@ -18,7 +18,7 @@ candidate of a decision. The figures are beside `WEIGHTS`.
 
 It is off (`ExpertPolicy.throw_model = "turns"` stays the default): the fitted ranking did
 worse than the hand-set prices, two-fold on the fit data and in duplicate play (figures in
-`expert.py`'s docstring). The labels are the reason found: the chips after one throw differ
+docs/ai.md). The labels are the reason found: the chips after one throw differ
 by about 20 from its decision's mean, mostly by what the throw changes downstream (the
 opponent's take, hence who draws which stock card), so 1,814 decisions fix twelve weights
 poorly, and a linear sum does not keep the hand-set model's near-lexicographic respect for a
