@@ -29,7 +29,10 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
 * **drop**: heads-up, when dropping costs fewer chips than the expected payment of playing on,
   by a margin. Playing on is valued as the turn would be played (`drop_sees_take`): after the
   take the draw rule would make, else with the 13 cards held. With more opponents, hard's rule
-  (the valuation was calibrated heads-up only);
+  (the valuation was calibrated heads-up only). In a pool match points are not chips: a drop
+  that takes the seat to the limit is never made (it ends the match, where playing on keeps a
+  chance), and heads-up the drop compares the chance of winning the match after dropping and
+  after playing on (`pool_chances`, `equity.py`);
 * **declare**: whenever a declaration is certainly valid; waiting can only let an opponent go
   out first, and a declaration already collects everything a deal can pay.
 
@@ -62,6 +65,7 @@ from .chips import Race, finish_chances, first_step_rate, race
 from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
+from .equity import after_loss, after_win, equity
 from .fitted import FITS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
 from .reference_opponent import deadwood_candidates, expected_after_draw, take_by_expectation
@@ -103,6 +107,8 @@ class ExpertPolicy(HardPolicy):
     middle_drop_margin = 4.0  # the same for a later (middle) drop
     drop_min_distance = 2  # hands this close to a declaration are never valued for a drop
     drop_sees_take = True  # value playing on as the turn would be played (see drop_estimate)
+    pool_equity = True  # in a pool match, drop by the chance of winning the match (`equity.py`)
+    pool_drop_margin = 0.0  # ... when dropping leaves this much more of that chance
     # Measured and off (figures in docs/ai.md, "What was tried"); kept so that each can be
     # tried again on the same cards.
     throw_model = "turns"  # "turns": hard's turns + points at risk soon; "race": chips.race;
@@ -462,6 +468,13 @@ class ExpertPolicy(HardPolicy):
         cost = obs.drop_cost
         if cost is None or not obs.may_drop:
             return False
+        limit = obs.rules.pool_limit
+        if (
+            self.pool_equity
+            and limit is not None
+            and float(obs.seats[obs.seat].score) + cost >= limit
+        ):
+            return False  # out of the match for sure, where playing on keeps a chance
         if len(opps) > 1:
             # The drop valuation is calibrated heads-up only; at a 4-player table against
             # medium it dropped 26 of 40 deals. With more opponents keep hard's rule.
@@ -470,8 +483,39 @@ class ExpertPolicy(HardPolicy):
         code = HandCode.of(obs.hand, rules, obs.wild_rank)
         if distance(code, set_limit(rules)) <= self.drop_min_distance:
             return False  # never worth a drop (see drop_min_distance): skip the valuation
+        chances = self.pool_chances(obs, t, opps, take)
+        if chances is not None:
+            dropped, played = chances
+            return dropped > played + self.pool_drop_margin
         margin = self.drop_margin if cost == rules.first_drop else self.middle_drop_margin
         return -float(cost) > self.drop_estimate(obs, t, opps, take).chips + margin
+
+    def pool_chances(
+        self, obs: Observation, t: Tracker, opps: Sequence[Closeness], take: bool | None = None
+    ) -> tuple[float, float] | None:
+        """Heads-up in a pool match (with `pool_equity`): the chance of winning the match
+        after dropping now and after playing on; None anywhere else (points, more opponents,
+        no drop allowed). Playing on is the drop estimate's race (`drop_estimate`): going out
+        first, the opponent adds a usual loss (`equity.after_win`); the opponent going out
+        first, this seat adds what the race expects it to pay then; neither within the
+        horizon, even odds. A drop that reaches the limit leaves no chance at all."""
+        limit = obs.rules.pool_limit
+        cost = obs.drop_cost
+        if not self.pool_equity or limit is None or cost is None or len(opps) != 1:
+            return None
+        mine = float(obs.seats[obs.seat].score)
+        theirs = float(obs.seats[opps[0].seat].score)
+        r = self.drop_estimate(obs, t, opps, take)
+        paid = r.win * self.gain_each - r.chips  # expected payment, over every outcome
+        pay = paid / r.lose if r.lose > 1e-9 else 0.0
+        rest = max(0.0, 1.0 - r.win - r.lose)
+        won = after_win(mine, theirs, limit)
+        played = (
+            r.win * won
+            + r.lose * equity(mine + pay, theirs, limit)
+            + rest * 0.5 * (won + after_loss(mine, theirs, limit))
+        )
+        return equity(mine + cost, theirs, limit), played
 
 
 def make_expert(rng: random.Random) -> ExpertPolicy:
