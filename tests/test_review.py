@@ -23,6 +23,7 @@ from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 from bot.play import main
 from tests.test_ai import _obs_for
+from tests.test_ai_equity import HOPELESS, _pool
 
 
 def _throw(obs: Observation, code: str) -> Action:
@@ -209,7 +210,11 @@ def _check_consistent(r: Review) -> None:
     for s in r.suggestions:
         bo, po = s.better_figures, s.played_figures
         assert s.gain >= 0.5, "a suggestion that is not better"
-        if Reason.MISSED_DECLARATION not in s.reasons:
+        if po.match is not None and bo.match is not None:
+            # a pool drop, judged by the chance of winning the match (whole percent)
+            assert s.kind is MoveKind.DROP
+            assert bo.match > po.match and s.gain == bo.match - po.match
+        elif Reason.MISSED_DECLARATION not in s.reasons:
             # the figure the choice was made on: the better move never shows a worse one
             assert bo.chips > po.chips
             assert s.gain == round(bo.chips - po.chips, 1)
@@ -222,6 +227,10 @@ def _check_consistent(r: Review) -> None:
         for word in ("deadwood", "unseen", "useful draws", "distance", "hard "):
             assert word not in text, (word, text)
         for line in lines:
+            m = re.search(r"about (\d+)% after dropping, about (\d+)% playing on", line)
+            if m:
+                drop, play = (int(x) for x in m.groups())
+                assert abs(drop - play) == s.gain, line
             m = re.search(r"about (\S+) chips better for you", line, re.IGNORECASE)
             if m:
                 assert float(m.group(1)) == s.gain >= 0, line
@@ -256,3 +265,47 @@ def test_at_most_five_moves_costliest_kept_in_turn_order() -> None:
     if len(full.suggestions) > 5:
         cut = sorted(s.gain for s in full.suggestions)[-5]
         assert all(s.gain >= cut for s in short.suggestions)
+
+
+def test_the_review_of_pool_matches_is_consistent_deal_after_deal() -> None:
+    """Heads-up pool101 matches reviewed after every deal, as the totals grow: the drops
+    are judged by the chance of winning the match, and every figure still agrees."""
+    by_match = 0
+    for seed in range(4):
+        match = Match.create(["Ann", "Bob"], "pool101", seed=100 + seed)
+        policies = [make_policy("medium", seed), make_policy("hard", seed + 1)]
+        deals = 0
+        while match.phase is not MatchPhase.OVER and deals < 6:
+            if match.phase is MatchPhase.BETWEEN_DEALS:
+                match.start_next_deal()
+            while match.phase is MatchPhase.PLAYING:
+                deal = match.deal
+                assert deal is not None
+                match.apply(policies[deal.turn].act(match.observation(deal.turn)))
+            deals += 1
+            for seat in (0, 1):
+                r = review(seat_decisions(match, seat), seed=seed)
+                if r is None:
+                    continue
+                _check_consistent(r)
+                by_match += sum(1 for s in r.suggestions if s.played_figures.match is not None)
+    assert by_match >= 1  # at least one drop judged by the match was looked at
+
+
+def test_a_pool_drop_that_ends_the_match_is_named() -> None:
+    """At 85 of 101, a first drop (20) puts the player out: the review says so, with the
+    chance of winning the match that playing on kept, in English and in Hindi."""
+    obs = _pool(_obs_for(HOPELESS, "KD"), 85, 30)
+    drop = next(a for a in obs.legal_actions if a.kind.value == "drop")
+    r = review([Decision(obs, drop)])
+    assert r is not None
+    (s,) = r.suggestions
+    assert s.kind is MoveKind.DROP and s.better.kind.value != "drop"
+    assert Reason.DROP_ENDS_MATCH in s.reasons and Reason.HAND_WORTH_PLAYING in s.reasons
+    assert s.played_figures.match == 0
+    assert s.better_figures.match is not None and s.gain == s.better_figures.match >= 1
+    english = "\n".join(suggestion_lines(s, "en"))
+    assert "out of the match" in english
+    assert f"about 0% after dropping, about {s.better_figures.match}% playing on" in english
+    hindi = "\n".join(suggestion_lines(s, "hi"))
+    assert "मैच से बाहर" in hindi and f"{s.better_figures.match}%" in hindi

@@ -51,6 +51,7 @@ from .expert import ExpertPolicy, ThrowValue
 from .tracking import Tracker
 
 MIN_GAIN = 0.5  # chips, as shown (one decimal): smaller differences are close calls
+MIN_MATCH_GAIN = 1  # pool drops: percent of the chance of winning the match, as shown
 DEFAULT_LIMIT = 5
 
 
@@ -71,6 +72,7 @@ class Reason(StrEnum):
     BROKE_A_GROUP = "broke_a_group"  # the card thrown belonged with cards kept
     HOPELESS_HAND = "hopeless_hand"  # dropping was cheaper than playing on
     HAND_WORTH_PLAYING = "hand_worth_playing"  # the drop gave up more than playing on
+    DROP_ENDS_MATCH = "drop_ends_match"  # pool: the drop took the seat to the limit
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,7 @@ class Figures:
     points: int  # points the kept cards would cost if an opponent went out now
     distance: int  # cards still needed to go out (0: a valid declaration)
     helpful: int  # unseen copies that would bring the hand a step closer
+    match: int | None = None  # pool, heads-up: the chance of winning the match, in percent
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +109,8 @@ class Suggestion:
     better_card: Card | None
     played_figures: Figures
     better_figures: Figures
-    gain: float  # better.chips - played.chips, one decimal, >= MIN_GAIN
+    gain: float  # better.chips - played.chips, one decimal, >= MIN_GAIN; for a pool drop
+    # judged by the match (`Figures.match` set), better.match - played.match in percent
     reasons: tuple[Reason, ...]
     drop_cost: int | None = None  # for drop decisions: what dropping cost then
     partners: tuple[Card, ...] = ()  # kept cards the thrown card went with
@@ -230,19 +234,32 @@ def _drop_suggestion(
     stay = expert.drop_estimate(obs, t, expert.closeness(obs))
     d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
     points = evaluate_hand(obs.hand, rules, wr).penalty
-    play = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0)
-    drop = Figures(float(-cost), 0.0, 1.0, cost, d_now, 0)
+    # In a heads-up pool match the expert drops by the chance of winning the match, so the
+    # review shows that chance (in whole percent) instead of chips.
+    chances = expert.pool_chances(obs, t, expert.closeness(obs))
+    off, on = (None, None) if chances is None else (round(100 * c) for c in chances)
+    play = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0, on)
+    drop = Figures(float(-cost), 0.0, 1.0, cost, d_now, 0, off)
+    reasons: tuple[Reason, ...]
     if better.kind is ActionKind.DROP:
-        fp, fb, reason = play, drop, Reason.HOPELESS_HAND
+        fp, fb, reasons = play, drop, (Reason.HOPELESS_HAND,)
     elif played.kind is ActionKind.DROP:
-        fp, fb, reason = drop, play, Reason.HAND_WORTH_PLAYING
+        fp, fb, reasons = drop, play, (Reason.HAND_WORTH_PLAYING,)
     else:
         return None
-    gain = round(fb.chips - fp.chips, 1)
-    if gain < MIN_GAIN:
-        return None
+    if fp.match is not None and fb.match is not None:
+        gain = float(fb.match - fp.match)
+        if gain < MIN_MATCH_GAIN:
+            return None
+        limit = rules.pool_limit
+        if limit is not None and float(obs.seats[obs.seat].score) + cost >= limit:
+            reasons += (Reason.DROP_ENDS_MATCH,)
+    else:
+        gain = round(fb.chips - fp.chips, 1)
+        if gain < MIN_GAIN:
+            return None
     return Suggestion(
-        turn, MoveKind.DROP, played, better, None, None, fp, fb, gain, (reason,), cost,
+        turn, MoveKind.DROP, played, better, None, None, fp, fb, gain, reasons, cost,
         threat=_threat(obs),
     )  # fmt: skip
 

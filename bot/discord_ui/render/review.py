@@ -84,6 +84,12 @@ def suggestion_lines(
     if s.kind is MoveKind.DROP:
         cost = s.drop_cost if s.drop_cost is not None else 0
         play = po if Reason.HOPELESS_HAND in s.reasons else bo
+        drop = bo if Reason.HOPELESS_HAND in s.reasons else po
+        if play.match is not None and drop.match is not None:  # a pool match, heads-up
+            if Reason.DROP_ENDS_MATCH in s.reasons:
+                lines.append(text(locale, "review-drop-out", cost=cost))
+            lines.append(text(locale, "review-match-chances", drop=drop.match, play=play.match))
+            return lines
         if play.chips < 0:
             lines.append(text(locale, "review-drop-cost-lose", cost=cost, chips=-play.chips))
         else:

@@ -1,6 +1,7 @@
 # "Review my play" after a deal (bot/discord_ui/render/review.py), also the terminal game's.
 # Cards come as text already written ($card, $played, $better, $partners). $chips and $gain
-# are the expert's estimates in chips, shown with one decimal.
+# are the expert's estimates in chips, shown with one decimal; $drop and $play are chances of
+# winning a pool match, in whole percent.
 
 review-nothing = You made no moves of your own in that deal, so there is nothing to review.
 review-head = Deal { $deal }: you made { $moves ->
@@ -39,6 +40,8 @@ review-missed-declaration = { "  " }You had a valid declaration; playing on kept
 review-drop-cost-lose = { "  " }Dropping cost { $cost } points; playing on this hand was expected to cost about { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) }.
 review-drop-cost-win = { "  " }Dropping cost { $cost } points; playing on this hand was expected to win about { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) }.
 review-gain-short = { "  " }About { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips better for you.
+review-drop-out = { "  " }Dropping cost { $cost } points and put you out of the match.
+review-match-chances = { "  " }Your chance of winning the match: about { $drop }% after dropping, about { $play }% playing on.
 review-gain = { "  " }By the expert's reckoning about { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips better for you.
 review-an-opponent = an opponent
 review-fewer-throw = { "  " }Throwing { $card } would have left { $fewer } fewer points in your hand if { $who } went out ({ $better } instead of { $played }).
