@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 
 from benchmarks import closeness_calibration, fit_throw_value
+from benchmarks.closeness_oracle import ToldExpert, TrueHazard
 from bot.ai import TIERS, make_policy, thinking
 from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
@@ -802,3 +803,24 @@ def test_the_turns_horizon_saturates_the_delay_and_trades_draws_for_points() -> 
         assert again.act(obs) == policy.act(obs)
         assert policy.act(obs) in obs.legal_actions
     assert differed > 0
+
+
+def test_the_told_hazard_reads_the_real_hand() -> None:
+    """`benchmarks/closeness_oracle.py` gives the expert the opponent's true closeness: a hand
+    one card from going out declares far sooner than a hopeless one, and the told expert still
+    plays only legal moves."""
+    obs = _obs_for("2H 9H KS 5D 7C QS JD 4C 8S 10D AC 6S QH", "KD")
+    near = [
+        Card(900 + i, f)
+        for i, f in enumerate(parse_faces("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 5C"))
+    ]
+    far = [
+        Card(950 + i, f)
+        for i, f in enumerate(parse_faces("2S 9D KH 5C 7H QD JC 4D 8H 10C AD 6H QC"))
+    ]
+    soon, late = TrueHazard(1, near, obs), TrueHazard(1, far, obs)
+    assert soon.hazard(0) > 0.1 > late.hazard(0)
+    assert all(0.0 <= soon.hazard(k) <= 0.95 for k in range(30))
+    told = ToldExpert(random.Random(0))
+    told.hands = {1 - obs.seat: near}
+    assert told.act(obs) in obs.legal_actions
