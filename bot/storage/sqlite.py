@@ -311,12 +311,22 @@ async def _connect(target: str) -> aiosqlite.Connection:
 
     Its thread is made a daemon before it starts: aiosqlite's is not, and a Storage left
     unclosed (a crash path, a forgotten test) would then keep the process from exiting;
-    a statement cut off at exit is a crash to SQLite, which the WAL journal survives."""
+    a statement cut off at exit is a crash to SQLite, which the WAL journal survives.
+
+    When the file cannot be opened, aiosqlite stops its thread without waiting for it, and
+    the thread's last act is to answer on this event loop. A bot that cannot open its
+    database exits at once, so the loop may be closed by then and the thread dies with a
+    traceback; waiting for the thread here keeps a failed start quiet."""
     conn = aiosqlite.connect(target, isolation_level=None)
     thread = getattr(conn, "_thread", None)
     if thread is not None and not thread.is_alive():
         thread.daemon = True
-    return await conn
+    try:
+        return await conn
+    except Exception:
+        if thread is not None and thread.is_alive():
+            await asyncio.to_thread(thread.join, 5.0)
+        raise
 
 
 async def _enter_wal(conn: aiosqlite.Connection, patience: float = 10.0) -> None:

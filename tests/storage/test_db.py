@@ -7,6 +7,7 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import asyncpg
@@ -302,6 +303,19 @@ async def test_unopenable_path_surfaces_as_storage_unavailable(tmp_path: Path) -
     (tmp_path / "a_file").write_text("not a directory")
     with pytest.raises(StorageUnavailable):  # the parent "directory" cannot be created
         await Storage.open(tmp_path / "a_file" / "bot.db")
+
+
+async def test_a_failed_open_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """aiosqlite's worker thread answers on the event loop after a failed connect; if it were
+    still running when a failed start closes the loop, it would die with a traceback."""
+
+    def workers() -> set[threading.Thread]:
+        return {t for t in threading.enumerate() if "_connection_worker_thread" in t.name}
+
+    before = workers()
+    with pytest.raises(StorageUnavailable):
+        await Storage.open(tmp_path)  # a directory: SQLite cannot open it
+    assert {t for t in workers() - before if t.is_alive()} == set()
 
 
 async def test_not_a_database_surfaces_as_storage_error(tmp_path: Path) -> None:
