@@ -468,12 +468,7 @@ class ExpertPolicy(HardPolicy):
         cost = obs.drop_cost
         if cost is None or not obs.may_drop:
             return False
-        limit = obs.rules.pool_limit
-        if (
-            self.pool_equity
-            and limit is not None
-            and float(obs.seats[obs.seat].score) + cost >= limit
-        ):
+        if self.pool_equity and obs.rules.out_at(obs.seats[obs.seat].score + cost):
             return False  # out of the match for sure, where playing on keeps a chance
         if len(opps) > 1:
             # The drop valuation is calibrated heads-up only; at a 4-player table against

@@ -251,8 +251,7 @@ def _drop_suggestion(
         gain = float(fb.match - fp.match)
         if gain < MIN_MATCH_GAIN:
             return None
-        limit = rules.pool_limit
-        if limit is not None and float(obs.seats[obs.seat].score) + cost >= limit:
+        if rules.out_at(obs.seats[obs.seat].score + cost):
             reasons += (Reason.DROP_ENDS_MATCH,)
     else:
         gain = round(fb.chips - fp.chips, 1)

@@ -413,11 +413,9 @@ class Match:
         self._finished = FinishedDeal(
             result, evaluations, dict(deal.status), dict(deal.out_reason), history
         )
-        limit = self.rules.pool_limit
-        if limit is not None:
-            for s in deal.seats:
-                if s not in self.eliminated and self.scores[s] >= limit:
-                    self.eliminated.append(s)
+        for s in deal.seats:
+            if s not in self.eliminated and self.rules.out_at(self.scores[s]):
+                self.eliminated.append(s)
         if self._match_finished():
             self._end_match()
             return

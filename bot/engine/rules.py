@@ -189,6 +189,11 @@ class Rules:
     def cap(self, penalty: int) -> int:
         return penalty if self.deal_cap is None else min(penalty, self.deal_cap)
 
+    def out_at(self, total: Fraction | int) -> bool:
+        """Whether a pool player with this total is out of the match (never outside pool).
+        The match eliminates by it, and the AI and the review ask it before a drop."""
+        return self.pool_limit is not None and total >= self.pool_limit
+
     def payment_multiplier(self, indicator: Face | None) -> int:
         """`joker_indicator_doubles`: a printed joker cut as indicator doubles the payments."""
         if self.joker_indicator_doubles and indicator is not None and indicator.is_joker:
