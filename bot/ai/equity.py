@@ -30,22 +30,23 @@ LOSS_POINTS: tuple[tuple[int, float], ...] = (
     (60, 0.021), (65, 0.026), (70, 0.036), (75, 0.031), (80, 0.179),
 )  # fmt: skip
 
+_TOTAL = sum(p for _, p in LOSS_POINTS)
+_LOSSES = tuple((pts, p / _TOTAL) for pts, p in LOSS_POINTS)  # the same, summing to 1
+
 
 @lru_cache(maxsize=8)
 def equity_table(limit: int) -> tuple[tuple[float, ...], ...]:
     """`table[a][b]`: the chance that a player at total `a` wins a heads-up match against one
     at total `b` (both below `limit`)."""
-    total = sum(p for _, p in LOSS_POINTS)
-    losses = [(pts, p / total) for pts, p in LOSS_POINTS]
     table = [[0.0] * limit for _ in range(limit)]
     for a in range(limit - 1, -1, -1):
         row = table[a]
         for b in range(limit - 1, -1, -1):
             win = 0.0  # they lose the deal
-            for pts, p in losses:
+            for pts, p in _LOSSES:
                 win += p * (1.0 if b + pts >= limit else row[b + pts])
             lose = 0.0  # I lose the deal
-            for pts, p in losses:
+            for pts, p in _LOSSES:
                 if a + pts < limit:
                     lose += p * table[a + pts][b]
             row[b] = 0.5 * win + 0.5 * lose
@@ -63,11 +64,9 @@ def equity(mine: float, theirs: float, limit: int) -> float:
 
 def after_win(mine: float, theirs: float, limit: int) -> float:
     """Equity once this player wins the deal: the other adds a loss from `LOSS_POINTS`."""
-    total = sum(p for _, p in LOSS_POINTS)
-    return sum(p * equity(mine, theirs + pts, limit) for pts, p in LOSS_POINTS) / total
+    return sum(p * equity(mine, theirs + pts, limit) for pts, p in _LOSSES)
 
 
 def after_loss(mine: float, theirs: float, limit: int) -> float:
     """Equity once this player loses the deal for an unknown number of points."""
-    total = sum(p for _, p in LOSS_POINTS)
-    return sum(p * equity(mine + pts, theirs, limit) for pts, p in LOSS_POINTS) / total
+    return sum(p * equity(mine + pts, theirs, limit) for pts, p in _LOSSES)
