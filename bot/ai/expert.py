@@ -478,19 +478,20 @@ class ExpertPolicy(HardPolicy):
         code = HandCode.of(obs.hand, rules, obs.wild_rank)
         if distance(code, set_limit(rules)) <= self.drop_min_distance:
             return False  # never worth a drop (see drop_min_distance): skip the valuation
-        chances = self.pool_chances(obs, t, opps, take)
+        estimate = self.drop_estimate(obs, t, opps, take)
+        chances = self.pool_chances(obs, opps, estimate)
         if chances is not None:
             dropped, played = chances
             return dropped > played + self.pool_drop_margin
         margin = self.drop_margin if cost == rules.first_drop else self.middle_drop_margin
-        return -float(cost) > self.drop_estimate(obs, t, opps, take).chips + margin
+        return -float(cost) > estimate.chips + margin
 
     def pool_chances(
-        self, obs: Observation, t: Tracker, opps: Sequence[Closeness], take: bool | None = None
+        self, obs: Observation, opps: Sequence[Closeness], estimate: Race
     ) -> tuple[float, float] | None:
         """Heads-up in a pool match (with `pool_equity`): the chance of winning the match
         after dropping now and after playing on; None anywhere else (points, more opponents,
-        no drop allowed). Playing on is the drop estimate's race (`drop_estimate`): going out
+        no drop allowed). Playing on is the drop estimate's race (`estimate`): going out
         first, the opponent adds a usual loss (`equity.after_win`); the opponent going out
         first, this seat adds what the race expects it to pay then; neither within the
         horizon, even odds. A drop that reaches the limit leaves no chance at all."""
@@ -500,14 +501,14 @@ class ExpertPolicy(HardPolicy):
             return None
         mine = float(obs.seats[obs.seat].score)
         theirs = float(obs.seats[opps[0].seat].score)
-        r = self.drop_estimate(obs, t, opps, take)
-        paid = r.win * self.gain_each - r.chips  # expected payment, over every outcome
-        pay = paid / r.lose if r.lose > 1e-9 else 0.0
-        rest = max(0.0, 1.0 - r.win - r.lose)
+        # the expected payment, over every outcome
+        paid = estimate.win * self.gain_each - estimate.chips
+        pay = paid / estimate.lose if estimate.lose > 1e-9 else 0.0
+        rest = max(0.0, 1.0 - estimate.win - estimate.lose)
         won = after_win(mine, theirs, limit)
         played = (
-            r.win * won
-            + r.lose * equity(mine + pay, theirs, limit)
+            estimate.win * won
+            + estimate.lose * equity(mine + pay, theirs, limit)
             + rest * 0.5 * (won + after_loss(mine, theirs, limit))
         )
         return equity(mine + cost, theirs, limit), played

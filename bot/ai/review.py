@@ -231,12 +231,13 @@ def _drop_suggestion(
         return None
     rules, wr = obs.rules, obs.wild_rank
     t = Tracker.from_observation(obs)
-    stay = expert.drop_estimate(obs, t, expert.closeness(obs))
+    opps = expert.closeness(obs)
+    stay = expert.drop_estimate(obs, t, opps)
     d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
     points = evaluate_hand(obs.hand, rules, wr).penalty
     # In a heads-up pool match the expert drops by the chance of winning the match, so the
     # review shows that chance (in whole percent) instead of chips.
-    chances = expert.pool_chances(obs, t, expert.closeness(obs))
+    chances = expert.pool_chances(obs, opps, stay)
     off, on = (None, None) if chances is None else (round(100 * c) for c in chances)
     play = Figures(round(stay.chips, 1), stay.win, stay.lose, points, d_now, 0, on)
     drop = Figures(float(-cost), 0.0, 1.0, cost, d_now, 0, off)
