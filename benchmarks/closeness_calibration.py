@@ -43,10 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.ai.closeness import FITTED_WEIGHTS, Closeness, fitted_features, opponents
 from bot.engine.actions import ActionKind
-from bot.engine.match import Match, MatchPhase
+from bot.engine.match import Match
 from bot.engine.rules import get_profile
 from bot.engine.states import EndReason
-from bot.simulate import resolve_policy
+from bot.simulate import resolve_policy, seats_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from duplicate import variant
@@ -80,13 +80,7 @@ def collect(expert_spec: str, opponent: str, deals: int, seed: int) -> list[dict
         policies = [m(random.Random(match_seed * 7919 + s)) for s, m in enumerate(makers)]
         logged: list[dict[str, Any]] = []
         done = 0  # the opponent's completed turns (a throw or a declaration)
-        while match.phase is not MatchPhase.OVER:
-            if match.phase is MatchPhase.BETWEEN_DEALS:
-                match.start_next_deal()
-                continue
-            deal = match.deal
-            assert deal is not None
-            seat = deal.turn
+        for seat in seats_to_act(match):
             obs = match.observation(seat)
             if seat == me and obs.drawn is None:
                 c = next(o for o in opponents(obs) if o.seat == opp)

@@ -18,9 +18,7 @@ benchmark, not a test: no assertion.
 from __future__ import annotations
 
 import argparse
-import math
 import random
-import statistics
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -34,10 +32,11 @@ from bot.ai.distance import HandCode, effective_draws, set_limit
 from bot.ai.expert import ExpertPolicy
 from bot.ai.tracking import Tracker
 from bot.engine.cards import Card
-from bot.engine.match import Match, MatchPhase
+from bot.engine.match import Match
 from bot.engine.observation import Observation
 from bot.engine.policy import Policy, PolicyFactory
 from bot.engine.rules import get_profile
+from bot.simulate import interval_text, seats_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from duplicate import variant
@@ -82,13 +81,7 @@ def play(profile: str, seed: int, makers: Sequence[PolicyFactory]) -> list[float
     """One heads-up match; each seat's chips. A `ToldExpert` seat is told the other's hand."""
     match = Match.create(["P0", "P1"], get_profile(profile), seed=seed)
     policies: list[Policy] = [m(random.Random(seed * 7919 + i)) for i, m in enumerate(makers)]
-    while match.phase is not MatchPhase.OVER:
-        if match.phase is MatchPhase.BETWEEN_DEALS:
-            match.start_next_deal()
-            continue
-        deal = match.deal
-        assert deal is not None
-        seat = deal.turn
+    for seat in seats_to_act(match):
         policy = policies[seat]
         if isinstance(policy, ToldExpert):
             policy.hands = {s: match.observation(s).hand for s in (0, 1) if s != seat}
@@ -110,12 +103,6 @@ def paired(profile: str, seeds: Sequence[int], a: PolicyFactory, b: PolicyFactor
     return out
 
 
-def interval(values: Sequence[float]) -> str:
-    m = statistics.fmean(values)
-    h = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -131,11 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     told = paired(args.profile, seeds, ToldExpert, opponent)
     default = paired(args.profile, seeds, variant("expert"), opponent)
     print(f"{args.profile}, heads-up against {args.b}, {args.deals} seeds x 2, seed {args.seed}")
-    print(f"told the opponent's hand: {interval(told)} chips a deal")
-    print(f"the default expert:       {interval(default)} chips a deal")
-    print(
-        f"told - default (paired):  {interval([t - d for t, d in zip(told, default, strict=True)])}"
-    )
+    print(f"told the opponent's hand: {interval_text(told)} chips a deal")
+    print(f"the default expert:       {interval_text(default)} chips a deal")
+    gained = [t - d for t, d in zip(told, default, strict=True)]
+    print(f"told - default (paired):  {interval_text(gained)}")
     return 0
 
 

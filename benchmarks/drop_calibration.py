@@ -34,9 +34,9 @@ from bot.ai.distance import HandCode, distance, set_limit
 from bot.ai.expert import ExpertPolicy
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
-from bot.engine.match import Match, MatchPhase
+from bot.engine.match import Match
 from bot.engine.rules import get_profile
-from bot.simulate import resolve_policy
+from bot.simulate import mean_interval, resolve_policy, seats_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from duplicate import variant
@@ -61,13 +61,7 @@ def collect(expert_spec: str, opponent: str, deals: int, seed: int) -> list[dict
         assert isinstance(expert, ExpertPolicy)
         expert.drop_margin = 1e9  # never drop: every deal is played on to its end
         logged: list[dict[str, Any]] = []
-        while match.phase is not MatchPhase.OVER:
-            if match.phase is MatchPhase.BETWEEN_DEALS:
-                match.start_next_deal()
-                continue
-            deal = match.deal
-            assert deal is not None
-            seat = deal.turn
+        for seat in seats_to_act(match):
             obs = match.observation(seat)
             if seat == me and obs.may_drop and obs.drop_cost is not None:
                 kinds = {a.kind for a in obs.legal_actions}
@@ -103,8 +97,7 @@ def table(rows: Sequence[dict[str, Any]], key: str = "estimate") -> list[str]:
             continue
         est = statistics.fmean(r[key] for r in sel)
         real = [r["realised"] for r in sel]
-        m = statistics.fmean(real)
-        h = 1.96 * statistics.stdev(real) / math.sqrt(len(real)) if len(real) > 1 else 0.0
+        m, h = mean_interval(real)
         pw = statistics.fmean(r["win"] for r in sel)
         won = statistics.fmean(1.0 if r["won"] else 0.0 for r in sel)
         n_deals = len({r["deal"] for r in sel})

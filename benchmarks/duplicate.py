@@ -36,9 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -52,7 +50,7 @@ from bot.engine.actions import ActionKind
 from bot.engine.match import Match, MatchPhase
 from bot.engine.policy import Policy, PolicyFactory
 from bot.engine.rules import MatchFormat, get_profile
-from bot.simulate import resolve_policy, wilson
+from bot.simulate import interval_text, mean_interval, resolve_policy, seats_to_act, wilson
 
 
 def _value(text: str) -> Any:
@@ -105,13 +103,7 @@ def play_match(
     n = len(makers)
     match = Match.create([f"P{i}" for i in range(n)], rules, seed=seed)
     policies = [m(random.Random(seed * 7919 + i)) for i, m in enumerate(makers)]
-    while match.phase is not MatchPhase.OVER:
-        if match.phase is MatchPhase.BETWEEN_DEALS:
-            match.start_next_deal()
-            continue
-        deal = match.deal
-        assert deal is not None
-        seat = deal.turn
+    for seat in seats_to_act(match):
         obs = match.observation(seat)
         t0 = time.process_time()
         action = policies[seat].act(obs)
@@ -162,9 +154,7 @@ def run(
     while len(paired) < deals:
         if progress and len(paired) >= reported + progress:
             reported = len(paired)
-            m = statistics.fmean(paired)
-            h = 1.96 * statistics.stdev(paired) / math.sqrt(len(paired)) if len(paired) > 1 else 0
-            print(f"  after {len(paired)} pairs: {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]; A won "
+            print(f"  after {len(paired)} pairs: {interval_text(paired)}; A won "
                   f"{sides['a'].wins}/{sides['a'].deals}, B {sides['b'].wins}/{sides['b'].deals}",
                   flush=True)  # fmt: skip
         match_seed = master.getrandbits(40)
@@ -200,9 +190,7 @@ def run(
         # One paired value a line, in play order: two runs with the same B, seed and deals
         # play the same cards, so their lines pair up (A1 - A2 on identical deals).
         Path(dump).write_text("".join(f"{v!r}\n" for v in paired), encoding="utf-8")
-    mean = statistics.fmean(paired)
-    sd = statistics.stdev(paired) if len(paired) > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(len(paired))
+    mean, half = mean_interval(paired)
     out: dict[str, Any] = {
         "a": a, "b": b, "field": list(field_specs), "profile": profile, "seed": seed,
         "pairs": len(paired),

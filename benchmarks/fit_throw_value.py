@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import sys
@@ -48,6 +47,7 @@ from bot.engine.actions import Action, ActionKind
 from bot.engine.match import Match, MatchPhase
 from bot.engine.policy import Policy
 from bot.engine.rules import get_profile
+from bot.simulate import interval_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from duplicate import variant
@@ -175,12 +175,6 @@ def gains(
     return model, oracle
 
 
-def _interval(values: Sequence[float]) -> str:
-    m = statistics.fmean(values)
-    h = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return f"{m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
-
-
 # The expert's default "turns" model written in the features (3 chips a turn of hard's turns,
 # its feed danger and 0.01 of its shape score; 1 chip a point times the chance of losing soon):
 # it differs from the policy's own pick only where the features cap the turns at 40, so its
@@ -212,10 +206,14 @@ def report(rows: Sequence[dict[str, Any]], ridge: float) -> list[str]:
         m, o = gains(test, fit(train, ridge))
         model.update(m)
         oracle.update(o)
-    out.append(f"two-fold, model pick - policy pick, chips a deal: {_interval([*model.values()])}")
-    out.append(f"oracle (best - policy pick), chips a deal: {_interval([*oracle.values()])}")
+    out.append(
+        f"two-fold, model pick - policy pick, chips a deal: {interval_text([*model.values()])}"
+    )
+    out.append(f"oracle (best - policy pick), chips a deal: {interval_text([*oracle.values()])}")
     same, _ = gains(rows, TURNS_MODEL)
-    out.append(f"the turns model in these features, chips a deal: {_interval([*same.values()])}")
+    out.append(
+        f"the turns model in these features, chips a deal: {interval_text([*same.values()])}"
+    )
     changed = sum(
         1 for r in rows
         if max(range(len(r["labels"])), key=lambda j: (predict(r["features"][j], weights), -j))

@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine.match import Match, MatchPhase
 from bot.engine.rules import MatchFormat, get_profile
+from bot.simulate import seats_to_act
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from duplicate import variant
@@ -35,13 +36,8 @@ def losses(profile: str, seed: int, seats: Sequence[str]) -> list[float]:
     match = Match.create(["P0", "P1"], rules, seed=seed)
     policies = [variant(s)(random.Random(seed * 7919 + i)) for i, s in enumerate(seats)]
     out: list[float] = []
-    while match.phase is not MatchPhase.OVER:
-        if match.phase is MatchPhase.BETWEEN_DEALS:
-            match.start_next_deal()
-            continue
-        deal = match.deal
-        assert deal is not None
-        match.apply(policies[deal.turn].act(match.observation(deal.turn)))
+    for seat in seats_to_act(match):
+        match.apply(policies[seat].act(match.observation(seat)))
         if match.phase is not MatchPhase.PLAYING:
             result = match.results[-1]
             if not result.void:

@@ -26,10 +26,11 @@ import inspect
 import json
 import math
 import random
+import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -108,6 +109,33 @@ class PolicyStats:
                 round(1000 * self.seconds / self.decisions, 3) if self.decisions else None
             ),
         }
+
+
+def seats_to_act(match: Match) -> Iterator[int]:
+    """The seat whose turn it is, turn after turn, until the match is over: the loop every
+    benchmark that plays whole matches runs (it starts each next deal). The caller applies
+    that seat's action before asking for the next."""
+    while match.phase is not MatchPhase.OVER:
+        if match.phase is MatchPhase.BETWEEN_DEALS:
+            match.start_next_deal()
+            continue
+        deal = match.deal
+        assert deal is not None
+        yield deal.turn
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The mean and the half-width of its normal 95% interval (0 for fewer than 2 values):
+    the benchmarks' paired differences are sums of many deals, so the normal one serves."""
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, half
+
+
+def interval_text(values: Sequence[float]) -> str:
+    """`+1.23 [+0.45, +2.01]`: a mean with its 95% interval, as the benchmarks print it."""
+    mean, half = mean_interval(values)
+    return f"{mean:+.2f} [{mean - half:+.2f}, {mean + half:+.2f}]"
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

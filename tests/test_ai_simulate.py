@@ -8,9 +8,18 @@ import random
 import pytest
 
 from bot.engine.actions import Action
+from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 from bot.engine.rules import get_profile
-from bot.simulate import main, play, resolve_policy, wilson
+from bot.simulate import (
+    interval_text,
+    main,
+    mean_interval,
+    play,
+    resolve_policy,
+    seats_to_act,
+    wilson,
+)
 
 
 class FirstLegal:
@@ -80,6 +89,26 @@ def test_wilson_interval() -> None:
     lo, hi = wilson(50, 100)
     assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_mean_interval_is_the_normal_one() -> None:
+    mean, half = mean_interval([1.0, 3.0, 5.0, 7.0])
+    assert mean == 4.0
+    assert half == pytest.approx(1.96 * 2.5819889 / 2)  # stdev of the four, over sqrt(4)
+    assert mean_interval([2.5]) == (2.5, 0.0)
+    assert interval_text([1.0, 3.0, 5.0, 7.0]) == "+4.00 [+1.47, +6.53]"
+
+
+def test_seats_to_act_plays_a_pool_match_to_its_end() -> None:
+    """Every seat it names is the one whose turn it is; next deals start by themselves."""
+    match = Match.create(["P0", "P1"], get_profile("pool101"), seed=11)
+    policy = Seeded(random.Random(11))
+    turns = 0
+    for seat in seats_to_act(match):
+        assert match.deal is not None and seat == match.deal.turn
+        match.apply(policy.act(match.observation(seat)))
+        turns += 1
+    assert match.phase is MatchPhase.OVER and len(match.results) > 1 and turns > 0
 
 
 # ---- the command line: plain words, every flag explained, --profile -----------------------
