@@ -27,12 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.ai import make_policy
-from bot.discord_ui.pictures import captions
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match
 from bot.images import Picture, hand_picture, table_picture, warm_up
 from bot.images.layout import evaluate_view
 from bot.images.paint import encode, paint
+from bot.words.pictures import captions
 
 EN = captions("en")
 FIRST = ["Aarav", "Diya", "Ishaan", "Kavya", "Rohan", "Saanvi", "Vihaan", "Anaya", "Arjun"]

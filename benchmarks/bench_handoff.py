@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.discord_ui.card_images import ImageWorker
-from bot.discord_ui.pictures import captions
 from bot.images import Picture, draw, hand_picture, samples, warm_up
+from bot.words.pictures import captions
 
 
 async def with_worker(pictures: list[Picture]) -> float:

@@ -26,10 +26,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from bot.discord_ui.pictures import captions
 from bot.images import png, render_hand, render_results, render_table, samples, warm_up
 from bot.images.layout import Scene, evaluate_view, hand_scene, table_scene
 from bot.images.paint import RenderedImage, paint, palette
+from bot.words.pictures import captions
 
 EN = captions("en")  # the pictures' English words, from the catalogue
 HI = captions("hi")

@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.ai import make_policy
 from bot.engine.match import Match, MatchPhase, Player
 from bot.engine.policy import Policy, RandomPolicy
-from bot.table.model import Seat, Table, TableOptions, TableStatus
+from bot.table.model import Seat, Table, TableOptions
+from bot.table.vocabulary import TableStatus
 
 
 def make(policy: str, seed: int, drop_chance: float) -> Policy:

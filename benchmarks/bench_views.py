@@ -21,7 +21,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_ui.pictures import captions
 from bot.discord_ui.render.hand import hand_embed
 from bot.discord_ui.render.table import table_embed
 from bot.discord_ui.views import hand_view, table_view
@@ -30,6 +29,7 @@ from bot.engine.match import Match, Player
 from bot.engine.rules import get_profile
 from bot.images import hand_picture, table_picture
 from bot.table.advice import advise
+from bot.words.pictures import captions
 
 
 def cpu_ms(fn: Callable[[], object], repeat: int) -> float:

@@ -24,9 +24,9 @@ MODES = ("ack", "hand", "table", "ping", "answer", "lean")
 
 def _picture() -> bytes:
     """A real hand picture (the bot's own renderer), so the upload has the real size."""
-    from bot.discord_ui.pictures import captions
     from bot.images import render_hand, samples
     from bot.images.layout import evaluate_view
+    from bot.words.pictures import captions
 
     drawn = samples.hand_states()["drawn"]
     return render_hand(drawn, evaluation=evaluate_view(drawn), words=captions("en")).data

@@ -34,13 +34,11 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from bot.table.vocabulary import ENGLISH, Locale
+
 from .ai import TIERS, make_policy
 from .ai.review import ReplayError, review_seat
 from .clihelp import HelpFormatter
-from .discord_ui.i18n import catalogue, text
-from .discord_ui.render.log import log_lines
-from .discord_ui.render.refusals import card_error_text, engine_error_text, rule_option_text
-from .discord_ui.render.review import review_lines
 from .engine.actions import Action, ActionKind
 from .engine.arrange import arrangement
 from .engine.cards import Card, CardParseError, Face, rank_name
@@ -54,6 +52,10 @@ from .engine.rules import PROFILES, Rules, get_profile, parse_options
 from .engine.settlement import Basis, Charge
 from .engine.states import EndReason, SeatState
 from .table.advice import advise
+from .words import catalogue, text
+from .words.log import log_lines
+from .words.refusals import card_error_text, engine_error_text, rule_option_text
+from .words.review import review_lines
 
 _KIND = {"pure": "term-kind-pure", "impure": "term-kind-impure", "set": "term-kind-set"}
 _PART = {
@@ -89,7 +91,9 @@ class InputEnded(Exception):
     """The input stream ran out: the human leaves the table."""
 
 
-def arranged(obs: Observation, locale: object = None) -> tuple[list[tuple[str, list[Card]]], str]:
+def arranged(
+    obs: Observation, locale: Locale | None = None
+) -> tuple[list[tuple[str, list[Card]]], str]:
     """The hand as the Discord hand view shows it, and a line about its deadwood.
 
     Sections are (label, cards): the engine's groups, then the unmatched cards (with 14 cards,
@@ -114,7 +118,7 @@ def arranged(obs: Observation, locale: object = None) -> tuple[list[tuple[str, l
     return sections, note
 
 
-def show_hand(obs: Observation, out: TextIO, locale: object = None) -> list[Card]:
+def show_hand(obs: Observation, out: TextIO, locale: Locale | None = None) -> list[Card]:
     """Print the grouped hand with numbers and its deadwood; returns the cards in numbered
     order (the order a number typed at the prompt refers to)."""
     sections, note = arranged(obs, locale)
@@ -128,7 +132,7 @@ def show_hand(obs: Observation, out: TextIO, locale: object = None) -> list[Card
     return order
 
 
-def _numbered(c: Card, order: list[Card], obs: Observation, locale: object = None) -> str:
+def _numbered(c: Card, order: list[Card], obs: Observation, locale: Locale | None = None) -> str:
     order.append(c)
     shown = card_text(c, obs.rules, obs.wild_rank)
     if obs.taken is not None and c.id == obs.taken.id:
@@ -150,7 +154,12 @@ class TerminalGame:
     """One match with a human at seat 0 and AI policies at the other seats."""
 
     def __init__(
-        self, match: Match, ais: dict[int, Policy], inp: TextIO, out: TextIO, locale: str = "en"
+        self,
+        match: Match,
+        ais: dict[int, Policy],
+        inp: TextIO,
+        out: TextIO,
+        locale: Locale = ENGLISH,
     ) -> None:
         self.match = match
         self.locale = locale  # the catalogue language every line is worded in
@@ -499,7 +508,7 @@ class TerminalGame:
             self.say(self.t("term-no-winner"))
 
 
-def _why(ch: Charge, locale: object = None) -> str:
+def _why(ch: Charge, locale: Locale | None = None) -> str:
     """Why a seat pays, in words: "deadwood 23", "dropped before drawing", ..."""
     msg_id = _BASIS.get(ch.basis)
     words = (

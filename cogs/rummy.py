@@ -27,29 +27,30 @@ from bot.discord_ui.components import (
     help_view,
 )
 from bot.discord_ui.errors import UserError, answer_error, message_for
-from bot.discord_ui.i18n import catalogue, server_locale, text, user_locale
+from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.presenter import DiscordPresenter
 from bot.discord_ui.render import help as help_pages
-from bot.discord_ui.render import refusals
 from bot.discord_ui.render.lobby import lobby_embed
-from bot.discord_ui.render.review import review_text
-from bot.discord_ui.render.rules import profile_blurb, rules_summary, ruling_text
 from bot.discord_ui.render.stats import hand_history_caption, hand_history_filename
 from bot.discord_ui.reply import send_private
 from bot.discord_ui.views import ai_seat_name, lobby_view
 from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import PROFILES, get_profile
 from bot.table import errors
-from bot.table.model import Table, TableStatus
+from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.service import TableService
+from bot.table.vocabulary import TableStatus
+from bot.words import catalogue, refusals, text
+from bot.words.languages import languages
+from bot.words.review import review_text
+from bot.words.rules import profile_blurb, rules_summary, ruling_text
 from cogs.stats import HINT_CHOICES, StatsCommands, stats_dynamic_items
 
 #: `/rummy language`: follow Discord, or one of the catalogue's languages (in its own words).
 LANGUAGE_CHOICES = [
     app_commands.Choice(name="Follow my Discord", value="auto"),
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="हिन्दी (Hindi)", value="hi"),
+    *(app_commands.Choice(name=lang.label, value=str(lang.tag)) for lang in languages()),
 ]
 
 if TYPE_CHECKING:

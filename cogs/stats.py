@@ -34,11 +34,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.errors import UserError, answer_error
-from bot.discord_ui.i18n import catalogue, server_locale, user_locale
+from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.render import stats as rs
-from bot.discord_ui.render.text import HINT_WORDS
 from bot.storage import StorageError
 from bot.table.league import FOLLOW_SERVER, League, SettingsChange
+from bot.words import Locale, catalogue
+from bot.words.cards import HINT_WORDS
+from bot.words.languages import languages
 
 if TYPE_CHECKING:
     from bot.discord_ui.client import PapluBot
@@ -53,11 +55,10 @@ HINT_CHOICES = [
 #: `/rummy settings language:`: the server's own Discord language, or one the bot speaks.
 SERVER_LANGUAGE_CHOICES = [
     app_commands.Choice(name="Follow the server's Discord language", value=FOLLOW_SERVER),
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="हिन्दी (Hindi)", value="hi"),
+    *(app_commands.Choice(name=lang.label, value=str(lang.tag)) for lang in languages()),
 ]
 #: The menus' English base text (the catalogue's `choice-<value>` words them for Discord's
-#: other languages, see `bot.discord_ui.i18n.translator`).
+#: other languages, see `bot.discord_ui.translator`).
 SORT_CHOICES = [
     app_commands.Choice(name="Rating", value="rating"),
     app_commands.Choice(name="Matches won", value="matches_won"),
@@ -147,7 +148,7 @@ async def leaderboard_page(
     profile: str | None,
     sort: str,
     period: str,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
     """One page and its pager, in `locale` (the server's: a board is posted in the channel)."""
     board = await league.leaderboard(
@@ -363,7 +364,7 @@ class ForgetConfirm(discord.ui.DynamicItem[discord.ui.Button[Any]], template=FM_
         await _guarded(interaction, answer)
 
 
-def forget_view(owner_id: int, issued: int, locale: object = None) -> discord.ui.View:
+def forget_view(owner_id: int, issued: int, locale: Locale | None = None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in ("yes", "no"):
         view.add_item(

@@ -105,7 +105,7 @@ def test_third_copy_of_a_face_refused_by_the_rules() -> None:
 
 def test_ruling_text_refuses_a_third_joker() -> None:
     """`/rummy check` answers through `ruling_text`; it must not rule on 3 jokers."""
-    from bot.discord_ui.render.rules import ruling_text
+    from bot.words.rules import ruling_text
 
     rules = get_profile("points")
     cards = parse_cards("JK JK JK 2S 3S 4S 5H 6H 7H 8C 9C 10C KD", max_copies=2)

@@ -104,7 +104,10 @@ FORBIDDEN = {
     "bot.discord_ui": ("sqlite3", "aiosqlite", "asyncpg"),
     "cogs": ("sqlite3", "aiosqlite", "asyncpg"),
     "bot.storage": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.ai"),
-    "bot.images": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.storage"),
+    "bot.images": ("discord", "cogs", "bot.discord_ui", "bot.table", "bot.storage", "bot.words"),
+    # The words: facts of the layers below turned into sentences, for Discord and the terminal.
+    "bot.words": ("discord", "cogs", "bot.discord_ui", "bot.storage", "sqlite3", "aiosqlite",
+                  "asyncpg"),
 }  # fmt: skip
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face, rank_name
 from bot.engine.deal import Deal
@@ -42,6 +41,7 @@ from bot.engine.policy import RandomPolicy
 from bot.engine.rules import PROFILES, get_profile
 from bot.engine.settlement import Basis, Charge, DealResult, Outcome
 from bot.engine.states import EndReason, OutReason, Phase, ScoreKind, SeatState
+from bot.words.log import log_lines
 
 ENGINE = Path(__file__).resolve().parent.parent / "bot" / "engine"
 DATA = Path(__file__).resolve().parent / "data"

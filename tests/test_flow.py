@@ -11,7 +11,6 @@ from fractions import Fraction
 
 import pytest
 
-from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face
 from bot.engine.deal import Deal, EndReason, OutReason, PileEntry, SeatStatus
@@ -33,6 +32,7 @@ from bot.engine.events import Dealt, Reshuffled
 from bot.engine.match import Match, MatchPhase
 from bot.engine.rules import PROFILES, DeclarationMode, Rules, get_profile
 from bot.engine.settlement import Basis
+from bot.words.log import log_lines
 
 # docs/rules.md worked example (eights wild there; valid with any wild rank that is not in it).
 VALID_13 = "4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 3C 4C"

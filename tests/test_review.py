@@ -17,11 +17,11 @@ from bot.ai.review import (
     review,
     seat_decisions,
 )
-from bot.discord_ui.render.review import review_lines, suggestion_lines
 from bot.engine.actions import Action
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 from bot.play import main
+from bot.words.review import review_lines, suggestion_lines
 from tests.test_ai import _obs_for
 from tests.test_ai_equity import HOPELESS, _pool
 

@@ -21,7 +21,7 @@ presenter uses:
 * `as_file` / `show_in`: an image as an upload, and an embed showing it (`attachment://`), so
   the text facts of the embed and the picture travel as one message.
 
-The pictures' words come from `bot.discord_ui.pictures.captions(locale)` (the catalogue),
+The pictures' words come from `bot.words.pictures.captions(locale)` (the catalogue),
 laid out into the `Picture` before it is sent here: the drawing process gets finished text.
 """
 

@@ -35,9 +35,9 @@ from bot.table.service import TableService
 from . import logging_filters
 from .budget import ARRIVAL_MARGIN, RestBudget, share_for
 from .errors import answer_error
-from .i18n.translator import CatalogueTranslator
 from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.engine.actions import ActionKind
+from bot.words import Locale, text
 
-from .i18n import text, user_locale
+from .locales import user_locale
 
 if TYPE_CHECKING:
     from .client import PapluBot
@@ -209,7 +210,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_T
         here = interaction.client.tables.registry.here(interaction.channel_id or 0)
         if here is not None and here.rules.name == self.profile:
             rules = here.rules  # this table's own house rules
-        from .i18n import user_locale
+        from .locales import user_locale
 
         locale = user_locale(interaction)
         await interaction.response.edit_message(
@@ -218,7 +219,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_T
         )
 
 
-def help_view(page: str, profile: str, locale: object = None) -> discord.ui.View:
+def help_view(page: str, profile: str, locale: Locale | None = None) -> discord.ui.View:
     """The pager under a help screen: one button per screen (7, in two rows), labelled in
     the reader's language."""
     from .render.help import PAGE_KEYS, page_title

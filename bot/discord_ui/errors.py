@@ -19,9 +19,10 @@ import discord
 from discord import app_commands
 
 from bot.table.errors import Refusal
+from bot.words import Locale, text
+from bot.words.refusals import refusal_text
 
-from .i18n import text, user_locale
-from .render.refusals import refusal_text
+from .locales import user_locale
 from .reply import send_private
 
 log = logging.getLogger(__name__)
@@ -38,11 +39,11 @@ class UserError(Exception):
         self.msg_id = msg_id
         self.params = args
 
-    def text(self, locale: object) -> str:
+    def text(self, locale: Locale | None) -> str:
         return text(locale, self.msg_id, **self.params)
 
 
-def message_for(error: BaseException, locale: object) -> str | None:
+def message_for(error: BaseException, locale: Locale | None) -> str | None:
     """The words for a failure a user caused, in `locale`, or None for a bug."""
     original = getattr(error, "original", error)
     if isinstance(original, Refusal):

@@ -54,16 +54,18 @@ from bot.table.advice import AdviceCache
 from bot.table.autoplay import MAX_TIMEOUTS
 from bot.table.errors import Refusal
 from bot.table.messages import remember_messages
-from bot.table.model import HintLevel, Table, TableStatus, standings
+from bot.table.model import HintLevel, Table, standings
+from bot.table.vocabulary import TableStatus
+from bot.words import Locale, text
+from bot.words.log import log_lines
+from bot.words.pictures import captions
 
 from . import views
 from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
-from .i18n import text, user_locale
-from .pictures import captions
+from .locales import user_locale
 from .render.hand import hand_embed, timed_out_text
 from .render.lobby import lobby_embed, lobby_expired_note
-from .render.log import log_lines
 from .render.place import PERMISSION_NAMES, fallback_line, placed_embed, thread_name
 from .render.results import next_deal_started, result_embed, results_key, standings_lines
 from .render.table import replaced_view_text, table_embed, turn_ping, turn_warning_text
@@ -153,7 +155,7 @@ class HandMessage:
     shown: ShownImage | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     version: int | None = None  # the table version it was drawn from
-    locale: object = None  # the reader's language (the picture's alt text)
+    locale: Locale | None = None  # the reader's language (the picture's alt text)
     _visible: str | None = None  # `visible()`, worked out once
 
     def visible(self) -> str:
@@ -579,7 +581,7 @@ class DiscordPresenter:
         note: str | None = None,
         confirm_drop: bool = False,
         shown: ShownImage | None = None,
-        locale: object = None,
+        locale: Locale | None = None,
     ) -> HandMessage:
         """One player's private hand view: embed, controls, note and (unless they chose text
         only) the hand image. `shown` is the image the message being edited shows already: if
@@ -882,7 +884,7 @@ class DiscordPresenter:
 
     @staticmethod
     def _with_image(
-        payload: dict[str, Any], image: RenderedImage | None, locale: object
+        payload: dict[str, Any], image: RenderedImage | None, locale: Locale | None
     ) -> dict[str, Any]:
         """A new public message's arguments: the image (if any) as its file."""
         if image is None:
@@ -891,7 +893,7 @@ class DiscordPresenter:
         return {**payload, "file": as_file(image, text(locale, "table-picture"))}
 
     def _public_payload(
-        self, table: Table, final: str | None, locale: object = None
+        self, table: Table, final: str | None, locale: Locale | None = None
     ) -> tuple[dict[str, Any], PublicView | None]:
         """The public message's embed and view, and the `PublicView` it was built from (the
         image is drawn from that same snapshot; None in the lobby). In the table's language,
@@ -935,7 +937,9 @@ class DiscordPresenter:
         view = views.table_view(table.id, table.version, between, language)
         return {"embed": embed, "view": view}, view_
 
-    async def table_for_bystander(self, table: Table, locale: object = None) -> dict[str, Any]:
+    async def table_for_bystander(
+        self, table: Table, locale: Locale | None = None
+    ) -> dict[str, Any]:
         """The public table as a private message for someone not at it, in their language:
         the same embed and picture (public facts only), without the controls."""
         payload, public = self._public_payload(table, None, locale)
@@ -1214,7 +1218,7 @@ def _wrong_show(table: Table, obs: Observation) -> WrongShow | None:
     return next((e for e in deal.events if isinstance(e, WrongShow) and e.seat == obs.seat), None)
 
 
-def _timeout_note(table: Table, obs: Observation, locale: object = None) -> str | None:
+def _timeout_note(table: Table, obs: Observation, locale: Locale | None = None) -> str | None:
     """If the bot just played this seat's turn because its time ran out, say so privately:
     which card it threw, and how many more timeouts in a row before a drop."""
     deal = table.match.deal if table.match is not None else None

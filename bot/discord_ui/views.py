@@ -17,11 +17,11 @@ from bot.engine.observation import Observation
 from bot.engine.rules import DeclarationMode, HandRummy
 from bot.images import hand_order
 from bot.table.advice import HandAdvice
+from bot.words import Locale, catalogue, text
+from bot.words.cards import card, cost_words
 
 from .components import ComponentId, GameButton, GameSelect
-from .i18n import catalogue, text
 from .render.hand import discard_option_description
-from .render.text import card, cost_words
 
 #: The catalogue id of each AI tier's menu entry (its label, and its `.description`).
 AI_IDS = {"easy": "ai-easy", "medium": "ai-medium", "hard": "ai-hard", "expert": "ai-expert"}
@@ -43,14 +43,14 @@ AI_SEAT_IDS = {
 }
 
 
-def ai_seat_name(tier: str, locale: object) -> str | None:
+def ai_seat_name(tier: str, locale: Locale | None) -> str | None:
     """The name an AI seat of `tier` takes at a table of language `locale` (None: a tier
     without words, named by the table layer)."""
     msg = AI_SEAT_IDS.get(tier)
     return None if msg is None else text(locale, msg)
 
 
-def _ai_option(tier: str, locale: object) -> discord.SelectOption:
+def _ai_option(tier: str, locale: Locale | None) -> discord.SelectOption:
     msg = AI_IDS.get(tier)
     if msg is None:  # a tier without words yet: its name
         return discord.SelectOption(label=tier, value=tier)
@@ -66,7 +66,7 @@ def lobby_view(
     version: int,
     full: bool = False,
     seats: Sequence[tuple[str, str, bool, bool]] = (),
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.ui.View:
     """Join / Leave / Start / Cancel, the Add-AI menu and the host's tools; a full lobby
     offers neither Join nor the AI menu (there is no seat left to take). `seats`: (seat key,
@@ -131,7 +131,7 @@ def lobby_view(
 
 
 def table_view(
-    table_id: str, version: int, between_deals: bool = False, locale: object = None
+    table_id: str, version: int, between_deals: bool = False, locale: Locale | None = None
 ) -> discord.ui.View:
     items: list[discord.ui.Item[Any]] = [
         GameButton(
@@ -152,12 +152,12 @@ def table_view(
     return _view(*items)
 
 
-def prompt_view(table_id: str, version: int, locale: object = None) -> discord.ui.View:
+def prompt_view(table_id: str, version: int, locale: Locale | None = None) -> discord.ui.View:
     return table_view(table_id, version, locale=locale)
 
 
 def review_button(
-    table_id: str, version: int, deal_number: int, locale: object = None
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
 ) -> GameButton:
     """ "Review my play": a private review of the clicking player's moves in that deal. The deal
     number rides in the id, so the button keeps working after the next deal has started."""
@@ -169,7 +169,7 @@ def review_button(
 
 
 def history_button(
-    table_id: str, version: int, deal_number: int, locale: object = None
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
 ) -> GameButton:
     """ "Hand history": the deal's hand-history file, sent privately to a player of the deal
     (or a server manager) who presses it. It shows every hand, dropped ones too, so it is no
@@ -182,7 +182,7 @@ def history_button(
 
 
 def next_deal_view(
-    table_id: str, version: int, deal_number: int | None = None, locale: object = None
+    table_id: str, version: int, deal_number: int | None = None, locale: Locale | None = None
 ) -> discord.ui.View:
     """A deal's results while the next deal waits: "Next deal" (carrying the deal's number,
     so a press after the next deal began is told so and counts for nothing) and the review."""
@@ -200,7 +200,7 @@ def next_deal_view(
 
 
 def past_results_view(
-    table_id: str, version: int, deal_number: int, locale: object = None
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
 ) -> discord.ui.View:
     """A deal's results once the next deal has begun (or the table closed): the review only."""
     return _view(
@@ -210,7 +210,7 @@ def past_results_view(
 
 
 def results_view(
-    table_id: str, version: int, deal_number: int, locale: object = None
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
 ) -> discord.ui.View:
     """The last deal of a match: its review, and "Play again" (a new lobby, same rules)."""
     again = GameButton(
@@ -234,7 +234,7 @@ def hand_view(
     confirm_drop: bool = False,
     card_images: bool | None = None,
     hints: str = "full",
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.ui.View:
     """The private controls, following the phase of the player's turn, labelled in the
     player's language (`locale`).

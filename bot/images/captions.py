@@ -1,7 +1,7 @@
 """The words drawn on the pictures, handed in by whoever asks for a picture.
 
 `bot.images` holds no player-facing words: the Discord side words every caption in the
-viewer's language from its catalogue (`bot.discord_ui.pictures.captions`) and passes them
+viewer's language from its catalogue (`bot.words.pictures.captions`) and passes them
 here as this plain data. The layout only chooses which caption goes where and fills in the
 numbers and names.
 

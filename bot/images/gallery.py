@@ -1,5 +1,5 @@
 """Sample images for reviewing the art without Discord, in every language it is given:
-`python -m bot.discord_ui.pictures gallery --out DIR` (the words come from the catalogue,
+`python -m bot.words.pictures gallery --out DIR` (the words come from the catalogue,
 which `bot.images` does not see).
 
 Besides each picture as sent, the gallery holds the hand and the table scaled to a phone's

@@ -179,7 +179,7 @@ PALETTE_FILE = "palette.hex"
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     """The one 256-colour palette every PNG is mapped to (`palette.hex`, made by
-    `learn_palette` and written by `python -m bot.discord_ui.pictures palette`).
+    `learn_palette` and written by `python -m bot.words.pictures palette`).
 
     Why fixed rather than per image: finding a palette for each image (octree) cost more than
     drawing it, and under load drawing is the bot's biggest CPU cost. Why shipped rather than

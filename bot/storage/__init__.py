@@ -69,7 +69,6 @@ from bot.storage.records import (
     RatingPoint,
     SortKey,
     TableRecord,
-    TableStatus,
     TableStatusName,
     Unset,
 )
@@ -110,7 +109,6 @@ __all__ = [
     "StorageIntegrityError",
     "StorageUnavailable",
     "TableRecord",
-    "TableStatus",
     "TableStatusName",
     "Tx",
     "Unset",

@@ -20,6 +20,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal, get_args
 
+from bot.engine.hints import HintLevel
+from bot.engine.settlement import Outcome
+
 __all__ = [
     "ANNOUNCEMENT_KINDS",
     "HINT_LEVELS",
@@ -50,41 +53,13 @@ __all__ = [
     "RatingPoint",
     "SortKey",
     "TableRecord",
-    "TableStatus",
     "TableStatusName",
     "Unset",
 ]
 
 
-class TableStatus(enum.StrEnum):
-    """Where a table is in its life. The one status type of the bot (the table layer uses
-    it too); a ``StrEnum``, so it is stored and compared as its text value."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
-
-    @property
-    def open(self) -> bool:
-        """Still restored on start-up and accepting actions (lobby or playing)."""
-        return self in (TableStatus.LOBBY, TableStatus.PLAYING)
-
-
-class HintLevel(enum.StrEnum):
-    """How much the bot tells a player about their own hand: ``full`` (the arrangement, what
-    each discard leaves, whether they can declare), ``groups`` (the arrangement only) or
-    ``off`` (the cards sorted, no evaluation). The one hint-level type of the bot, stored with
-    every result as its text value (a game played without help is a different game)."""
-
-    FULL = "full"
-    GROUPS = "groups"
-    OFF = "off"
-
-
 #: The status values as text, for callers that pass them as string literals.
 TableStatusName = Literal["lobby", "playing", "finished", "cancelled"]
-Outcome = Literal["won", "lost", "dropped_first", "dropped_middle", "invalid_declaration", "void"]
 SortKey = Literal["rating", "matches_won", "deals_won", "net_chips", "win_rate"]
 Period = Literal["all", "30d", "7d"]
 
@@ -94,10 +69,10 @@ Period = Literal["all", "30d", "7d"]
 AnnouncementKind = Literal["deal_results", "match_over", "record_deal", "record_match"]
 
 ANNOUNCEMENT_KINDS: Final[frozenset[str]] = frozenset(get_args(AnnouncementKind))
-TABLE_STATUSES: Final[frozenset[str]] = frozenset(s.value for s in TableStatus)
+TABLE_STATUSES: Final[frozenset[str]] = frozenset(get_args(TableStatusName))
 #: Statuses of a table that is still restored on start-up and accepts actions.
-OPEN_STATUSES: Final[tuple[str, ...]] = tuple(s.value for s in TableStatus if s.open)
-OUTCOMES: Final[frozenset[str]] = frozenset(get_args(Outcome))
+OPEN_STATUSES: Final[tuple[TableStatusName, ...]] = ("lobby", "playing")
+OUTCOMES: Final[frozenset[str]] = frozenset(o.value for o in Outcome)
 HINT_LEVELS: Final[frozenset[str]] = frozenset(h.value for h in HintLevel)
 SORT_KEYS: Final[frozenset[str]] = frozenset(get_args(SortKey))
 #: Length in UTC days of each rolling period (``"all"`` has no window).
@@ -129,7 +104,7 @@ class TableRecord:
     guild_id: int
     channel_id: int
     host_id: int
-    status: TableStatus
+    status: TableStatusName
     state_json: str
     version: int
     public_message_id: int | None

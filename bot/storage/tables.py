@@ -24,17 +24,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from bot.storage.conn import Conn, Database, Tx, finish
 from bot.storage.errors import NotFoundError, StorageIntegrityError, VersionConflictError
 from bot.storage.outbox import check_announcements, write_announcements
 from bot.storage.records import (
+    TABLE_STATUSES,
     UNSET,
     Announcement,
     EventRecord,
     TableRecord,
-    TableStatus,
     TableStatusName,
     Unset,
 )
@@ -125,12 +125,11 @@ def _update_messages_sql(columns: list[str]) -> str:
 # ----------------------------------------------------------------- helpers
 
 
-def _status(status: TableStatus | str) -> TableStatus:
-    """The status as the enum; a value that is not one is the caller's bug."""
-    try:
-        return TableStatus(status)
-    except ValueError:
-        raise ValueError(f"bad status {status!r}") from None
+def _status(status: str) -> TableStatusName:
+    """The status as one of its names; a value that is not one is the caller's bug."""
+    if status not in TABLE_STATUSES:
+        raise ValueError(f"bad status {status!r}")
+    return cast(TableStatusName, str(status))
 
 
 async def _raise_table_conflict(conn: Conn, table_id: str, version: int) -> None:
@@ -144,7 +143,7 @@ async def _raise_table_conflict(conn: Conn, table_id: str, version: int) -> None
 
 
 def _table(row: tuple[Any, ...]) -> TableRecord:
-    return TableRecord(row[0], row[1], row[2], row[3], TableStatus(row[4]), *row[5:])
+    return TableRecord(row[0], row[1], row[2], row[3], _status(row[4]), *row[5:])
 
 
 class TableRepo:
@@ -162,7 +161,7 @@ class TableRepo:
         guild_id: int,
         channel_id: int,
         host_id: int,
-        status: TableStatus | TableStatusName,
+        status: TableStatusName,
         state_json: str,
         version: int,
         public_message_id: int | None = None,
@@ -184,7 +183,7 @@ class TableRepo:
             guild_id,
             channel_id,
             host_id,
-            _status(status).value,
+            _status(status),
             public_message_id,
             prompt_message_id,
             state_json,
@@ -204,7 +203,7 @@ class TableRepo:
         state_json: str,
         event_json: str,
         *,
-        status: TableStatus | TableStatusName | Unset = UNSET,
+        status: TableStatusName | Unset = UNSET,
         turn_deadline: float | Unset | None = UNSET,
         prompt_message_id: int | Unset | None = UNSET,
         public_message_id: int | Unset | None = UNSET,
@@ -228,7 +227,7 @@ class TableRepo:
         columns = ["version", "state_json", "updated_at"]
         args: list[Any] = [version, state_json, ts]
         for column, value in (
-            ("status", status if isinstance(status, Unset) else _status(status).value),
+            ("status", status if isinstance(status, Unset) else _status(status)),
             ("turn_deadline", turn_deadline),
             ("prompt_message_id", prompt_message_id),
             ("public_message_id", public_message_id),
@@ -341,7 +340,7 @@ class TableRepo:
     async def close_table(
         self,
         table_id: str,
-        status: TableStatus | Literal["finished", "cancelled"],
+        status: Literal["finished", "cancelled"],
         *,
         announce: Sequence[Announcement] = (),
         now: float | None = None,
@@ -352,7 +351,7 @@ class TableRepo:
         (e.g. the match's end) is written to the outbox in the same transaction, and only
         if this call closed the table: a closed table is never restored, so the outbox is
         the only way its last news survives a crash."""
-        if status not in (TableStatus.FINISHED, TableStatus.CANCELLED):
+        if status not in ("finished", "cancelled"):
             raise ValueError("close_table status must be 'finished' or 'cancelled'")
         check_announcements(announce)
         ts = time.time() if now is None else now

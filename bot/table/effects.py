@@ -24,8 +24,9 @@ from bot.storage import AnnouncementKind, StorageError
 
 from .context import TableContext
 from .jobs import RESULT_KINDS, store_result
-from .model import Table, TableStatus
+from .model import Table
 from .unit import Change
+from .vocabulary import TableStatus
 
 if TYPE_CHECKING:
     from .reviews import Reviews

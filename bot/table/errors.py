@@ -2,7 +2,7 @@
 
 A refusal changes nothing (the service checks before it mutates, and rolls back when storage
 fails). The Discord side turns each type into a short private answer in one place
-(`bot.discord_ui.render.refusals`), so the table layer stays free of player-facing text and a
+(`bot.words.refusals`), so the table layer stays free of player-facing text and a
 test can assert *which* refusal happened instead of matching strings.
 """
 

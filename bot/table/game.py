@@ -8,9 +8,10 @@ from bot.engine.match import MatchPhase
 
 from . import errors
 from .context import TableContext
-from .model import Table, TableStatus
+from .model import Table
 from .moves import all_ready, apply_action, card_of, played, start_next_deal, won_by
 from .outcomes import Played, Voted
+from .vocabulary import TableStatus
 
 #: Seconds between two re-posts of one table's message (`/rummy table`).
 REPOST_INTERVAL = 30.0

@@ -15,10 +15,11 @@ from bot.storage import StorageError, StorageIntegrityError
 from . import errors
 from .context import TableContext
 from .effects import Effects
-from .model import Seat, Table, TableOptions, TableStatus, new_table_id
+from .model import Seat, Table, TableOptions, new_table_id
 from .moves import apply_action, new_turn_if_needed
 from .outcomes import AddedAI, Left, Rematch, SeatRemoved
 from .recovery import UNREADABLE, rebuild
+from .vocabulary import TableStatus
 
 log = logging.getLogger(__name__)
 

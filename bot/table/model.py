@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bot.engine.hints import HintLevel as HintLevel
 from bot.engine.match import Match, MatchPhase, ScoreKind
 from bot.engine.observation import Observation, PublicView
 from bot.engine.public_log import LogEntry, is_entry
 from bot.engine.rules import Rules, get_profile
-from bot.storage.records import HintLevel as HintLevel  # the one hint-level type
-from bot.storage.records import TableStatus as TableStatus  # the one status type
 
 from .errors import NotPlaying
+from .vocabulary import ENGLISH, Locale, TableStatus
 
 STATE_FORMAT = 1
 #: Public log records kept in the saved state: enough for every action since any player's
@@ -70,7 +70,7 @@ class TableOptions:
     #: The language of the table's public messages (lobby, table, results, pings): a
     #: catalogue tag chosen when the table opens (the server's setting, else its Discord
     #: language), kept for the table's life so a match never changes language halfway.
-    language: str = "en"
+    language: Locale = ENGLISH
 
     def rules(self) -> Rules:
         return get_profile(self.profile).with_options(**self.changes)
@@ -100,7 +100,7 @@ class TableOptions:
             None if invited is None else tuple(int(u) for u in invited),
             HintLevel(d.get("hints", HintLevel.FULL.value)),
             bool(d.get("rated", True)),
-            str(d.get("language", "en")),
+            Locale(str(d.get("language", "en"))),
         )
 
     def may_join(self, user_id: int) -> bool:

@@ -18,8 +18,9 @@ from .context import TableContext
 from .effects import Effects
 from .jobs import RESULT_KINDS
 from .leases import Leases
-from .model import Table, TableStatus
+from .model import Table
 from .reviews import Reviews
+from .vocabulary import TableStatus
 
 log = logging.getLogger(__name__)
 

@@ -31,7 +31,7 @@ def deal_record(
             continue
         info = table.seat_info(s)
         charge = charges.get(s)
-        outcome: Outcome = result.outcome(s).value  # the same words, by design
+        outcome: Outcome = result.outcome(s)
         delta = result.deltas.get(s, Fraction(0))
         seats.append(
             DealSeatRecord(

@@ -23,8 +23,9 @@ from bot.engine.observation import Observation
 from . import errors
 from .autoplay import timeout_finish, timeout_opening
 from .context import TableContext
-from .model import Table, TableStatus
+from .model import Table
 from .moves import apply_action, new_turn_if_needed, start_next_deal
+from .vocabulary import TableStatus
 
 log = logging.getLogger(__name__)
 

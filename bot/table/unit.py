@@ -33,7 +33,8 @@ from bot.storage import Announcement, Storage, StorageError
 
 from . import errors
 from .jobs import result_jobs
-from .model import Table, TableStatus, json_default
+from .model import Table, json_default
+from .vocabulary import TableStatus
 
 log = logging.getLogger(__name__)
 

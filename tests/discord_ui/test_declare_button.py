@@ -5,13 +5,13 @@ It used to throw the first card whose discard declares (by card id), while the f
 
 from __future__ import annotations
 
-from bot.discord_ui.render.text import card
 from bot.discord_ui.views import hand_view
 from bot.engine.actions import Action, ActionKind
 from bot.engine.match import Match, Player
 from bot.engine.observation import Observation
 from bot.engine.rules import get_profile
 from bot.table.advice import HandAdvice, advise
+from bot.words.cards import card
 
 
 def first_declarable(seed: int) -> tuple[Observation, HandAdvice]:

@@ -15,13 +15,13 @@ from fluent.syntax import ast as ftl
 from fluent.syntax.visitor import Visitor
 
 from bot.discord_ui.errors import UserError, message_for
-from bot.discord_ui.i18n import PSEUDO, Catalogue, CatalogueError, catalogue, text
-from bot.discord_ui.i18n.catalogue import LOCALES_DIR
-from bot.discord_ui.i18n.translator import CatalogueTranslator, choice_id, command_id
-from bot.discord_ui.render import refusals
+from bot.discord_ui.translator import CatalogueTranslator, choice_id, command_id
 from bot.engine import errors as engine
 from bot.engine.rules import get_profile
 from bot.table import errors as e
+from bot.words import PSEUDO, Catalogue, CatalogueError, catalogue, refusals, text
+from bot.words.catalogue import LOCALES_DIR
+from bot.words.languages import language_label
 from tests.conftest import PROJECT_ROOT
 from tests.fakediscord import limits
 
@@ -78,7 +78,8 @@ def test_hindi_is_hindi() -> None:
     for msg_id in sorted(CAT.ids("hi")):
         message = CAT.message("hi", msg_id)
         assert message is not None
-        parts = [message.value, *(a.value for a in message.attributes)]
+        # A language's English name (`language-self.english`) is English by design.
+        parts = [message.value, *(a.value for a in message.attributes if a.id.name != "english")]
         for part in parts:
             if part is None:
                 continue
@@ -190,7 +191,11 @@ async def test_the_synced_payload_carries_hindi_for_every_description() -> None:
             assert hindi == CAT.text("hi", f"cmd-rummy-{sub['name']}", attribute=opt["name"])
             assert not opt.get("name_localizations")
             for choice in opt.get("choices", []):
-                if choice["name"] != choice["value"]:
+                if choice["value"] in CAT.locales:
+                    # A language is named in its own words, in every language.
+                    assert choice["name"] == language_label(choice["value"], CAT)
+                    assert not choice.get("name_localizations")
+                elif choice["name"] != choice["value"]:
                     assert choice["name_localizations"]["hi"] == CAT.text(
                         "hi", f"choice-{choice['value']}"
                     )
@@ -400,7 +405,7 @@ def test_the_catalogue_files_ship_with_the_package() -> None:
     import tomllib
 
     data = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())
-    globs = data["tool"]["setuptools"]["package-data"]["bot.discord_ui.i18n"]
+    globs = data["tool"]["setuptools"]["package-data"]["bot.words"]
     package = LOCALES_DIR.parent
     for path in LOCALES_DIR.rglob("*.ftl"):
         rel = path.relative_to(package).as_posix()
@@ -418,7 +423,7 @@ def test_worded_messages_are_kept_but_never_mixed_up(monkeypatch: pytest.MonkeyP
     message is the one its language, id and arguments give, and the store stays bounded."""
     import importlib
 
-    module = importlib.import_module("bot.discord_ui.i18n.catalogue")
+    module = importlib.import_module("bot.words.catalogue")
     fresh = module.Catalogue()
     monkeypatch.setattr(module, "WORDED_KEEP", 50)
     for n in range(200):

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot.discord_ui.card_images import ImageWorker
-from bot.discord_ui.pictures import captions
 from bot.images import hand_picture, render_hand, samples
+from bot.words.pictures import captions
 
 EN = captions("en")  # the pictures' English words, from the catalogue
 

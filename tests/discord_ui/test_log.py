@@ -10,7 +10,6 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.discord_ui.render.log import entry_text, log_lines
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face
 from bot.engine.events import (
@@ -33,6 +32,7 @@ from bot.engine.public_log import KINDS, entry, is_entry, seating_entries
 from bot.engine.rules import get_profile
 from bot.engine.states import EndReason, OutReason
 from bot.table.model import LOG_KEEP, Table, TableOptions
+from bot.words.log import entry_text, log_lines
 
 RULES = get_profile("pool101")
 NAMES = ["Asha", "Bo", "🤖 Medium"]

@@ -1,5 +1,5 @@
 """The pictures' words as the Discord side fills them from the catalogue
-(`bot.discord_ui.pictures.captions`): every language gives every caption, each template uses
+(`bot.words.pictures.captions`): every language gives every caption, each template uses
 only the slots the layout fills, Hindi is Devanagari, a locale finds its language."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.discord_ui.i18n import PSEUDO, catalogue
-from bot.discord_ui.pictures import captions
 from bot.images.captions import BASIS_CODES, OUT_CODES, SLOTS, STATUS_CODES, text_fields
+from bot.words import PSEUDO, catalogue
+from bot.words.pictures import captions
 from tests.conftest import PROJECT_ROOT
 
 LANGUAGES = catalogue().locales
@@ -62,7 +62,7 @@ def test_a_locale_finds_its_captions() -> None:
 def test_the_gallery_command_writes_every_language(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from bot.discord_ui.pictures import main
+    from bot.words.pictures import main
 
     assert main(["gallery", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out.split()

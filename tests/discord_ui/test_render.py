@@ -8,15 +8,15 @@ from fractions import Fraction
 import discord
 import pytest
 
-from bot.discord_ui.render import text as render
 from bot.discord_ui.render.hand import hand_embed
 from bot.discord_ui.render.lobby import lobby_embed
-from bot.discord_ui.render.rules import rules_summary, ruling_text
 from bot.discord_ui.render.table import table_embed
 from bot.engine.cards import Face, parse_cards
 from bot.engine.match import Match
 from bot.engine.rules import PROFILES, get_profile
 from bot.table.advice import advise
+from bot.words import cards as render
+from bot.words.rules import rules_summary, ruling_text
 
 CARD_TOKEN = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|🃏")
 
@@ -125,7 +125,7 @@ def test_the_rules_and_rulings_read_in_the_readers_language() -> None:
     numbers, the catalogue the words; English is what it was."""
     import re
 
-    from bot.discord_ui.render.rules import PROFILE_IDS, profile_blurb
+    from bot.words.rules import PROFILE_IDS, profile_blurb
 
     devanagari = re.compile("[\u0900-\u097f]")
     assert set(PROFILE_IDS) == set(PROFILES)

@@ -7,7 +7,6 @@ import random
 import discord
 
 from bot.discord_ui.render.hand import hand_embed, structure, wrong_show_lines
-from bot.discord_ui.render.refusals import added_ai_text, played_text
 from bot.discord_ui.views import lobby_view
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import parse_cards
@@ -18,6 +17,7 @@ from bot.engine.rules import Rules, get_profile
 from bot.engine.states import OutReason
 from bot.table.advice import advise
 from bot.table.outcomes import AddedAI, Played
+from bot.words.refusals import added_ai_text, played_text
 
 
 def _text(embed: discord.Embed) -> str:
@@ -200,8 +200,8 @@ def test_after_declaring_the_player_sees_the_winning_hand() -> None:
 
 
 def test_a_busy_channel_says_who_can_close_the_table() -> None:
-    from bot.discord_ui.render.refusals import refusal_text
     from bot.table.errors import ChannelBusy
+    from bot.words.refusals import refusal_text
 
     for in_lobby in (True, False):
         text = refusal_text(ChannelBusy(in_lobby), "en")

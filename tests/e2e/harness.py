@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.discord_ui.client import PapluBot
-from bot.discord_ui.i18n import catalogue
+from bot.words import catalogue
 from tests.fakediscord import FakeDiscord, RouteLimit, StoredMessage
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
@@ -670,8 +670,8 @@ class HiddenCardAudit:
         return self._tables.get(channel_id)
 
     def _known(self, table: Any) -> set[str]:
-        from bot.discord_ui.render.text import card, code_to_pretty
         from bot.engine.states import SeatStatus
+        from bot.words.cards import card, code_to_pretty
 
         m = table.match
         deals = self._deals.setdefault(table.id, [])
@@ -694,8 +694,8 @@ class HiddenCardAudit:
         return known
 
     def check(self, msg: StoredMessage) -> None:
-        from bot.discord_ui.render.text import card
         from bot.engine.match import MatchPhase
+        from bot.words.cards import card
 
         if msg.author_id != self.fake.bot_user.id:
             return

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import bot.discord_ui.presenter
-from bot.discord_ui.render.log import log_lines
+from bot.words.log import log_lines
 from tests.e2e.harness import (
     ENGLISH,
     Say,
@@ -40,7 +40,7 @@ async def test_leak_audit_notices_a_public_leak(
         payload, public = real(self, table, final)
         m = table.match
         if m is not None and m.deal is not None and not m.deal.over:
-            from bot.discord_ui.render.text import card
+            from bot.words.cards import card
 
             hand = m.deal.hands[m.deal.seats[0]]
             payload["embed"].add_field(name="oops", value=" ".join(card(c) for c in hand))
@@ -71,7 +71,7 @@ async def test_leak_audit_notices_a_card_in_someone_elses_view(
         seat = table.engine_seat(user_id)
         others = [s for s in m.deal.seats if s != seat]
         if others and m.deal.hands[others[0]]:
-            from bot.discord_ui.render.text import card
+            from bot.words.cards import card
 
             hand.content = f"psst: {card(m.deal.hands[others[0]][-1])}"
         return hand

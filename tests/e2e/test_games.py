@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.render.log import log_lines
+from bot.words.log import log_lines
 from tests.e2e.harness import (
     TableDriver,
     embed_field,

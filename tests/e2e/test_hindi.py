@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.discord_ui.i18n import catalogue
 from bot.discord_ui.languages import LanguagePreferences
+from bot.words import catalogue
 from tests.e2e.harness import (
     Env,
     TableDriver,
@@ -132,7 +132,7 @@ async def test_the_fake_sends_the_users_and_the_servers_language(tmp_path: Path)
     reads them into `interaction.locale` / `interaction.guild_locale`."""
     import discord
 
-    from bot.discord_ui.i18n import server_locale, user_locale
+    from bot.discord_ui.locales import server_locale, user_locale
 
     async with game_env(tmp_path, USERS) as env:
         fake = env.fake
@@ -271,9 +271,9 @@ async def test_a_hindi_server_plays_its_tables_in_hindi(tmp_path: Path) -> None:
 
         changed = await fake.slash("asha", "general", "rummy settings", language="en")
         await changed.wait()
-        assert changed.ephemeral and hi(
-            "stats-changed-language", language=hi("language-name-en")
-        ) in (changed.text), changed.text
+        assert changed.ephemeral and hi("stats-changed-language", language="English") in (
+            changed.text
+        ), changed.text
         again = await fake.slash("bob", "general", "rummy new", profile="points")
         assert again.message is not None and not again.ephemeral
         assert again.message.embeds[0]["title"] == en("lobby-title")

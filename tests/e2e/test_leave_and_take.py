@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.discord_ui.render.log import log_lines
+from bot.words.log import log_lines
 from tests.e2e.harness import (
     ENGLISH,
     Say,

@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bot.discord_ui.i18n import catalogue
 from bot.engine.rules import PROFILES
+from bot.words import catalogue
 from tests.e2e.test_stats_commands import labels, seed, stats_bot
 from tests.fakediscord import StoredMessage
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.render.log import log_lines
+from bot.words.log import log_lines
 from tests.e2e.harness import (
     CARD_RE,
     Say,

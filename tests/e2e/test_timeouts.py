@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.render.log import log_lines
+from bot.words.log import log_lines
 from tests.e2e.harness import TableDriver, footer, game_env, results_deal
 
 USERS = ["alice", "bob", "carol"]

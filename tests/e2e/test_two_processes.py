@@ -31,10 +31,10 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.i18n import text
-from bot.discord_ui.render.refusals import refusal_text
 from bot.storage import Storage
 from bot.table import errors
+from bot.words import text
+from bot.words.refusals import refusal_text
 from tests.e2e.harness import (
     SCRIPTED_PACE,
     TOKEN,

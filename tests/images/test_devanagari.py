@@ -1,7 +1,7 @@
 """Hindi on the pictures: Devanagari drawn from the bundled font (not tofu boxes), Latin text
 still in the old font, measured with the font it is drawn in, cut between letters.
 
-The captions come from the catalogue (`bot.discord_ui.pictures`), as the bot passes them."""
+The captions come from the catalogue (`bot.words.pictures`), as the bot passes them."""
 
 from __future__ import annotations
 
@@ -13,11 +13,11 @@ from importlib import resources
 import pytest
 from PIL import ImageFont
 
-from bot.discord_ui.pictures import captions
 from bot.images import samples, typeset
 from bot.images.captions import Captions, text_fields
 from bot.images.layout import _fitted, hand_scene, results_scene, table_scene, text_width
 from bot.images.paint import _text_mask
+from bot.words.pictures import captions
 from tests.conftest import PROJECT_ROOT
 
 HI = captions("hi")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.pictures import captions
 from bot.engine.observation import Observation
 from bot.images import hand_order, layout, samples
 from bot.images.layout import hand_scene
+from bot.words.pictures import captions
 
 EN = captions("en")  # the pictures' English words, from the catalogue
 

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.pictures import captions
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation
@@ -32,6 +31,7 @@ from bot.images.layout import (
     results_scene,
     table_scene,
 )
+from bot.words.pictures import captions
 
 EN = captions("en")  # the pictures' English words, from the catalogue
 

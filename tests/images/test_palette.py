@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
-from bot.discord_ui.pictures import captions
 from bot.images import samples
 from bot.images.layout import hand_scene, results_scene, table_scene
 from bot.images.paint import learn_palette, paint, palette, palette_text
+from bot.words.pictures import captions
 
 EN = captions("en")  # the pictures' English words, from the catalogue
 

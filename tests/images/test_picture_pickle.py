@@ -5,9 +5,9 @@ from __future__ import annotations
 import pickle
 from dataclasses import replace
 
-from bot.discord_ui.pictures import captions
 from bot.engine.cards import Card, Face
 from bot.images import draw, hand_picture, results_picture, samples, table_picture
+from bot.words.pictures import captions
 
 
 def test_a_picture_arrives_whole_but_for_the_sections_the_painter_never_reads() -> None:

@@ -10,10 +10,10 @@ import zlib
 import pytest
 from PIL import Image
 
-from bot.discord_ui.pictures import captions
 from bot.images import png, samples
 from bot.images.layout import hand_scene, table_scene
 from bot.images.paint import encode, paint, palette
+from bot.words.pictures import captions
 
 EN = captions("en")
 

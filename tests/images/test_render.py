@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord_ui.pictures import captions
 from bot.engine.cards import Face
 from bot.engine.observation import Observation, PublicView
 from bot.images import render_hand, render_results, render_table, samples, sprites
 from bot.images.gallery import write_gallery
 from bot.images.layout import CARD_SIZES, MAX_WIDTH, hand_scene
+from bot.words.pictures import captions
 from tests.conftest import PROJECT_ROOT
 
 EN = captions("en")  # the pictures' English words, from the catalogue
@@ -97,7 +97,7 @@ def test_bytes_do_not_depend_on_the_process() -> None:
     """A fresh process (cold sprite caches) draws the very same bytes."""
     code = (
         "import hashlib; from bot.images import render_hand, render_table, samples;"
-        "from bot.discord_ui.pictures import captions; EN = captions('en');"
+        "from bot.words.pictures import captions; EN = captions('en');"
         "h = samples.hand_states()['taken'];"
         "print(hashlib.sha256(render_hand(h, words=EN).data"
         " + render_table(samples.table_view(6), words=EN).data).hexdigest())"

@@ -20,10 +20,11 @@ from bot.engine.actions import ActionKind
 from bot.engine.evaluate import evaluate_drawn
 from bot.storage import Storage, StorageUnavailable
 from bot.table import errors
-from bot.table.model import Table, TableStatus
+from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.outcomes import Played
 from bot.table.service import TableService
+from bot.table.vocabulary import TableStatus
 from tests.postgres import postgres_schema, postgres_url_or_skip
 
 GUILD, CHANNEL = 1000, 2000

@@ -9,17 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match, MatchPhase, Player
 from bot.engine.rules import get_profile
 from bot.storage import Storage
 from bot.table.autoplay import MAX_TIMEOUTS, timeout_finish, timeout_opening
-from bot.table.model import Table, TableStatus
+from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.scheduler import ManualClock, Scheduler
 from bot.table.service import TableService
 from bot.table.turns import WARNING_BEFORE
+from bot.table.vocabulary import TableStatus
+from bot.words.log import log_lines
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB = 11, 22

@@ -11,10 +11,11 @@ import pytest
 from bot.engine.actions import ActionKind
 from bot.storage import Storage
 from bot.table import errors
-from bot.table.model import Table, TableOptions, TableStatus
+from bot.table.model import Table, TableOptions
 from bot.table.options import build_options
 from bot.table.recovery import rebuild
 from bot.table.service import TableService
+from bot.table.vocabulary import TableStatus
 from tests.table.test_service import Recorder
 
 GUILD, CHANNEL = 1000, 2000

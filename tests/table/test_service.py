@@ -10,17 +10,18 @@ from typing import Any
 
 import pytest
 
-from bot.discord_ui.render.log import log_lines
 from bot.engine.actions import ActionKind
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
 from bot.storage import Storage, StorageError
 from bot.table import errors
 from bot.table.jobs import result_jobs
-from bot.table.model import Table, TableOptions, TableStatus
+from bot.table.model import Table, TableOptions
 from bot.table.options import build_options
 from bot.table.outcomes import Left
 from bot.table.service import TableService as Tables
+from bot.table.vocabulary import TableStatus
+from bot.words.log import log_lines
 
 GUILD, CHANNEL = 1000, 2000
 ALICE, BOB, CAROL = 11, 22, 33

@@ -13,10 +13,11 @@ import pytest
 from bot.config import shard_of
 from bot.engine.actions import ActionKind
 from bot.storage import Storage
-from bot.table.model import Table, TableStatus
+from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.scheduler import ManualClock
 from bot.table.service import TableService
+from bot.table.vocabulary import TableStatus
 from tests.table.test_service import Recorder
 from tests.table.test_storage_faults import Crash, Listener
 

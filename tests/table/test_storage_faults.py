@@ -13,9 +13,10 @@ from bot.engine.actions import ActionKind
 from bot.engine.match import MatchPhase
 from bot.storage import Storage
 from bot.table import errors
-from bot.table.model import Table, TableStatus
+from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.service import TableService as Tables
+from bot.table.vocabulary import TableStatus
 from tests.storage.helpers import raw_exec
 
 GUILD, CHANNEL = 1000, 2000

@@ -16,9 +16,10 @@ from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
+from bot.words import Locale, text
+from bot.words.cards import amount, card, cards, cost_words, wild_words
 
-from ..i18n import text
-from .text import COLOUR, amount, card, cards, cost_words, wild_words
+from .colour import COLOUR
 
 #: Catalogue ids of the suit rows, by the picture's section keys.
 SUIT_IDS = {
@@ -39,7 +40,7 @@ def hand_embed(
     finished: FinishedDeal | None = None,
     wrong_show: WrongShow | None = None,
     hints: str = "full",
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.Embed:
     """One player's own cards, grouped by the engine's best arrangement (or by suit). Without
     cards, it says why: the deal's end with the player's final arrangement, or what was wrong
@@ -133,7 +134,7 @@ def hand_embed(
     return e
 
 
-def discard_option_description(advice: HandAdvice, c: Card, locale: object = None) -> str:
+def discard_option_description(advice: HandAdvice, c: Card, locale: Locale | None = None) -> str:
     """What discarding `c` would leave: a short hint for the select menu."""
     ev = advice.after_discard(c)
     if ev is None:
@@ -157,7 +158,7 @@ PART_IDS = {
 }
 
 
-def part_label(kind: str, locale: object = None) -> str:
+def part_label(kind: str, locale: Locale | None = None) -> str:
     """The name of a part of a hand (a group kind, pairs, near-runs...) in `locale`."""
     return text(locale, PART_IDS[kind]) if kind in PART_IDS else kind
 
@@ -167,7 +168,7 @@ CLUSTER_GAP = " · "
 
 
 def structure(
-    hand: list[Card], wild_rank: int | None, locale: object = None
+    hand: list[Card], wild_rank: int | None, locale: Locale | None = None
 ) -> list[tuple[str, list[Card]]]:
     """`bot.engine.arrange.loose_parts` with its parts named for the embed (cards flattened,
     in the order shown)."""
@@ -175,7 +176,7 @@ def structure(
 
 
 def _after_the_deal(
-    e: discord.Embed, obs: Observation, finished: FinishedDeal, t: object
+    e: discord.Embed, obs: Observation, finished: FinishedDeal, t: Locale | None
 ) -> discord.Embed:
     result = finished.result
     e.title = text(t, "hand-over-title", deal=result.number)
@@ -204,7 +205,7 @@ def _after_the_deal(
 
 
 def wrong_show_problems(
-    show: WrongShow, rules: Rules, wild_rank: int | None, locale: object = None
+    show: WrongShow, rules: Rules, wild_rank: int | None, locale: Locale | None = None
 ) -> list[str]:
     """What was wrong with a show, from the engine's own ruling on the cards shown."""
     shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
@@ -221,7 +222,7 @@ def wrong_show_problems(
     return problems or [text(locale, "show-breaks-rule")]
 
 
-def wrong_show_lines(show: WrongShow, obs: Observation, locale: object = None) -> list[str]:
+def wrong_show_lines(show: WrongShow, obs: Observation, locale: Locale | None = None) -> list[str]:
     """Why a show was not valid and its cost, for the player who made it."""
     problems = wrong_show_problems(show, obs.rules, obs.wild_rank, locale)
     cost = fixed_cost(obs.rules, show.reason)
@@ -231,7 +232,7 @@ def wrong_show_lines(show: WrongShow, obs: Observation, locale: object = None) -
     ]
 
 
-def timed_out_text(thrown: Card | None, left: int, locale: object = None) -> str:
+def timed_out_text(thrown: Card | None, left: int, locale: Locale | None = None) -> str:
     """The private word after the bot played a turn for a player who ran out of time."""
     if thrown is not None:
         return text(locale, "timeout-threw", card=card(thrown), left=left)

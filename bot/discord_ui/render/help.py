@@ -12,10 +12,11 @@ from collections.abc import Callable
 import discord
 
 from bot.engine.rules import Rules
+from bot.words import Locale, text
+from bot.words.cards import cost_words
+from bot.words.rules import rules_summary
 
-from ..i18n import text
-from .rules import rules_summary
-from .text import COLOUR, cost_words
+from .colour import COLOUR
 
 #: The screens, in reading order: (key, the catalogue id of its title).
 PAGES: tuple[tuple[str, str], ...] = (
@@ -30,16 +31,16 @@ PAGES: tuple[tuple[str, str], ...] = (
 PAGE_KEYS = tuple(key for key, _ in PAGES)
 
 
-def first_time(locale: object) -> str:
+def first_time(locale: Locale | None) -> str:
     """The one-line pointer a first-time player gets with their first hand view."""
     return text(locale, "help-first-time")
 
 
-def page_title(page: str, locale: object) -> str:
+def page_title(page: str, locale: Locale | None) -> str:
     return text(locale, dict(PAGES)[page])
 
 
-def _drop(rules: Rules, locale: object) -> str:
+def _drop(rules: Rules, locale: Locale | None) -> str:
     if not rules.packing_allowed:
         return text(locale, "help-drop-none")
     first = cost_words(rules.first_drop, rules.chips, locale)
@@ -47,7 +48,7 @@ def _drop(rules: Rules, locale: object) -> str:
     return text(locale, "help-drop", first=first, middle=middle)
 
 
-_TEXTS: dict[str, Callable[[Rules, object], str]] = {
+_TEXTS: dict[str, Callable[[Rules, Locale | None], str]] = {
     "goal": lambda _rules, locale: text(locale, "help-goal"),
     "lives": lambda _rules, locale: text(locale, "help-lives"),
     "wild": lambda _rules, locale: text(locale, "help-wild"),
@@ -58,7 +59,7 @@ _TEXTS: dict[str, Callable[[Rules, object], str]] = {
 }
 
 
-def help_embed(page: str, rules: Rules, locale: object = None) -> discord.Embed:
+def help_embed(page: str, rules: Rules, locale: Locale | None = None) -> discord.Embed:
     """One screen of the help, for `rules` (this channel's table, or the default profile),
     in the reader's language."""
     if page not in _TEXTS:

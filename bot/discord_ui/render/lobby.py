@@ -8,9 +8,10 @@ from collections.abc import Sequence
 import discord
 
 from bot.engine.rules import DeclarationMode, MatchFormat, Rules
+from bot.words import Locale, text
+from bot.words.cards import hint_level_words
 
-from ..i18n import text
-from .text import COLOUR, hint_level_words
+from .colour import COLOUR
 
 #: The house toggles a lobby names, in the order it names them.
 TOGGLE_IDS = {
@@ -24,7 +25,7 @@ TOGGLE_IDS = {
 
 
 def settings_lines(
-    rules: Rules, max_seats: int, turn_timer: int, locale: object = None
+    rules: Rules, max_seats: int, turn_timer: int, locale: Locale | None = None
 ) -> list[str]:
     lines = [text(locale, "lobby-profile", profile=rules.name, seats=max_seats, timer=turn_timer)]
     extras = []
@@ -54,7 +55,7 @@ def lobby_embed(
     invited: Sequence[int] | None = None,
     hints: str = "full",
     rated: bool = True,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.Embed:
     """`seats`: (display name, is AI) in joining order; `invited`: a private table's guests;
     `hints` the table's hint level; `rated` False: the server rates only hint-free games."""
@@ -86,7 +87,7 @@ def lobby_embed(
     return e
 
 
-def hint_lines(rules: Rules, hints: str, rated: bool, locale: object = None) -> list[str]:
+def hint_lines(rules: Rules, hints: str, rated: bool, locale: Locale | None = None) -> list[str]:
     """The table's hint level, and what it means before anyone sits down: a wrong show is a
     real risk without hints in honor mode, and a table with hints may be played unrated."""
     level, meaning = hint_level_words(hints, locale)
@@ -98,5 +99,5 @@ def hint_lines(rules: Rules, hints: str, rated: bool, locale: object = None) -> 
     return lines
 
 
-def lobby_expired_note(timeout: float, locale: object = None) -> str:
+def lobby_expired_note(timeout: float, locale: Locale | None = None) -> str:
     return text(locale, "lobby-expired", minutes=max(1, round(timeout / 60)))

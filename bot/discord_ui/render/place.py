@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 import discord
 
-from ..i18n import text
+from bot.words import Locale, text
+
+from .colour import COLOUR
 from .results import results_key
-from .text import COLOUR
 
 #: Discord's limit on a thread's name.
 THREAD_NAME_MAX = 100
@@ -34,12 +35,12 @@ FALLBACK_IDS = {
 }
 
 
-def thread_name(host_name: str, profile: str, locale: object = None) -> str:
+def thread_name(host_name: str, profile: str, locale: Locale | None = None) -> str:
     """The table's thread: whose table and which rules, within Discord's 100 characters."""
     return text(locale, "thread-name", host=host_name, profile=profile)[:THREAD_NAME_MAX]
 
 
-def fallback_line(reason: str, missing: Sequence[str] = (), locale: object = None) -> str:
+def fallback_line(reason: str, missing: Sequence[str] = (), locale: Locale | None = None) -> str:
     """The one short line posted in the channel when a table does not get (or loses) its
     thread. Permission names stay as Discord shows them in the server settings."""
     names = ""
@@ -62,7 +63,7 @@ def placed_embed(
     standings: Sequence[str],
     state: str,
     table_id: str,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.Embed:
     """The lobby message once its table is playing elsewhere. `state` is "playing",
     "finished" or "cancelled"; `standings` the score lines so far (none before the first

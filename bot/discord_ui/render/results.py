@@ -17,10 +17,11 @@ from bot.engine.rules import Rules
 from bot.engine.settlement import Basis, Charge
 from bot.engine.states import EndReason, OutReason, ScoreKind
 from bot.table.model import Standing
+from bot.words import Locale, text
+from bot.words.cards import amount, cards, hint_level_words, signed
 
-from ..i18n import text
+from .colour import COLOUR
 from .hand import part_label, wrong_show_problems
-from .text import COLOUR, amount, cards, hint_level_words, signed
 
 #: How a deal was won, by the engine's reason (anything else: "won").
 END_IDS = {
@@ -45,7 +46,7 @@ def result_embed(
     *,
     hints: str = "full",
     rated: bool = True,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.Embed:
     """The reveal: every hand in its best arrangement (wild cards marked, with what each one
     stands for), each charge with how it was reached, and the standings. The footer names the
@@ -99,13 +100,13 @@ def result_embed(
     return e
 
 
-def next_deal_started(number: int, locale: object = None) -> str:
+def next_deal_started(number: int, locale: Locale | None = None) -> str:
     """What an earlier deal's results say once the deal after them has begun (their "Next
     deal" button is gone by then)."""
     return text(locale, "results-next-started", deal=number)
 
 
-def results_key(table_id: str, locale: object = None) -> str:
+def results_key(table_id: str, locale: Locale | None = None) -> str:
     """The mark a results message carries to say which table it belongs to (in the table's
     language: the bot looks for it in that language after a restart)."""
     return text(locale, "results-key", table=table_id)
@@ -116,7 +117,7 @@ def seat_lines(
     seat: int,
     wild_rank: int | None,
     timeouts: int | None = None,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> list[str]:
     """A seat's lines in the results: its groups, or why it was out (with the timeouts that
     dropped it: the table's line saying so has scrolled away by the end), its bill."""
@@ -147,7 +148,9 @@ OUT_REASONS: dict[OutReason, str] = {
 }
 
 
-def out_reason_text(reason: OutReason, timeouts: int | None = None, locale: object = None) -> str:
+def out_reason_text(
+    reason: OutReason, timeouts: int | None = None, locale: Locale | None = None
+) -> str:
     words = text(locale, OUT_REASONS[reason])
     if timeouts:
         words = text(locale, "out-by-timeouts", reason=words, timeouts=timeouts)
@@ -165,7 +168,7 @@ BASIS_IDS: dict[Basis, str] = {
 }
 
 
-def charge_text(charge: Charge, ev: Evaluation | None, locale: object = None) -> str:
+def charge_text(charge: Charge, ev: Evaluation | None, locale: Locale | None = None) -> str:
     """'Pays 80 (deadwood 84, capped at 80)': both numbers when the cap changed the bill."""
     if charge.basis is Basis.DEADWOOD and ev is not None and ev.deadwood != charge.base:
         base = text(locale, "charge-capped", deadwood=ev.deadwood, base=charge.base)
@@ -178,7 +181,7 @@ def charge_text(charge: Charge, ev: Evaluation | None, locale: object = None) ->
     return text(locale, "charge", amount=amount(charge.amount), base=base)
 
 
-def score_change(delta: Fraction, score: ScoreKind, locale: object = None) -> str:
+def score_change(delta: Fraction, score: ScoreKind, locale: Locale | None = None) -> str:
     """One convention per kind of score, everywhere: chips are won or lost ("won 40 chips",
     "lost 7½ chips"); pool and deals points are added to a total ("+7 points")."""
     if score is ScoreKind.NET:
@@ -187,7 +190,9 @@ def score_change(delta: Fraction, score: ScoreKind, locale: object = None) -> st
     return text(locale, "score-points", amount=signed(delta))
 
 
-def group_text(kind: str, cs: Sequence[Card], wild_rank: int | None, locale: object = None) -> str:
+def group_text(
+    kind: str, cs: Sequence[Card], wild_rank: int | None, locale: Locale | None = None
+) -> str:
     """A group's cards with wild cards marked * and what each one stands for ("3♠ as 9♥" in
     a run, "🃏 as a 7" in a set), so an impure run reads as the run it is."""
     roles = wild_roles(kind, cs, wild_rank, locale)
@@ -201,7 +206,7 @@ def group_text(kind: str, cs: Sequence[Card], wild_rank: int | None, locale: obj
 
 
 def wild_roles(
-    kind: str, cs: Sequence[Card], wild_rank: int | None, locale: object = None
+    kind: str, cs: Sequence[Card], wild_rank: int | None, locale: Locale | None = None
 ) -> dict[int, str]:
     def is_wild(c: Card) -> bool:
         return c.face.is_joker or (wild_rank is not None and c.rank == wild_rank)
@@ -231,7 +236,7 @@ def wild_roles(
 
 
 def standings_lines(
-    standings: Sequence[Standing], score: ScoreKind, locale: object = None
+    standings: Sequence[Standing], score: ScoreKind, locale: Locale | None = None
 ) -> list[str]:
     """Score lines, best first, in the match's own terms: net chips won or lost, or the
     penalty points a player has added up (pool and deals)."""
@@ -255,7 +260,7 @@ def standings_lines(
     return lines
 
 
-def shuffle_text(shuffle: Mapping[str, Any], locale: object = None) -> str:
+def shuffle_text(shuffle: Mapping[str, Any], locale: Locale | None = None) -> str:
     """The reveal of the deal's shuffle commitment: the secret salt, and how to check that the
     hand history's deck order is the one promised at the start."""
     return text(

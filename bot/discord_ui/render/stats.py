@@ -37,9 +37,11 @@ from bot.storage import (
     RatingPoint,
 )
 from bot.table import league
+from bot.words import Locale, text
+from bot.words.cards import hint_level_words
+from bot.words.languages import language_label
 
-from ..i18n import text
-from .text import COLOUR, hint_level_words
+from .colour import COLOUR
 
 #: Players on one leaderboard page; ten lines keep the embed readable on a phone.
 PAGE_SIZE = 10
@@ -68,12 +70,12 @@ _SPARK = "▁▂▃▄▅▆▇█"
 # ---- numbers -------------------------------------------------------------------------------
 
 
-def number(n: int, locale: object = None) -> str:
+def number(n: int, locale: Locale | None = None) -> str:
     """A whole number in the reader's digit grouping (1,234,567; Hindi 12,34,567)."""
     return text(locale, "stats-number", n=int(n))
 
 
-def amount(x: Fraction | int, locale: object = None) -> str:
+def amount(x: Fraction | int, locale: Locale | None = None) -> str:
     """An exact amount as people read it, digits grouped per language: 15/2 is 7½, never
     rounded; other fractions stay fractions (10/3)."""
     x = Fraction(x)
@@ -87,7 +89,7 @@ def amount(x: Fraction | int, locale: object = None) -> str:
     return f"{sign}{number(a.numerator, locale)}/{number(a.denominator, locale)}"
 
 
-def signed(x: Fraction | int, locale: object = None) -> str:
+def signed(x: Fraction | int, locale: Locale | None = None) -> str:
     """An amount with its sign, for score changes: +7½, -40, 0."""
     return ("+" if x > 0 else "") + amount(x, locale)
 
@@ -101,12 +103,12 @@ def _plural_n(x: Fraction) -> int | float:
 # ---- leaderboard ---------------------------------------------------------------------------
 
 
-def profile_label(profile: str | None, locale: object = None) -> str:
+def profile_label(profile: str | None, locale: Locale | None = None) -> str:
     """``None`` is the all-profiles board; say so instead of showing nothing."""
     return text(locale, "stats-all-profiles") if profile is None else profile
 
 
-def display_name(name: str, locale: object = None) -> str:
+def display_name(name: str, locale: Locale | None = None) -> str:
     """A stored name made safe for an embed: markdown escaped (a name like ``**x**`` must not
     restyle the board), shortened, and never empty (a name can be missing for old rows)."""
     name = name.strip() or text(locale, "stats-unknown-player")
@@ -115,7 +117,7 @@ def display_name(name: str, locale: object = None) -> str:
     return discord.utils.escape_markdown(name)
 
 
-def board_value(sort: str, value: float | int | Fraction, locale: object = None) -> str:
+def board_value(sort: str, value: float | int | Fraction, locale: Locale | None = None) -> str:
     """The number a board is sorted by, in the unit people expect for it."""
     if sort == "rating":
         return text(locale, "stats-rating-value", value=float(value))
@@ -126,7 +128,7 @@ def board_value(sort: str, value: float | int | Fraction, locale: object = None)
     return number(int(value), locale)
 
 
-def games_unit(sort: str, games: int, locale: object = None) -> str:
+def games_unit(sort: str, games: int, locale: Locale | None = None) -> str:
     """What ``games`` counts on this board (see `LeaderboardRow`), with its plural."""
     if sort == "rating":
         return text(locale, "stats-games-rated", n=games)
@@ -135,7 +137,7 @@ def games_unit(sort: str, games: int, locale: object = None) -> str:
     return text(locale, "stats-games-deals", n=games)
 
 
-def board_title(profile: str | None, sort: str, period: str, locale: object = None) -> str:
+def board_title(profile: str | None, sort: str, period: str, locale: Locale | None = None) -> str:
     return text(
         locale,
         "stats-board-title",
@@ -146,7 +148,7 @@ def board_title(profile: str | None, sort: str, period: str, locale: object = No
 
 
 def board_line(
-    row: LeaderboardRow | PlayerRank, sort: str, *, me: bool = False, locale: object = None
+    row: LeaderboardRow | PlayerRank, sort: str, *, me: bool = False, locale: Locale | None = None
 ) -> str:
     line = text(
         locale,
@@ -159,7 +161,7 @@ def board_line(
     return text(locale, "stats-board-me", line=line) if me else line
 
 
-def own_rank_line(own: PlayerRank | None, sort: str, locale: object = None) -> str:
+def own_rank_line(own: PlayerRank | None, sort: str, locale: Locale | None = None) -> str:
     """The caller's line, shown even when their rank is on another page."""
     if own is None:
         if sort == "win_rate":
@@ -184,7 +186,7 @@ def leaderboard_embed(
     page: int,
     own: PlayerRank | None,
     owner_id: int,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.Embed:
     """One page of a board plus the caller's own rank line (in a field, so it stays visible
     whichever page is shown). Posted in the channel: `locale` is the server's."""
@@ -214,7 +216,7 @@ def leaderboard_embed(
     return embed
 
 
-def pager_labels(locale: object = None) -> tuple[str, str]:
+def pager_labels(locale: Locale | None = None) -> tuple[str, str]:
     """The ◀ and ▶ buttons under a board, in the board's language."""
     return text(locale, "stats-board-previous"), text(locale, "stats-board-next")
 
@@ -233,7 +235,7 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(_SPARK[round((v - lo) / (hi - lo) * top)] for v in values)
 
 
-def rating_head(ordinal: float, trend: float | None, locale: object = None) -> str:
+def rating_head(ordinal: float, trend: float | None, locale: Locale | None = None) -> str:
     """The rating, with the way it has moved lately when that is known."""
     shown = text(locale, "stats-rating-value", value=ordinal)
     if trend is None:
@@ -245,7 +247,7 @@ def rating_head(ordinal: float, trend: float | None, locale: object = None) -> s
 
 
 def rating_text(
-    rating: RatingInfo | None, trend: float | None = None, locale: object = None
+    rating: RatingInfo | None, trend: float | None = None, locale: Locale | None = None
 ) -> str:
     if rating is None:
         return text(locale, "stats-unrated")
@@ -259,13 +261,13 @@ def rating_text(
     )
 
 
-def win_pct(won: int, played: int, locale: object = None) -> str:
+def win_pct(won: int, played: int, locale: Locale | None = None) -> str:
     if not played:
         return text(locale, "stats-no-rate")
     return text(locale, "stats-win-pct", rate=won / played)
 
 
-def profile_field(p: ProfileStats, locale: object = None) -> str:
+def profile_field(p: ProfileStats, locale: Locale | None = None) -> str:
     """One profile's numbers; kept well under the 1024-char field limit."""
     lines = [
         text(
@@ -319,7 +321,7 @@ def _round_half(x: Fraction) -> Fraction:
 
 
 def stats_embed(
-    name: str, stats: PlayerStats, trend: Sequence[RatingPoint] = (), locale: object = None
+    name: str, stats: PlayerStats, trend: Sequence[RatingPoint] = (), locale: Locale | None = None
 ) -> discord.Embed:
     """A player's card: overall rating (with a sparkline of recent changes) and one field per
     profile played, most played first. Posted in the channel: `locale` is the server's."""
@@ -348,17 +350,17 @@ def utc_time(ts: int) -> str:
     return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def deal_title(row: DealHistoryRow, locale: object = None) -> str:
+def deal_title(row: DealHistoryRow, locale: Locale | None = None) -> str:
     return text(
         locale, "stats-deal-title", profile=row.profile, table=row.match_id, deal=row.deal_no
     )
 
 
-def outcome_text(outcome: str, locale: object = None) -> str:
+def outcome_text(outcome: str, locale: Locale | None = None) -> str:
     return text(locale, "stats-outcome", outcome=outcome) if outcome in OUTCOMES else outcome
 
 
-def deal_score(row: DealHistoryRow, locale: object = None) -> str:
+def deal_score(row: DealHistoryRow, locale: Locale | None = None) -> str:
     """The deal's effect in its own kind of score, worded as on the results message: chips
     are won or lost; pool and deals points are added to a total. Starts with a space (it
     follows the outcome), or is empty for a void deal."""
@@ -376,7 +378,7 @@ def deal_score(row: DealHistoryRow, locale: object = None) -> str:
     return " " + text(locale, "stats-score-points", points=signed(delta, locale), n=n)
 
 
-def hints_note(hints: str, locale: object = None) -> str:
+def hints_note(hints: str, locale: Locale | None = None) -> str:
     """ " · hints off" after a result played with less than full hints; nothing otherwise
     (full hints are the default, and every result stored before hint levels had them)."""
     if hints == "full":
@@ -384,7 +386,7 @@ def hints_note(hints: str, locale: object = None) -> str:
     return " · " + text(locale, "stats-hints-note", hints=hints)
 
 
-def history_line(row: DealHistoryRow, locale: object = None) -> str:
+def history_line(row: DealHistoryRow, locale: Locale | None = None) -> str:
     return text(
         locale,
         "stats-history-line",
@@ -397,7 +399,7 @@ def history_line(row: DealHistoryRow, locale: object = None) -> str:
 
 
 def history_embed(
-    name: str, rows: Sequence[DealHistoryRow], locale: object = None
+    name: str, rows: Sequence[DealHistoryRow], locale: Locale | None = None
 ) -> discord.Embed:
     """A player's recent deals (a private answer: `locale` is the reader's)."""
     embed = discord.Embed(
@@ -411,7 +413,7 @@ def history_embed(
     return embed
 
 
-def history_placeholder(locale: object = None) -> str:
+def history_placeholder(locale: Locale | None = None) -> str:
     return text(locale, "stats-history-placeholder")
 
 
@@ -429,7 +431,7 @@ def parse_deal_option(value: str) -> tuple[int, str, int] | None:
     return int(m[1]), m[2], int(m[3])
 
 
-def history_option(row: DealHistoryRow, locale: object = None) -> discord.SelectOption:
+def history_option(row: DealHistoryRow, locale: Locale | None = None) -> discord.SelectOption:
     """A menu entry for downloading one deal (labels ≤ 100, descriptions ≤ 100 chars)."""
     description = text(
         locale,
@@ -448,7 +450,7 @@ def history_option(row: DealHistoryRow, locale: object = None) -> discord.Select
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 
 
-def hand_history_caption(match_id: str, deal_no: int, locale: object = None) -> str:
+def hand_history_caption(match_id: str, deal_no: int, locale: Locale | None = None) -> str:
     """The private message a hand-history file comes with."""
     return text(locale, "stats-hand-history-caption", table=match_id, deal=deal_no)
 
@@ -463,31 +465,21 @@ def hand_history_filename(match_id: str, deal_no: int) -> str:
 # ---- settings ------------------------------------------------------------------------------
 
 
-def channels_text(allowed: frozenset[int] | None, locale: object = None) -> str:
+def channels_text(allowed: frozenset[int] | None, locale: Locale | None = None) -> str:
     if allowed is None:
         return text(locale, "stats-every-channel")
     return ", ".join(f"<#{c}>" for c in sorted(allowed))
 
 
-def hint_words(level: str, locale: object = None) -> str:
+def hint_words(level: str, locale: Locale | None = None) -> str:
     """What a hint level shows a player about their own hand (the lobby's words for it)."""
     return hint_level_words(level, locale)[1]
-
-
-#: The catalogue id of each language's name (in the reader's language).
-LANGUAGE_NAME_IDS = {"en": "language-name-en", "hi": "language-name-hi"}
-
-
-def language_name(tag: str, locale: object = None) -> str:
-    """A language's name in the reader's language ("Hindi", "हिन्दी"); its tag if unnamed."""
-    msg = LANGUAGE_NAME_IDS.get(tag)
-    return tag if msg is None else text(locale, msg)
 
 
 def settings_embed(
     settings: GuildSettings,
     changes: Sequence[str] = (),
-    locale: object = None,
+    locale: Locale | None = None,
     tables_speak: str | None = None,
 ) -> discord.Embed:
     """The server's settings (a private answer to a manager: `locale` is the reader's;
@@ -524,7 +516,7 @@ def settings_embed(
     embed.add_field(
         name=text(locale, "stats-settings-threads"), value=text(locale, threads), inline=False
     )
-    speaks = language_name(tables_speak or settings.language or "en", locale)
+    speaks = language_label(tables_speak or settings.language or "en")
     if settings.language is None:
         speaks = text(locale, "stats-language-server", language=speaks)
     embed.add_field(name=text(locale, "stats-settings-language"), value=speaks, inline=False)
@@ -532,7 +524,7 @@ def settings_embed(
     return embed
 
 
-def forget_text(outcome: str, locale: object = None) -> str:
+def forget_text(outcome: str, locale: Locale | None = None) -> str:
     """The answer to a forget-me click: ``prompt``, ``done``, ``playing`` (nothing deleted
     while a game runs), ``cancelled`` or ``expired``."""
     msg_id = {
@@ -545,12 +537,12 @@ def forget_text(outcome: str, locale: object = None) -> str:
     return text(locale, msg_id)
 
 
-def forget_label(action: str, locale: object = None) -> str:
+def forget_label(action: str, locale: Locale | None = None) -> str:
     """The confirm (``yes``) or cancel (``no``) button under the forget-me prompt."""
     return text(locale, "stats-forget-yes" if action == "yes" else "stats-forget-no")
 
 
-def setting_changed_text(what: str, value: object, locale: object = None) -> str:
+def setting_changed_text(what: str, value: object, locale: Locale | None = None) -> str:
     """One line of what a settings change did (facts from `bot.table.league`)."""
     if what == "default_profile":
         return text(locale, "stats-changed-profile", profile=str(value))
@@ -574,5 +566,5 @@ def setting_changed_text(what: str, value: object, locale: object = None) -> str
     if what == "language":
         if value == "server":
             return text(locale, "stats-changed-language-server")
-        return text(locale, "stats-changed-language", language=language_name(str(value), locale))
+        return text(locale, "stats-changed-language", language=language_label(str(value)))
     return f"{what}: {value}"  # a setting this module does not know yet: its raw name

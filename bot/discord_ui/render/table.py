@@ -10,9 +10,10 @@ import discord
 from bot.engine.fairness import shown
 from bot.engine.observation import PublicView
 from bot.engine.rules import Rules
+from bot.words import Locale, text
+from bot.words.cards import amount, card, status_words, wild_words
 
-from ..i18n import text
-from .text import COLOUR, amount, card, status_words, wild_words
+from .colour import COLOUR
 
 
 def table_embed(
@@ -21,7 +22,7 @@ def table_embed(
     log: Sequence[str],
     deadline: float | None,
     note: str | None = None,
-    locale: object = None,
+    locale: Locale | None = None,
 ) -> discord.Embed:
     """The public table: no hidden card may appear here (it only reads a PublicView)."""
     if view.match_phase == "over":
@@ -70,13 +71,13 @@ def table_embed(
     return e
 
 
-def commitment_line(deal_number: int, commitment: str, locale: object = None) -> str:
+def commitment_line(deal_number: int, commitment: str, locale: Locale | None = None) -> str:
     """The deal's shuffle commitment, public from its start, so players can later check the
     revealed order against what was promised (`python -m bot.engine verify`)."""
     return text(locale, "table-commitment", deal=deal_number, hash=shown(commitment))
 
 
-def turn_ping(mention: str, deadline: float | None, locale: object = None) -> str:
+def turn_ping(mention: str, deadline: float | None, locale: Locale | None = None) -> str:
     if deadline:
         return text(locale, "turn-ping-timer", mention=mention, when=f"<t:{int(deadline)}:R>")
     return text(locale, "turn-ping", mention=mention)
@@ -103,10 +104,10 @@ def recent_lines(log: Sequence[str], seats: int) -> list[str]:
     return out[::-1]
 
 
-def turn_warning_text(mention: str, locale: object = None) -> str:
+def turn_warning_text(mention: str, locale: Locale | None = None) -> str:
     return text(locale, "turn-warning", mention=mention)
 
 
-def replaced_view_text(locale: object = None) -> str:
+def replaced_view_text(locale: Locale | None = None) -> str:
     """What an older private hand view says once a newer one took its place."""
     return text(locale, "hand-replaced")

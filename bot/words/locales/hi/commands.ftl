@@ -77,5 +77,3 @@ choice-groups = groups — सिर्फ़ जमावट
 choice-off = off — कोई मदद नहीं: पत्ते रंग के हिसाब से
 choice-auto = मेरे Discord की भाषा
 choice-server = सर्वर की Discord भाषा
-choice-en = English (अंग्रेज़ी)
-choice-hi = हिन्दी

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.ai.review import MoveKind, Reason, Review, Suggestion
-from bot.discord_ui.i18n import text
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card
+from bot.table.vocabulary import Locale
+from bot.words import text
 
 CardText = Callable[[Card], str]
 
@@ -44,19 +45,21 @@ _WORDS: dict[ActionKind, tuple[str, str, str, str]] = {
 _THROW = ("review-did-throw", "review-did-throw-any", "review-alt-throw", "review-alt-throw-any")
 
 
-def _move(locale: object, card: Card | None, kind: ActionKind, cards: CardText, alt: bool) -> str:
+def _move(
+    locale: Locale | None, card: Card | None, kind: ActionKind, cards: CardText, alt: bool
+) -> str:
     named, unnamed, alt_named, alt_unnamed = _WORDS.get(kind, _THROW)
     if card is None:
         return text(locale, alt_unnamed if alt else unnamed)
     return text(locale, alt_named if alt else named, card=cards(card))
 
 
-def _away(locale: object, n: int) -> str:
+def _away(locale: Locale | None, n: int) -> str:
     return text(locale, "review-away", n=max(0, n))
 
 
 def suggestion_lines(
-    s: Suggestion, locale: object = None, cards: CardText = pretty_card
+    s: Suggestion, locale: Locale | None = None, cards: CardText = pretty_card
 ) -> list[str]:
     """One suggestion: what you did, what the expert would do, why, and the figures."""
     po, bo = s.played_figures, s.better_figures
@@ -129,7 +132,7 @@ def suggestion_lines(
 
 
 def review_lines(
-    review: Review | None, locale: object = None, cards: CardText = pretty_card
+    review: Review | None, locale: Locale | None = None, cards: CardText = pretty_card
 ) -> list[str]:
     """The whole review: a one-line summary, then each suggestion in turn order."""
     if review is None or review.moves == 0:
@@ -149,7 +152,7 @@ def review_lines(
     return lines
 
 
-def review_text(review: Review | None, locale: object = None, limit: int = 1900) -> str:
+def review_text(review: Review | None, locale: Locale | None = None, limit: int = 1900) -> str:
     """The review as one message (Discord caps a message at 2000 characters)."""
     words = "\n".join(review_lines(review, locale))
     return words if len(words) <= limit else words[: limit - 1] + "…"

@@ -25,6 +25,7 @@ The pseudo-locale (`PSEUDO`): English wrapped in ⟦ ⟧. Shown to a test client
 from __future__ import annotations
 
 import logging
+import os
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -36,13 +37,18 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as ftl
 from fluent.syntax import parse
 
+from bot.table.vocabulary import ENGLISH, Locale
+
 log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).with_name("locales")
-SOURCE = "en"
+#: A folder of language folders loaded beside the built-in ones: to try a translation on a
+#: running bot without installing it (and how the tests add a language with no code change).
+EXTRA_ENV = "PAPLU_EXTRA_LOCALES"
+SOURCE = ENGLISH
 #: Not a real language: English wrapped in ⟦ ⟧, for tests that look for text outside the
 #: catalogue. Its tag is in the private-use range, so no Discord client ever sends it.
-PSEUDO = "x-pseudo"
+PSEUDO = Locale("x-pseudo")
 
 Args = Mapping[str, Any]
 
@@ -54,13 +60,20 @@ class CatalogueError(Exception):
 class Catalogue:
     """Every language's messages, loaded once; `text` picks the language and fills them in."""
 
-    def __init__(self, root: Path = LOCALES_DIR) -> None:
+    def __init__(self, root: Path = LOCALES_DIR, extra: Path | None = None) -> None:
+        """Load every language folder of `root`, then those of `extra` (a translator's folder
+        outside the package: a language there is added, or replaces the built-in one)."""
         self.root = root
         self._bundles: dict[str, FluentBundle] = {}
         self._sources: dict[str, dict[str, ftl.Message]] = {}
         self._worded: OrderedDict[tuple[Any, ...], str] = OrderedDict()
-        for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-            self._load(folder.name, sorted(folder.glob("*.ftl")))
+        folders = {p.name: p for p in root.iterdir() if p.is_dir()}
+        if extra is not None:
+            if not extra.is_dir():
+                raise CatalogueError(f"{EXTRA_ENV}={extra}: not a folder")
+            folders.update((p.name, p) for p in extra.iterdir() if p.is_dir())
+        for tag, folder in sorted(folders.items()):
+            self._load(tag, sorted(folder.glob("*.ftl")))
         if SOURCE not in self._bundles:
             raise CatalogueError(f"{root} has no {SOURCE!r} folder")
 
@@ -88,9 +101,9 @@ class Catalogue:
     # ---- what is there ------------------------------------------------------------------
 
     @property
-    def locales(self) -> tuple[str, ...]:
+    def locales(self) -> tuple[Locale, ...]:
         """The languages with a folder, the source first."""
-        return (SOURCE, *sorted(t for t in self._bundles if t != SOURCE))
+        return (SOURCE, *sorted(Locale(t) for t in self._bundles if t != SOURCE))
 
     def ids(self, tag: str = SOURCE) -> frozenset[str]:
         return frozenset(self._sources.get(tag, {}))
@@ -99,14 +112,14 @@ class Catalogue:
         """The parsed message (for checks: its variables, its attributes)."""
         return self._sources.get(tag, {}).get(msg_id)
 
-    def resolve(self, locale: object) -> str:
+    def resolve(self, locale: object) -> Locale:
         """The catalogue language for a Discord locale (`discord.Locale`, its value, or None):
         the exact tag, else its language, else the source."""
         tag = str(getattr(locale, "value", locale) or SOURCE)
         if tag == PSEUDO or tag in self._bundles:
-            return tag
+            return Locale(tag)
         language = tag.split("-")[0]
-        return language if language in self._bundles else SOURCE
+        return Locale(language if language in self._bundles else SOURCE)
 
     def has(self, tag: str, msg_id: str, attribute: str | None = None) -> bool:
         """Whether language `tag` itself (no fallback) has this message (or attribute)."""
@@ -182,7 +195,8 @@ def _fit(value: Any) -> Any:
 def catalogue() -> Catalogue:
     """The bot's catalogue, loaded at first use (and checked whole then: a broken file fails
     the start, not the first player who would have read it)."""
-    return Catalogue()
+    extra = os.environ.get(EXTRA_ENV)
+    return Catalogue(extra=Path(extra) if extra else None)
 
 
 def text(locale: object, msg_id: str, **args: Any) -> str:

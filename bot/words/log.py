@@ -14,9 +14,10 @@ from typing import Any
 
 from bot.engine.cards import Face
 from bot.engine.public_log import is_entry
+from bot.table.vocabulary import Locale
 
-from ..i18n import text
-from .text import card
+from .cards import card
+from .catalogue import text
 
 
 def _card(code: object) -> str:
@@ -27,7 +28,7 @@ def _drawn(pairs: Iterable[Any]) -> str:
     return ", ".join(f"{name} {_card(code)}" for name, code in pairs)
 
 
-def entry_text(record: Mapping[str, Any], locale: object) -> str | None:
+def entry_text(record: Mapping[str, Any], locale: Locale | None) -> str | None:
     """One stored record as its line, or None for an item this side does not know (a newer
     kind written by another version of the bot: left out rather than shown wrongly)."""
     k = record.get("k")
@@ -64,7 +65,7 @@ def entry_text(record: Mapping[str, Any], locale: object) -> str | None:
     return None
 
 
-def log_lines(log: Iterable[object], locale: object) -> list[str]:
+def log_lines(log: Iterable[object], locale: Locale | None) -> list[str]:
     """The stored log (`Table.log`) as lines in the reader's language, oldest first."""
     out = []
     for item in log:

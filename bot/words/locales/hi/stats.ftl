@@ -164,5 +164,3 @@ stats-settings-language = टेबल की भाषा
 stats-language-server = { $language } (सर्वर की Discord भाषा)
 stats-changed-language = नई टेबलें { $language } में होंगी
 stats-changed-language-server = नई टेबलें सर्वर की Discord भाषा में होंगी
-language-name-en = अंग्रेज़ी
-language-name-hi = हिन्दी

@@ -10,7 +10,7 @@ The layout fills in numbers and names after the catalogue (it knows the deadwood
 the stock), so a message's variables are worded here as `str.format` slots (`{deadwood}`)
 that the layout fills: the catalogue still owns the sentence and where each value sits in it.
 
-`python -m bot.discord_ui.pictures gallery --out DIR` writes the sample pictures in every
+`python -m bot.words.pictures gallery --out DIR` writes the sample pictures in every
 catalogue language; `... palette` learns the PNG palette again (see `bot.images.paint`).
 This module imports no `discord`, so the commands run without it.
 """
@@ -23,11 +23,12 @@ from functools import cache
 from pathlib import Path
 
 from bot.images.captions import OUT_CODES, Captions
+from bot.table.vocabulary import Locale
 
-from .i18n import SOURCE, catalogue, text
+from .catalogue import SOURCE, catalogue, text
 
 
-def captions(locale: object = None) -> Captions:
+def captions(locale: Locale | None = None) -> Captions:
     """The pictures' captions for a Discord locale (or a catalogue tag; None: English)."""
     return _captions(catalogue().resolve(locale))
 
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     run it after changing the art's colours."""
     from bot.images import gallery, paint
 
-    parser = argparse.ArgumentParser(prog="python -m bot.discord_ui.pictures")
+    parser = argparse.ArgumentParser(prog="python -m bot.words.pictures")
     sub = parser.add_subparsers(dest="command", required=True)
     gal = sub.add_parser("gallery", help="write sample hand, table and results pictures")
     gal.add_argument("--out", type=Path, required=True, help="directory to write into")
@@ -139,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(paint.palette_text(paint.learn_palette(captions(SOURCE))))
         print(path)
         return 0
-    languages = {tag: captions(tag) for tag in catalogue().locales}
+    languages: dict[str, Captions] = {tag: captions(tag) for tag in catalogue().locales}
     for path in gallery.write_gallery(args.out, languages, args.format):
         print(path)
     return 0

@@ -1,5 +1,5 @@
-"""Player-facing words in the reader's language: the catalogue (`catalogue.py`, Fluent files
-under `locales/`), the slash-command translator (`translator.py`) and who reads which language.
+"""Who reads which language: the catalogue language (`bot.words`) of an interaction's user and
+of its server.
 
 A private answer follows the user's own choice or Discord language (`interaction.locale`);
 a public message follows the server's (`/rummy settings language:`, else
@@ -11,21 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .catalogue import PSEUDO, SOURCE, Catalogue, CatalogueError, catalogue, text
+from bot.words import Locale, catalogue
 
-__all__ = [
-    "PSEUDO",
-    "SOURCE",
-    "Catalogue",
-    "CatalogueError",
-    "catalogue",
-    "server_locale",
-    "text",
-    "user_locale",
-]
+__all__ = ["server_locale", "user_locale"]
 
 
-def user_locale(interaction: Any) -> str:
+def user_locale(interaction: Any) -> Locale:
     """The catalogue language of the user behind an interaction (for their private answers):
     the one they chose with `/rummy language` (the client's `languages`, see
     `bot.discord_ui.languages`), else their Discord client's."""
@@ -35,7 +26,7 @@ def user_locale(interaction: Any) -> str:
     return catalogue().resolve(tag or getattr(interaction, "locale", None))
 
 
-def server_locale(interaction: Any, chosen: str | None = None) -> str:
+def server_locale(interaction: Any, chosen: str | None = None) -> Locale:
     """The catalogue language of the public messages of the server an interaction came from:
     the one the server chose (`/rummy settings language:`, passed as `chosen`), else the
     server's Discord language when there is a catalogue for it, else English (so in a DM)."""

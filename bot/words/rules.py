@@ -20,9 +20,10 @@ from bot.engine.rules import (
     Rules,
     StockExhausted,
 )
+from bot.table.vocabulary import Locale
 
-from ..i18n import text
-from .text import card, cards, wild_words
+from .cards import card, cards, wild_words
+from .catalogue import text
 
 #: The one-line description of each profile (the slash command's profile choices, the rules
 #: summary's head), by profile name.
@@ -44,7 +45,7 @@ _HAND_RUMMY_IDS = {
 _GROUP_IDS = {"pure": "group-pure", "impure": "group-impure", "set": "group-set"}
 
 
-def profile_blurb(rules: Rules, locale: object) -> str:
+def profile_blurb(rules: Rules, locale: Locale | None) -> str:
     """A profile's short description ("out at 101"), its numbers from the rules object; a
     rules object that is no profile has none."""
     msg_id = PROFILE_IDS.get(rules.name)
@@ -60,7 +61,7 @@ def profile_blurb(rules: Rules, locale: object) -> str:
     )
 
 
-def _match(rules: Rules, locale: object) -> str:
+def _match(rules: Rules, locale: Locale | None) -> str:
     fmt = rules.match_format
     if fmt is MatchFormat.SINGLE_DEAL:
         return text(locale, "rules-match-single")
@@ -75,7 +76,7 @@ def _match(rules: Rules, locale: object) -> str:
     return text(locale, "rules-match-target-score", target=rules.target_score or 0)
 
 
-def _sets(rules: Rules, locale: object) -> str:
+def _sets(rules: Rules, locale: Locale | None) -> str:
     if rules.set_max is None:
         return text(locale, "rules-set-open", min=rules.set_min)
     if rules.set_max == rules.set_min:
@@ -83,7 +84,7 @@ def _sets(rules: Rules, locale: object) -> str:
     return text(locale, "rules-set-range", min=rules.set_min, max=rules.set_max)
 
 
-def rules_summary(rules: Rules, locale: object = None) -> str:
+def rules_summary(rules: Rules, locale: Locale | None = None) -> str:
     """A summary generated from the rules object, so it cannot disagree with the engine, in
     the reader's language (None: English)."""
     t = locale
@@ -136,7 +137,7 @@ def rules_summary(rules: Rules, locale: object = None) -> str:
 
 
 def ruling_text(
-    cards_: Sequence[Card], rules: Rules, indicator: Face, locale: object = None
+    cards_: Sequence[Card], rules: Rules, indicator: Face, locale: Locale | None = None
 ) -> str:
     """The `/rummy check` answer: the best arrangement and the penalty, for teaching, in the
     reader's language (None: English)."""

@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from .catalogue import SOURCE, Catalogue, catalogue
+from bot.words.catalogue import SOURCE, Catalogue, catalogue
 
 
 def command_id(qualified_name: str) -> str:
@@ -36,9 +36,13 @@ def command_id(qualified_name: str) -> str:
 
 
 def choice_id(choice: app_commands.Choice[Any]) -> str | None:
-    """The message id of a choice's display name, or None for a choice shown as its value."""
+    """The message id of a choice's display name, or None for a choice shown as it is: one
+    named as its value (a profile code), or a language (named in its own words everywhere,
+    see `bot.words.languages`)."""
     value = str(choice.value)
-    return None if choice.name == value else f"choice-{value}"
+    if choice.name == value or value in catalogue().locales:
+        return None
+    return f"choice-{value}"
 
 
 def string_id(context: app_commands.TranslationContextTypes) -> tuple[str, str | None] | None:

@@ -80,5 +80,3 @@ choice-groups = groups — the arrangement only
 choice-off = off — no help: cards sorted by suit
 choice-auto = Follow my Discord
 choice-server = Follow the server's Discord language
-choice-en = English
-choice-hi = हिन्दी (Hindi)

@@ -172,5 +172,3 @@ stats-settings-language = Tables speak
 stats-language-server = { $language } (the server's Discord language)
 stats-changed-language = New tables speak { $language }
 stats-changed-language-server = New tables speak the server's Discord language
-language-name-en = English
-language-name-hi = Hindi (हिन्दी)

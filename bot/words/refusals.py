@@ -2,7 +2,7 @@
 
 The table service raises typed `Refusal`s and returns typed outcomes; this module is the only
 place that turns them into the short private sentences players read. The sentences themselves
-live in the catalogue (`bot/discord_ui/i18n/locales/*/refusals.ftl`), one per language; here
+live in the catalogue (`bot/words/locales/*/refusals.ftl`), one per language; here
 each refusal or outcome picks its message id and hands over its facts. Every function takes the
 reader's `locale` (a `discord.Locale`, a catalogue tag, or None for English): these answers are
 private, so it is the user's own `interaction.locale`.
@@ -16,9 +16,10 @@ from bot.engine.cards import CardParseError, CardProblem
 from bot.engine.rules import PROFILES
 from bot.table import errors as e
 from bot.table.outcomes import AddedAI, Left, Played, Rematch, SeatRemoved, Voted
+from bot.table.vocabulary import Locale
 
-from ..i18n import text
-from .text import card
+from .cards import card
+from .catalogue import text
 
 
 def _listed(values: object) -> str:
@@ -63,7 +64,7 @@ RULE_OPTION_IDS: dict[engine.OptionProblem, str] = {
 
 
 def rule_option_text(
-    problem: engine.OptionProblem, params: dict[str, object], locale: object
+    problem: engine.OptionProblem, params: dict[str, object], locale: Locale | None
 ) -> str:
     """A rule option the engine refused (`RuleOptionError`), from its code and facts."""
     msg_id = RULE_OPTION_IDS.get(problem)
@@ -73,7 +74,7 @@ def rule_option_text(
     return text(locale, msg_id, **args)
 
 
-def _bad_option(exc: e.BadOption, locale: object) -> str:
+def _bad_option(exc: e.BadOption, locale: Locale | None) -> str:
     if exc.problem == "rules":
         problem = exc.params.get("code")
         facts = {k: v for k, v in exc.params.items() if k != "code"}
@@ -100,7 +101,7 @@ _CARD_IDS = {
 }
 
 
-def card_error_text(exc: CardParseError, locale: object) -> str:
+def card_error_text(exc: CardParseError, locale: Locale | None) -> str:
     """Typed cards the engine cannot read (`CardParseError`), from its code and facts: shown
     inside `error-bad-card` on Discord and by the terminal."""
     args = {k: str(v) for k, v in exc.params.items() if k not in ("count", "limit", "joker")}
@@ -120,7 +121,7 @@ _SETTINGS_IDS = {
 }
 
 
-def _settings_conflict(exc: e.SettingsConflict, locale: object) -> str:
+def _settings_conflict(exc: e.SettingsConflict, locale: Locale | None) -> str:
     msg_id = _SETTINGS_IDS.get(exc.problem, "settings-other")
     # A channel id is a snowflake: given as text, so no language groups its digits.
     return text(locale, msg_id, channel=str(exc.params.get("channel", "")))
@@ -166,7 +167,7 @@ WRONG_PHASE_IDS: dict[engine.PhaseReason, str] = {
 }
 
 
-def engine_error_text(error: engine.RummyError, locale: object) -> str:
+def engine_error_text(error: engine.RummyError, locale: Locale | None) -> str:
     """The engine's refusal in the reader's language, chosen by its type (and a `WrongPhase`
     by its reason code, never by its English text); a refusal this side does not know reads
     as a generic "not allowed"."""
@@ -178,7 +179,7 @@ def engine_error_text(error: engine.RummyError, locale: object) -> str:
     return text(locale, "engine-refused")
 
 
-def refusal_text(exc: e.Refusal, locale: object) -> str:
+def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
     """A short sentence for the one user who was refused; nothing changed."""
     match exc:
         case e.NoTableHere():
@@ -265,7 +266,7 @@ def refusal_text(exc: e.Refusal, locale: object) -> str:
     return text(locale, "refusal-other")
 
 
-def played_text(played: Played, locale: object) -> str:
+def played_text(played: Played, locale: Locale | None) -> str:
     """The private confirmation of a move."""
     k = played.kind
     if k is ActionKind.DRAW_STOCK:
@@ -284,7 +285,7 @@ def played_text(played: Played, locale: object) -> str:
     return text(locale, "done-wrong-show")
 
 
-def left_text(left: Left, locale: object) -> str:
+def left_text(left: Left, locale: Locale | None) -> str:
     if left.closed:
         return text(locale, "done-left-closed")
     if left.in_match:
@@ -292,21 +293,21 @@ def left_text(left: Left, locale: object) -> str:
     return text(locale, "done-left")
 
 
-def voted_text(voted: Voted, locale: object) -> str:
+def voted_text(voted: Voted, locale: Locale | None) -> str:
     return text(locale, "done-next-deal" if voted.started else "done-ready")
 
 
-def added_ai_text(added: AddedAI, locale: object) -> str:
+def added_ai_text(added: AddedAI, locale: Locale | None) -> str:
     return text(locale, "done-added-ai", tier=added.tier, name=added.name)
 
 
-def seat_removed_text(removed: SeatRemoved, locale: object) -> str:
+def seat_removed_text(removed: SeatRemoved, locale: Locale | None) -> str:
     return text(locale, "done-seat-removed", name=removed.name)
 
 
-def host_handed_text(name: str, locale: object) -> str:
+def host_handed_text(name: str, locale: Locale | None) -> str:
     return text(locale, "done-host-handed", name=name)
 
 
-def rematch_text(rematch: Rematch, locale: object) -> str:
+def rematch_text(rematch: Rematch, locale: Locale | None) -> str:
     return text(locale, "done-rematch-opened" if rematch.opened else "done-rematch-seated")

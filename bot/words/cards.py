@@ -1,4 +1,4 @@
-"""The small words every renderer shares: cards, amounts, wild cards, the table's colour.
+"""The small words every renderer shares: cards, amounts, wild cards, hint levels.
 
 Renderers take views the engine or the table service already built and return text or embeds;
 nothing here decides anything or changes state.
@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import discord
-
 from bot.engine.cards import Card, Face
 from bot.engine.cards import rank_name as engine_rank_name
 from bot.engine.describe import amount as amount
 from bot.engine.describe import signed as signed
 from bot.engine.rules import Rules
+from bot.table.vocabulary import Locale
 
-from ..i18n import text
-
-COLOUR = discord.Colour.from_rgb(0x1F, 0x8B, 0x4C)  # card-table green
+from .catalogue import text
 
 
 def card(c: Card | Face | None) -> str:
@@ -49,14 +46,14 @@ def rank_name(rank: int | None) -> str:
     return "none" if rank is None else engine_rank_name(rank)
 
 
-def cost_words(value: object, chips: bool, locale: object = None) -> str:
+def cost_words(value: object, chips: bool, locale: Locale | None = None) -> str:
     """A penalty in the match's own unit, in the reader's language: paid in chips in a chips
     game (points rummy, paplu), added to a points total in pool and deals games."""
     return text(locale, "cost-chips" if chips else "cost-points", value=str(value))
 
 
 def wild_words(
-    rules: Rules, wild_rank: int | None, indicator: Card | Face | None, locale: object = None
+    rules: Rules, wild_rank: int | None, indicator: Card | Face | None, locale: Locale | None = None
 ) -> str:
     """Which cards are wild, in the reader's language."""
     if rules.nothing_wild or indicator is None:
@@ -82,7 +79,7 @@ HINT_LEVEL_IDS = {
 }
 
 
-def hint_level_words(hints: str, locale: object = None) -> tuple[str, str]:
+def hint_level_words(hints: str, locale: Locale | None = None) -> tuple[str, str]:
     """A hint level's name and what it shows, in the reader's language."""
     ids = HINT_LEVEL_IDS.get(hints)
     if ids is None:
@@ -99,7 +96,7 @@ STATUS_IDS = {
 }
 
 
-def status_words(status: str, locale: object = None) -> str:
+def status_words(status: str, locale: Locale | None = None) -> str:
     """ " (dropped)" after a seat's name, in the reader's language; "" for a seat in play."""
     msg = STATUS_IDS.get(status)
     return "" if msg is None else " " + text(locale, msg)

@@ -1,0 +1,2 @@
+language-self = English
+    .english = English

@@ -1,0 +1,2 @@
+language-self = हिन्दी
+    .english = Hindi
