@@ -142,7 +142,9 @@ async def _dump(path: Path, every: float) -> None:
                 "shedding": budget.shedding,
             }
         for client_ in _bots:
-            hooks = getattr(getattr(client_, "presenter", None), "hooks", None)
+            hooks = getattr(
+                getattr(getattr(client_, "presenter", None), "table_message", None), "hooks", None
+            )
             if hooks is not None:
                 _stats["budget"]["hook_edits"] = hooks.edits
                 _stats["budget"]["hook_fallbacks"] = hooks.fallbacks

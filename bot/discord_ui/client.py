@@ -18,7 +18,6 @@ import signal
 import socket
 import sys
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 import discord
@@ -34,14 +33,19 @@ from bot.table.service import TableService
 
 from . import logging_filters
 from .budget import ARRIVAL_MARGIN, RestBudget, share_for
+from .components import GameButton, GameSelect
+from .dispatch import ClickRouter
 from .errors import answer_error
 from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
+from .slices import RummyGroup
 from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.rummy",)
+#: The feature slices, each a cog in its own extension (see `slices.py`); their commands
+#: are `/rummy`'s subcommands, in this order.
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server")
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
@@ -58,6 +62,7 @@ class PapluBot(commands.Bot):
     storage: Storage
     presenter: DiscordPresenter
     tables: TableService
+    languages: LanguagePreferences
 
     def __init__(self, settings: Settings) -> None:
         logging_filters.quiet_startup()  # before the constructor logs its voice warnings
@@ -79,6 +84,10 @@ class PapluBot(commands.Bot):
         self.heartbeat = health.heartbeat_path(settings.database_path)
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._languages_task: asyncio.Task[None] | None = None
+        #: `/rummy`, which every slice's commands join, and the one dispatch of the game's
+        #: clicks, which every slice's handlers join (see `slices.py`).
+        self.rummy = RummyGroup()
+        self.clicks = ClickRouter()
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
@@ -118,8 +127,11 @@ class PapluBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
         )
         self.tree.error(self.on_app_command_error)
-        # Before the cog loads and the tree syncs: commands carry their Hindi descriptions.
+        # Before the slices load and the tree syncs: commands carry their Hindi descriptions.
         await self.tree.set_translator(CatalogueTranslator())
+        self.tree.add_command(self.rummy)
+        # The game's components, on any message old or new: every click reaches `clicks`.
+        self.add_dynamic_items(GameButton, GameSelect)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         restored = await self.tables.recovery.restore()
@@ -213,7 +225,7 @@ class PapluBot(commands.Bot):
             await self.presenter.thread_closed(table, thread_id)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[PapluBot], error: app_commands.AppCommandError
     ) -> None:
         await answer_error(interaction, error, interaction.command)
 

@@ -27,6 +27,11 @@ class WrongPlace(Refusal):
     """A click or command for a table of another server or channel (or from a DM)."""
 
 
+class ChannelNotAllowed(Refusal):
+    """The server keeps tables to its list of channels (`/rummy settings allow_channel:`),
+    and this is not one of them."""
+
+
 class ChannelBusy(Refusal):
     def __init__(self, in_lobby: bool) -> None:
         super().__init__("channel busy")

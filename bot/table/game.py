@@ -100,6 +100,14 @@ class Game:
             ch.event = {"type": "next", "user": user_id}
         return Voted(started=ready)
 
+    def check_hand(self, table: Table, user_id: int) -> None:
+        """Why this user cannot be shown a hand at this table, as a refusal (or nothing):
+        the match has not started, or they hold no seat in it."""
+        if table.status is TableStatus.LOBBY:
+            raise errors.NotStarted()
+        if table.engine_seat(user_id) is None:
+            raise errors.NotPlaying()
+
     def check_drop(self, table: Table, user_id: int) -> None:
         """Why `/rummy drop` cannot be offered right now, as a refusal (or nothing)."""
         obs = table.observation_for(user_id)

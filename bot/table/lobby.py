@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 
 from bot.ai import TIERS
 from bot.engine.actions import Action
@@ -17,9 +18,10 @@ from .context import TableContext
 from .effects import Effects
 from .model import Seat, Table, TableOptions, new_table_id
 from .moves import apply_action, new_turn_if_needed
+from .options import LobbyRequest, build_options
 from .outcomes import AddedAI, Left, Rematch, SeatRemoved
 from .recovery import UNREADABLE, rebuild
-from .vocabulary import TableStatus
+from .vocabulary import Locale, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +31,37 @@ class Lobby:
         self.ctx = ctx
         self.effects = effects
         self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
+
+    async def open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        request: LobbyRequest,
+        language: Callable[[str | None], Locale],
+    ) -> Table:
+        """`/rummy new`: a lobby with the options the host asked for, the server's defaults
+        for the rest, in one of the server's channels. `language` turns the server's chosen
+        language (None: none chosen) into the language of the table's public messages."""
+        settings = await self.ctx.storage.settings.get_settings(guild_id)
+        if not settings.channel_allowed(channel_id):
+            raise errors.ChannelNotAllowed()
+        options = build_options(
+            request.profile or settings.default_profile,
+            request.seats,
+            request.turn_timer or settings.turn_timer,
+            request.declaration,
+            request.toggles,
+            request.deals,
+            request.pool_limit,
+            request.target_score,
+            hints=request.hints or settings.hints,
+            rated_needs_hints_off=settings.rated_hints_off,
+        )
+        options.invited = request.invited
+        options.language = language(settings.language)
+        return await self.create(guild_id, channel_id, host_id, host_name, options)
 
     async def create(
         self,

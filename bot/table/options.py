@@ -6,6 +6,7 @@ anything, so the table layer never trusts what Discord says it enforced.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.errors import RuleOptionError
@@ -22,6 +23,24 @@ from .model import HintLevel, TableOptions
 
 #: Seconds a player may think per turn (the slash command offers the same range).
 TURN_TIMER_RANGE = (15, 600)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRequest:
+    """What a host asked for when opening a table (`/rummy new`); None: the server's default
+    (profile, turn timer, hint level) or the profile's."""
+
+    profile: str | None = None
+    seats: int | None = None
+    turn_timer: int | None = None
+    declaration: str | None = None
+    toggles: dict[str, bool] = field(default_factory=dict)
+    deals: int | None = None
+    pool_limit: int | None = None
+    target_score: int | None = None
+    hints: str | None = None
+    #: A private table: only these users may sit down (the host always may).
+    invited: tuple[int, ...] | None = None
 
 
 def build_options(

@@ -188,6 +188,8 @@ def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
             return text(locale, "refusal-table-closed")
         case e.WrongPlace():
             return text(locale, "refusal-wrong-place")
+        case e.ChannelNotAllowed():
+            return text(locale, "error-channel-not-allowed")
         case e.ChannelBusy(in_lobby=in_lobby):
             if in_lobby:
                 return text(locale, "refusal-channel-busy-lobby")

@@ -23,6 +23,7 @@ from bot.words import PSEUDO, Catalogue, CatalogueError, catalogue, refusals, te
 from bot.words.catalogue import LOCALES_DIR
 from bot.words.languages import language_label
 from tests.conftest import PROJECT_ROOT
+from tests.discord_ui.command_tree import rummy_group
 from tests.fakediscord import limits
 
 CAT = catalogue()
@@ -108,10 +109,7 @@ def _literals() -> set[str]:
 
 def _tree_ids() -> set[str]:
     """The command and choice ids the translator asks for, from the real command tree."""
-    from cogs.rummy import Rummy
-
-    group = Rummy(None).__cog_app_commands_group__  # type: ignore[arg-type]
-    assert group is not None
+    group = rummy_group()
     ids = {command_id(group.qualified_name)}
     for command in group.walk_commands():
         ids.add(command_id(command.qualified_name))
@@ -139,10 +137,7 @@ def test_no_catalogue_id_is_unused_and_none_is_missing() -> None:
 
 def _tree_strings() -> list[tuple[str, str | None, str]]:
     """(message id, attribute, English) for every translated string of the command tree."""
-    from cogs.rummy import Rummy
-
-    group = Rummy(None).__cog_app_commands_group__  # type: ignore[arg-type]
-    assert group is not None
+    group = rummy_group()
     out = [(command_id(group.qualified_name), None, group.description)]
     for command in group.walk_commands():
         out.append((command_id(command.qualified_name), None, command.description))
@@ -169,12 +164,10 @@ def test_english_command_texts_mirror_the_cogs() -> None:
 
 
 async def test_the_synced_payload_carries_hindi_for_every_description() -> None:
-    from cogs.rummy import Rummy
-
     tree: app_commands.CommandTree[Any] = app_commands.CommandTree(
         discord.Client(intents=discord.Intents.none())
     )
-    tree.add_command(Rummy(None).__cog_app_commands_group__)  # type: ignore[arg-type]
+    tree.add_command(rummy_group())
     await tree.set_translator(CatalogueTranslator())
     (payload,) = [
         await c.get_translated_payload(tree, tree.translator) for c in tree.get_commands()

@@ -198,7 +198,7 @@ async def test_the_discard_menu_lists_cards_in_the_pictures_order(tmp_path: Path
         for label in ("Draw from stock", "Sort by suit"):
             view = await act(fake, user, view, label=label)
             obs = table.observation_for(fake.user(user).id)
-            advice = env.bot.presenter.advice.get(table.id, obs)
+            advice = env.bot.presenter.hands.advice.get(table.id, obs)
             order = hand_order(obs, advice.drawn, label == "Sort by suit")
             menu = [int(o["value"]) for o in select_options(view, "Discard a card")]
             assert menu == [c.id for c in order if c.id in menu]

@@ -212,8 +212,8 @@ async def test_an_archived_thread_is_reopened_and_a_locked_one_left(tmp_path: Pa
         await fake.settle(0.3)
         await fake.server.archive_thread(thread.id)
         mark = len(fake.server.request_log)
-        presenter._table_sent.pop(table.id, None)  # as if the table had changed
-        await presenter._flush(table)
+        presenter.table_message._sent.pop(table.id, None)  # as if the table had changed
+        await presenter.flush(table)
         edit = f"/channels/{thread.id}/messages/{table.message_id}"
         # Only the table message and the thread itself: a turn ping may go out meanwhile.
         calls = [

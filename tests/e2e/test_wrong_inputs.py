@@ -373,12 +373,12 @@ async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> N
             await fake.slash("alice", "general", "rummy cancel")
             await fake.wait_for(lambda: env.table() is None)
         await fake.wait_idle()
+        hands, shown, said = presenter.hands, presenter.table_message, presenter.announcements
         per_table = [
-            presenter.hands, presenter._dirty, presenter._flushers, presenter._warnings,
-            presenter._table_images,
+            hands.open_views, hands._by_suit, presenter._dirty, presenter._flushers,
+            said._warnings, said._results, shown._image, shown._sent, shown._drawn,
         ]  # fmt: skip
-        for mapping in per_table:
-            assert not [k for k in mapping if (k[0] if isinstance(k, tuple) else k) in ids]
-        assert not [k for k in presenter._sort_by_suit if k[0] in ids]
-        assert len(presenter.advice) == 0
+        for kept in per_table:
+            assert not [k for k in kept if (k[0] if isinstance(k, tuple) else k) in ids]
+        assert len(hands.advice) == 0
         await env.finish()

@@ -414,7 +414,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ running bots
 
     @contextlib.asynccontextmanager
-    async def running(self, client: Any, *, timeout: float = 10.0) -> AsyncIterator[Any]:
+    async def running(self, client: Any, *, timeout: float = 60.0) -> AsyncIterator[Any]:
         """Run a discord.py ``Client``/``Bot`` in this event loop while the block executes.
 
         Waits until the bot has identified on the gateway (READY + GUILD_CREATE sent); closes
@@ -490,7 +490,7 @@ class FakeDiscord:
 
     async def wait_until_connected(
         self,
-        timeout: float = 10.0,
+        timeout: float = 60.0,
         *,
         after: int | None = None,
         task: asyncio.Task[Any] | None = None,

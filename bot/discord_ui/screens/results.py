@@ -20,7 +20,10 @@ from bot.table.model import Standing
 from bot.words import Locale, text
 from bot.words.cards import amount, cards, hint_level_words, signed
 
+from ..clicks import Act, Click
+from ..components import GameButton
 from .colour import COLOUR
+from .controls import view_of
 from .hand import part_label, wrong_show_problems
 
 #: How a deal was won, by the engine's reason (anything else: "won").
@@ -265,4 +268,73 @@ def shuffle_text(shuffle: Mapping[str, Any], locale: Locale | None = None) -> st
     hand history's deck order is the one promised at the start."""
     return text(
         locale, "results-shuffle-text", hash=shown(shuffle["commitment"]), salt=shuffle["salt"]
+    )
+
+
+def review_button(
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
+) -> GameButton:
+    """ "Review my play": a private review of the clicking player's moves in that deal. The deal
+    number rides in the id, so the button keeps working after the next deal has started."""
+    return GameButton(
+        Click(Act.REVIEW, table_id, version, deal=deal_number),
+        label=text(locale, "button-review"),
+        emoji="🔍",
+    )
+
+
+def history_button(
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
+) -> GameButton:
+    """ "Hand history": the deal's hand-history file, sent privately to a player of the deal
+    (or a server manager) who presses it. It shows every hand, dropped ones too, so it is no
+    longer attached to the public results for the whole channel."""
+    return GameButton(
+        Click(Act.HISTORY, table_id, version, deal=deal_number),
+        label=text(locale, "button-history"),
+        emoji="📄",
+    )
+
+
+def next_deal_view(
+    table_id: str, version: int, deal_number: int | None = None, locale: Locale | None = None
+) -> discord.ui.View:
+    """A deal's results while the next deal waits: "Next deal" (carrying the deal's number,
+    so a press after the next deal began is told so and counts for nothing) and the review."""
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(
+            Click(Act.NEXT, table_id, version, deal=deal_number),
+            label=text(locale, "button-next-deal"),
+            style=discord.ButtonStyle.success,
+        )
+    ]
+    if deal_number is not None:
+        items.append(review_button(table_id, version, deal_number, locale))
+        items.append(history_button(table_id, version, deal_number, locale))
+    return view_of(*items)
+
+
+def past_results_view(
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
+) -> discord.ui.View:
+    """A deal's results once the next deal has begun (or the table closed): the review only."""
+    return view_of(
+        review_button(table_id, version, deal_number, locale),
+        history_button(table_id, version, deal_number, locale),
+    )
+
+
+def results_view(
+    table_id: str, version: int, deal_number: int, locale: Locale | None = None
+) -> discord.ui.View:
+    """The last deal of a match: its review, and "Play again" (a new lobby, same rules)."""
+    again = GameButton(
+        Click(Act.AGAIN, table_id, version),
+        label=text(locale, "button-play-again"),
+        style=discord.ButtonStyle.success,
+    )
+    return view_of(
+        review_button(table_id, version, deal_number, locale),
+        history_button(table_id, version, deal_number, locale),
+        again,
     )
