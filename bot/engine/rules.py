@@ -471,7 +471,7 @@ HOUSE_TOGGLES = (
 # ---- option values from outside -------------------------------------------------------------
 
 # What a table may choose, as (lowest, highest) inclusive. The engine is the authority; the
-# Discord command declares the same numbers (`/rummy new` in cogs/rummy.py) only so that the
+# Discord command declares the same numbers (`/rummy new` in cogs/lobby.py) only so that the
 # client can refuse early, and a forged interaction still meets these checks.
 LIMITS: dict[str, tuple[int, int]] = {
     "seats": (2, 10),
