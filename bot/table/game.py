@@ -8,6 +8,7 @@ from bot.engine.match import MatchPhase
 
 from . import errors
 from .context import TableContext
+from .errors import DropReason
 from .model import Table
 from .moves import all_ready, apply_action, card_of, played, start_next_deal, won_by
 from .outcomes import Played, Voted
@@ -106,12 +107,12 @@ class Game:
         if obs.may_drop:
             return
         if not obs.rules.packing_allowed:
-            raise errors.DropNotAllowed("rules")
+            raise errors.DropNotAllowed(DropReason.RULES)
         if not obs.hand:
-            raise errors.DropNotAllowed("out")
+            raise errors.DropNotAllowed(DropReason.OUT)
         if not obs.my_turn:
-            raise errors.DropNotAllowed("turn")
-        raise errors.DropNotAllowed("drawn")
+            raise errors.DropNotAllowed(DropReason.TURN)
+        raise errors.DropNotAllowed(DropReason.DRAWN)
 
     def claim_repost(self, table: Table, user_id: int, is_manager: bool) -> None:
         """May this user have the table message posted again at the bottom of the channel?

@@ -29,6 +29,7 @@ from bot.storage import (
 from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
 
 from . import errors
+from .errors import SettingsProblem
 from .scheduler import Clock
 
 #: How many recent deals a history lists (and offers for download).
@@ -190,13 +191,13 @@ class League:
         """Merge a manager's change into the stored settings; refusals change nothing."""
         c = change
         if c.all_channels and (c.allow_channel or c.remove_channel):
-            raise errors.SettingsConflict("all_and_list")
+            raise errors.SettingsConflict(SettingsProblem.ALL_AND_LIST)
         if c.allow_channel and c.allow_channel == c.remove_channel:
-            raise errors.SettingsConflict("allow_and_remove")
+            raise errors.SettingsConflict(SettingsProblem.ALLOW_AND_REMOVE)
         if c.default_profile is not None and c.default_profile not in PROFILES:
-            raise errors.SettingsConflict("unknown_profile")
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_PROFILE)
         if c.hints is not None and c.hints not in HINT_LEVELS:
-            raise errors.SettingsConflict("unknown_hints")
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_HINTS)
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
@@ -216,13 +217,15 @@ class League:
                 facts.append(("allowed", c.allow_channel))
             if c.remove_channel:
                 if current.allowed_channel_ids is None:
-                    raise errors.SettingsConflict("every_channel_already")
+                    raise errors.SettingsConflict(SettingsProblem.EVERY_CHANNEL_ALREADY)
                 if c.remove_channel not in allowed:
-                    raise errors.SettingsConflict("not_on_list", channel=c.remove_channel)
+                    raise errors.SettingsConflict(
+                        SettingsProblem.NOT_ON_LIST, channel=c.remove_channel
+                    )
                 allowed.discard(c.remove_channel)
                 if not allowed:
                     # Storage reads an empty list as "every channel": make that explicit.
-                    raise errors.SettingsConflict("last_channel")
+                    raise errors.SettingsConflict(SettingsProblem.LAST_CHANNEL)
                 facts.append(("removed", c.remove_channel))
             changes["allowed_channel_ids"] = sorted(allowed)
         if c.card_images is not None:

@@ -15,6 +15,7 @@ from bot.storage import StorageError, StorageIntegrityError
 from . import errors
 from .context import TableContext
 from .effects import Effects
+from .errors import LobbyAction
 from .model import Seat, Table, TableOptions, new_table_id
 from .moves import apply_action, new_turn_if_needed
 from .outcomes import AddedAI, Left, Rematch, SeatRemoved
@@ -98,7 +99,7 @@ class Lobby:
     async def join(self, table: Table, user_id: int, name: str) -> None:
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "join")
+            _need_lobby(work, LobbyAction.JOIN)
             if work.seat_by_user(user_id) is not None:
                 raise errors.AlreadySeated()
             if not work.options.may_join(user_id):
@@ -116,9 +117,9 @@ class Lobby:
         the same name gets a number."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "add_ai")
+            _need_lobby(work, LobbyAction.ADD_AI)
             if user_id != work.host_id:
-                raise errors.HostOnly("add_ai")
+                raise errors.HostOnly(LobbyAction.ADD_AI)
             if tier not in TIERS:
                 raise errors.UnknownTier(TIERS)
             if len(work.seats) >= work.options.max_seats:
@@ -161,9 +162,9 @@ class Lobby:
     async def start(self, table: Table, user_id: int) -> None:
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "start")
+            _need_lobby(work, LobbyAction.START)
             if user_id != work.host_id:
-                raise errors.HostOnly("start")
+                raise errors.HostOnly(LobbyAction.START)
             rules = work.options.rules()
             if len(work.seats) < rules.min_players:
                 raise errors.NotEnoughPlayers(rules.name, rules.min_players)
@@ -183,9 +184,9 @@ class Lobby:
         """The host takes a seat away: an AI player, or a player who joined."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "remove")
+            _need_lobby(work, LobbyAction.REMOVE)
             if user_id != work.host_id:
-                raise errors.HostOnly("remove")
+                raise errors.HostOnly(LobbyAction.REMOVE)
             seat = next((s for s in work.seats if s.key == seat_key), None)
             if seat is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
@@ -197,9 +198,9 @@ class Lobby:
         """The host hands the host role to another player at the table; returns their name."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "host")
+            _need_lobby(work, LobbyAction.HOST)
             if user_id != work.host_id:
-                raise errors.HostOnly("host")
+                raise errors.HostOnly(LobbyAction.HOST)
             seat = next((s for s in work.seats if s.key == seat_key), None)
             if seat is None or seat.user_id is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
@@ -269,6 +270,6 @@ class Lobby:
             self.effects.turns.expire_lobby_later(table)
 
 
-def _need_lobby(table: Table, what: str) -> None:
+def _need_lobby(table: Table, what: LobbyAction) -> None:
     if table.status is not TableStatus.LOBBY:
         raise errors.AlreadyStarted(what)

@@ -17,7 +17,7 @@ from bot.engine.rules import (
     get_profile,
 )
 
-from .errors import BadOption
+from .errors import BadOption, TableOptionProblem
 from .model import HintLevel, TableOptions
 
 #: Seconds a player may think per turn (the slash command offers the same range).
@@ -44,45 +44,49 @@ def build_options(
     try:
         base = get_profile(profile)
     except ValueError:
-        raise BadOption("unknown_profile", name=profile) from None
+        raise BadOption(TableOptionProblem.UNKNOWN_PROFILE, name=profile) from None
     changes: dict[str, Any] = {k: v for k, v in toggles.items() if k in HOUSE_TOGGLES and v}
     if declaration:
         try:
             changes["declaration_mode"] = DeclarationMode(declaration)
         except ValueError:
             raise BadOption(
-                "declaration", choices=tuple(m.value for m in DeclarationMode)
+                TableOptionProblem.DECLARATION, choices=tuple(m.value for m in DeclarationMode)
             ) from None
     if deals is not None:
         if base.match_format is MatchFormat.DEALS and deals not in base.deals_choices:
-            raise BadOption("deals_choices", choices=base.deals_choices)
+            raise BadOption(TableOptionProblem.DEALS_CHOICES, choices=base.deals_choices)
         if base.match_format not in (MatchFormat.DEALS, MatchFormat.TARGET):
-            raise BadOption("no_deals", profile=profile)
+            raise BadOption(TableOptionProblem.NO_DEALS, profile=profile)
         changes["num_deals"] = deals
     if pool_limit is not None:
         if base.match_format is not MatchFormat.POOL:
-            raise BadOption("not_pool", profile=profile)
+            raise BadOption(TableOptionProblem.NOT_POOL, profile=profile)
         changes["pool_limit"] = pool_limit
     if target_score is not None:
         if base.match_format is not MatchFormat.TARGET:
-            raise BadOption("not_target", profile=profile)
+            raise BadOption(TableOptionProblem.NOT_TARGET, profile=profile)
         changes["target_score"] = target_score
         changes.setdefault("num_deals", None)
     seats = max_seats or base.max_players
     if not base.min_players <= seats <= base.max_players:
         raise BadOption(
-            "seats", profile=profile, low=base.min_players, high=base.max_players, seats=seats
+            TableOptionProblem.SEATS,
+            profile=profile,
+            low=base.min_players,
+            high=base.max_players,
+            seats=seats,
         )
     low, high = TURN_TIMER_RANGE
     if not low <= turn_timer <= high:
-        raise BadOption("turn_timer", low=low, high=high, value=turn_timer)
+        raise BadOption(TableOptionProblem.TURN_TIMER, low=low, high=high, value=turn_timer)
     level, rated = hint_rating(hints, rated_needs_hints_off)
     options = TableOptions(profile, seats, turn_timer, changes, hints=level, rated=rated)
     try:
         check_table_options(options.rules(), seats, turn_timer)
     except RuleOptionError as exc:
         # The engine's code and facts, not its sentence: the Discord side words them.
-        raise BadOption("rules", code=exc.problem, **exc.params) from None
+        raise BadOption(TableOptionProblem.RULES, code=exc.problem, **exc.params) from None
     return options
 
 
@@ -107,5 +111,7 @@ def hint_rating(hints: str, rated_needs_hints_off: bool) -> tuple[HintLevel, boo
     try:
         level = HintLevel(hints)
     except ValueError:
-        raise BadOption("hints", choices=tuple(h.value for h in HintLevel)) from None
+        raise BadOption(
+            TableOptionProblem.HINTS, choices=tuple(h.value for h in HintLevel)
+        ) from None
     return level, not rated_needs_hints_off or level is HintLevel.OFF

@@ -356,11 +356,11 @@ async def test_drop_refusals_say_why(tables: Tables) -> None:
     tables.game.check_drop(table, player)  # allowed: on turn, before drawing
     with pytest.raises(errors.DropNotAllowed) as not_turn:
         tables.game.check_drop(table, waiting)
-    assert not_turn.value.reason == "turn"
+    assert not_turn.value.reason is errors.DropReason.TURN
     await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.DropNotAllowed) as drawn:
         tables.game.check_drop(table, player)
-    assert drawn.value.reason == "drawn"
+    assert drawn.value.reason is errors.DropReason.DRAWN
 
 
 async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables) -> None:
