@@ -23,6 +23,7 @@ from bot.engine.match import MatchPhase
 from bot.storage import AnnouncementKind, StorageError
 
 from .context import TableContext
+from .events import Expired
 from .jobs import RESULT_KINDS, store_result
 from .model import Table
 from .unit import Change
@@ -65,7 +66,7 @@ class Effects:
             self.turns.expire_lobby_later(table)
             await self._guard("table_changed", table, self.ctx.listener.table_changed(table))
         elif table.status is TableStatus.CANCELLED:
-            reason = "expired" if (ch.event or {}).get("type") == "expire" else "cancelled"
+            reason = "expired" if isinstance(ch.event, Expired) else "cancelled"
             await self._guard("table_closed", table, self.ctx.listener.table_closed(table, reason))
         else:
             await self.game_changed(table, ch.ended_deal)

@@ -9,6 +9,7 @@ from bot.engine.match import MatchPhase
 from . import errors
 from .context import TableContext
 from .errors import DropReason
+from .events import Moved, NextDeal
 from .model import Table
 from .moves import all_ready, apply_action, card_of, played, start_next_deal, won_by
 from .outcomes import Played, Voted
@@ -72,7 +73,7 @@ class Game:
             apply_action(work, action, self.ctx.clock.now())
             work.timeouts[m.players[seat].id] = 0
             declared = won_by(work, seat)
-            ch.event = {"type": "act", "user": user_id, **action.to_dict()}
+            ch.event = Moved(user_id, action)
             outcome = played(work, seat, action, hand_before, top, concerned, cost, declared)
         return outcome
 
@@ -98,7 +99,7 @@ class Game:
             ready = all_ready(work)
             if ready:
                 start_next_deal(work, self.ctx.clock.now())
-            ch.event = {"type": "next", "user": user_id}
+            ch.event = NextDeal(user_id)
         return Voted(started=ready)
 
     def check_drop(self, table: Table, user_id: int) -> None:

@@ -16,6 +16,17 @@ from . import errors
 from .context import TableContext
 from .effects import Effects
 from .errors import LobbyAction
+from .events import (
+    AiAdded,
+    Cancelled,
+    Expired,
+    HostHanded,
+    Joined,
+    LeftSeat,
+    RematchOpened,
+    Started,
+    Unseated,
+)
 from .model import Seat, Table, TableOptions, new_table_id
 from .moves import apply_action, new_turn_if_needed
 from .outcomes import AddedAI, Left, Rematch, SeatRemoved
@@ -107,7 +118,7 @@ class Lobby:
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
-            ch.event = {"type": "join", "user": user_id}
+            ch.event = Joined(user_id)
 
     async def add_ai(
         self, table: Table, user_id: int, tier: str, name: str | None = None
@@ -129,7 +140,7 @@ class Lobby:
             if any(s.name == name for s in work.seats):
                 name += f" {work.ai_counter}"
             work.seats.append(Seat(f"ai{work.ai_counter}", name, ai=tier))
-            ch.event = {"type": "add_ai", "tier": tier}
+            ch.event = AiAdded(tier)
         return AddedAI(tier, name)
 
     async def leave(self, table: Table, user_id: int) -> Left:
@@ -156,7 +167,7 @@ class Lobby:
                 if engine_seat in work.match.left:
                     raise errors.AlreadyLeft()
                 apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
-            ch.event = {"type": "leave", "user": user_id}
+            ch.event = LeftSeat(user_id)
         return Left(in_match=not in_lobby, closed=not work.status.open)
 
     async def start(self, table: Table, user_id: int) -> None:
@@ -177,7 +188,7 @@ class Lobby:
                 work.log.extend(seating_entries(m.seating, [(p.id, p.name) for p in m.players]))
             work.log.extend(m.entries_since(0))
             new_turn_if_needed(work, self.ctx.clock.now())
-            ch.event = {"type": "start"}
+            ch.event = Started()
         self.ctx.scheduler.cancel(table.id, "lobby")
 
     async def remove_seat(self, table: Table, user_id: int, seat_key: str) -> SeatRemoved:
@@ -191,7 +202,7 @@ class Lobby:
             if seat is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
             work.seats.remove(seat)
-            ch.event = {"type": "remove", "user": user_id, "seat": seat_key}
+            ch.event = Unseated(user_id, seat_key)
         return SeatRemoved(seat.name, seat.ai is not None)
 
     async def hand_host(self, table: Table, user_id: int, seat_key: str) -> str:
@@ -205,7 +216,7 @@ class Lobby:
             if seat is None or seat.user_id is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
             work.host_id = seat.user_id
-            ch.event = {"type": "host", "user": user_id, "to": seat.user_id}
+            ch.event = HostHanded(user_id, seat.user_id)
         return seat.name
 
     async def rematch(
@@ -243,7 +254,7 @@ class Lobby:
                     if seat.ai is not None and len(work.seats) < work.options.max_seats:
                         work.ai_counter += 1
                         work.seats.append(Seat(f"ai{work.ai_counter}", seat.name, ai=seat.ai))
-                ch.event = {"type": "rematch", "of": last.id}
+                ch.event = RematchOpened(last.id)
         except errors.SaveFailed:
             log.warning("rematch lobby %s opened without its AI players", table.id)
         return table, Rematch(table.id, opened=True)
@@ -253,7 +264,7 @@ class Lobby:
             if user_id != ch.work.host_id and not is_manager:
                 raise errors.HostOrManagerOnly()
             ch.work.status = TableStatus.CANCELLED
-            ch.event = {"type": "cancel", "user": user_id}
+            ch.event = Cancelled(user_id)
 
     async def expire(self, table: Table, version: int) -> None:
         """An idle lobby closes by itself (armed again by every change to the lobby)."""
@@ -262,7 +273,7 @@ class Lobby:
                 if ch.work.status is not TableStatus.LOBBY or ch.work.version != version:
                     return
                 ch.work.status = TableStatus.CANCELLED
-                ch.event = {"type": "expire"}
+                ch.event = Expired()
         except errors.TableClosed:
             return
         except errors.SaveFailed:

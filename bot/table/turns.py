@@ -23,6 +23,7 @@ from bot.engine.observation import Observation
 from . import errors
 from .autoplay import timeout_finish, timeout_opening
 from .context import TableContext
+from .events import AiMoved, NextDeal, TimedOut
 from .model import Table
 from .moves import apply_action, new_turn_if_needed, start_next_deal
 from .vocabulary import TableStatus
@@ -142,7 +143,7 @@ class Turns:
                 if ch.work.version != version:
                     return  # someone else's change came first (a leave, a timeout)
                 apply_action(ch.work, action, self.ctx.clock.now())
-                ch.event = {"type": "ai", **action.to_dict()}
+                ch.event = AiMoved(action)
         except errors.SaveFailed:
             retry = self.ctx.settings.retry_delays[-1] / 6
             log.warning("could not store an AI move at table %s; trying again", table.id)
@@ -215,11 +216,7 @@ class Turns:
                     raise errors.RuleRefused(exc) from None
                 new_turn_if_needed(work, self.ctx.clock.now())
                 work.log.extend(m.entries_since(mark))
-                ch.event = {
-                    "type": "timeout",
-                    "seat": turn,
-                    "actions": [a.to_dict() for a in actions],
-                }
+                ch.event = TimedOut(turn, tuple(actions))
         except errors.SaveFailed:
             log.warning("could not store a timeout at table %s; trying again", table.id)
             self.ctx.scheduler.schedule(table.id, "timer", self._retry_timeout(table, marker))
@@ -242,7 +239,7 @@ class Turns:
                 ):
                     return
                 start_next_deal(ch.work, self.ctx.clock.now())
-                ch.event = {"type": "next", "auto": True}
+                ch.event = NextDeal()
         except errors.SaveFailed:
             log.warning("could not start the next deal at table %s; trying again", table.id)
             self.ctx.scheduler.schedule(table.id, "next", self._auto_next_deal(table, version))
