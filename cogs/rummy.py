@@ -37,6 +37,7 @@ from bot.discord_ui.views import ai_seat_name, lobby_view
 from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import PROFILES, get_profile
 from bot.table import errors
+from bot.table.lobby import parse_tier
 from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.service import TableService
@@ -374,7 +375,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             await self.tables.lobby.cancel(table, user.id, _is_manager(interaction))
             await send_private(interaction, text(user_locale(interaction), "done-cancelled"))
         elif action == "add_ai":
-            tier = values[0] if values else ""
+            tier = parse_tier(values[0] if values else "")  # a client can send any value
             added = await self.tables.lobby.add_ai(
                 table, user.id, tier, ai_seat_name(tier, table.options.language)
             )

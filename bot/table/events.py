@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from bot.ai import AiTier
 from bot.engine.actions import Action
 
 
@@ -43,7 +44,7 @@ class TableEvent:
             case Joined(user) | LeftSeat(user) | Cancelled(user) | NextDeal(user):
                 out["user"] = user
             case AiAdded(tier=tier):
-                out["tier"] = str(tier)
+                out["tier"] = tier.value
             case Unseated(user=user, seat=seat):
                 out["user"] = user
                 out["seat"] = seat
@@ -102,7 +103,7 @@ class Joined(TableEvent):
 @dataclass(frozen=True, slots=True)
 class AiAdded(TableEvent):
     kind: ClassVar[str] = "add_ai"
-    tier: str
+    tier: AiTier
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,7 @@ def event_from_dict(d: dict[str, Any]) -> TableEvent:
         case "join":
             return Joined(int(d["user"]))
         case "add_ai":
-            return AiAdded(str(d["tier"]))
+            return AiAdded(AiTier(d["tier"]))
         case "leave":
             return LeftSeat(int(d["user"]))
         case "start":

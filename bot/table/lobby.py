@@ -6,7 +6,7 @@ import asyncio
 import logging
 import random
 
-from bot.ai import TIERS
+from bot.ai import TIERS, AiTier
 from bot.engine.actions import Action
 from bot.engine.match import Match, Player
 from bot.engine.public_log import seating_entries
@@ -121,7 +121,7 @@ class Lobby:
             ch.event = Joined(user_id)
 
     async def add_ai(
-        self, table: Table, user_id: int, tier: str, name: str | None = None
+        self, table: Table, user_id: int, tier: AiTier, name: str | None = None
     ) -> AddedAI:
         """Seat an AI player of `tier`. `name` is its display name as the table's language
         words it (the Discord side's); without one it is named by its tier. A second AI of
@@ -131,8 +131,6 @@ class Lobby:
             _need_lobby(work, LobbyAction.ADD_AI)
             if user_id != work.host_id:
                 raise errors.HostOnly(LobbyAction.ADD_AI)
-            if tier not in TIERS:
-                raise errors.UnknownTier(TIERS)
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.ai_counter += 1
@@ -279,6 +277,15 @@ class Lobby:
         except errors.SaveFailed:
             log.warning("could not close the idle lobby %s; trying again later", table.id)
             self.effects.turns.expire_lobby_later(table)
+
+
+def parse_tier(value: str) -> AiTier:
+    """The AI tier a click or command names; a client can send anything, so this is where an
+    unknown tier is refused (`UnknownTier`), once, before any use case sees it."""
+    try:
+        return AiTier(value)
+    except ValueError:
+        raise errors.UnknownTier(TIERS) from None
 
 
 def _need_lobby(table: Table, what: LobbyAction) -> None:

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-from bot.ai import make_policy
+from bot.ai import AiTier, make_policy
 from bot.ai.thinking import decide
 from bot.engine.actions import Action
 from bot.engine.errors import RummyError
@@ -34,16 +34,16 @@ log = logging.getLogger(__name__)
 WARNING_BEFORE = 15.0
 
 #: How an AI seat chooses its move: (tier, what the seat sees, seed) -> the move.
-Think = Callable[[str, Observation, int], Awaitable[Action]]
+Think = Callable[[AiTier, Observation, int], Awaitable[Action]]
 
 
-async def think_in_thread(tier: str, obs: Observation, seed: int) -> Action:
+async def think_in_thread(tier: AiTier, obs: Observation, seed: int) -> Action:
     """Off the event loop, on a thread: for the cheap tiers, and for tests."""
     policy = make_policy(tier, seed=seed)
     return await asyncio.to_thread(policy.act, obs)
 
 
-async def think_off_the_loop(tier: str, obs: Observation, seed: int) -> Action:
+async def think_off_the_loop(tier: AiTier, obs: Observation, seed: int) -> Action:
     """How the bot's AI seats think: the expert in its worker process (pure Python holding
     the GIL in a thread would stall the event loop), the other tiers on a thread
     (`bot.ai.thinking.decide`). The move is the same either way for a seed."""
@@ -158,9 +158,9 @@ class Turns:
         if table.version != version or table.status is not TableStatus.PLAYING or m is None:
             return None
         turn = table.current_turn()
-        if turn is None or table.seat_info(turn).ai is None:
+        tier = None if turn is None else table.seat_info(turn).ai
+        if turn is None or tier is None:
             return None
-        tier = table.seat_info(turn).ai or ""
         seen = m.observation(turn)  # taken now: the table may change while it thinks
         task = asyncio.ensure_future(self.think(tier, seen, (table.seed or 0) + version))
         task.add_done_callback(_quiet)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.ai import AiTier
 from bot.engine.actions import Action, ActionKind
 from bot.storage import Storage
 from bot.table import events as ev
@@ -39,7 +40,7 @@ STORED: list[tuple[ev.TableEvent, str]] = [
     (ev.NextDeal(22), '{"type": "next", "user": 22}'),
     (ev.NextDeal(), '{"type": "next", "auto": true}'),
     (ev.Joined(22), '{"type": "join", "user": 22}'),
-    (ev.AiAdded("easy"), '{"type": "add_ai", "tier": "easy"}'),
+    (ev.AiAdded(AiTier.EASY), '{"type": "add_ai", "tier": "easy"}'),
     (ev.LeftSeat(11), '{"type": "leave", "user": 11}'),
     (ev.Started(), '{"type": "start"}'),
     (ev.Unseated(11, "ai1"), '{"type": "remove", "user": 11, "seat": "ai1"}'),
