@@ -39,7 +39,7 @@ from bot.engine.rules import PROFILES, get_profile
 from bot.table import errors
 from bot.table.lobby import parse_tier
 from bot.table.model import Table
-from bot.table.options import build_options
+from bot.table.options import build_options, parse_hints
 from bot.table.service import TableService
 from bot.table.vocabulary import TableStatus
 from bot.words import catalogue, refusals, text
@@ -158,7 +158,7 @@ class Rummy(StatsCommands, commands.GroupCog, group_name="rummy"):
             deals,
             pool_limit,
             target_score,
-            hints=hints or settings.hints,
+            hints=parse_hints(hints) if hints else settings.hints,
             rated_needs_hints_off=settings.rated_hints_off,
         )
         options.invited = invited

@@ -37,7 +37,7 @@ from bot.discord_ui.errors import UserError, answer_error
 from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.render import stats as rs
 from bot.storage import StorageError
-from bot.table.league import FOLLOW_SERVER, League, SettingsChange
+from bot.table.league import FOLLOW_SERVER, League, SettingsChange, parse_default_hints
 from bot.words import Locale, catalogue
 from bot.words.cards import HINT_WORDS
 from bot.words.languages import languages
@@ -518,7 +518,7 @@ class StatsCommands(_MixinBase):
                 remove_channel=remove_channel.id if remove_channel else None,
                 all_channels=all_channels,
                 card_images=card_images,
-                hints=hints,
+                hints=None if hints is None else parse_default_hints(hints),
                 rated_hints_off=rated_hints_off,
                 table_threads=threads,
                 language=language,

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
+from bot.engine.hints import HintLevel
 from bot.engine.rules import PROFILES
 from bot.storage import (
     DealHistoryRow,
@@ -26,7 +27,7 @@ from bot.storage import (
     Storage,
     StorageError,
 )
-from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
+from bot.storage.records import PERIOD_DAYS, SORT_KEYS
 
 from . import errors
 from .errors import SettingsProblem
@@ -73,7 +74,7 @@ class SettingsChange:
     remove_channel: int | None = None
     all_channels: bool | None = None
     card_images: bool | None = None
-    hints: str | None = None  # the default hint level of new tables
+    hints: HintLevel | None = None  # the default hint level of new tables (`parse_default_hints`)
     rated_hints_off: bool | None = None  # only games without hints move ratings
     table_threads: bool | None = None
     #: The language of new tables' public messages; "server": the server's Discord language.
@@ -196,8 +197,6 @@ class League:
             raise errors.SettingsConflict(SettingsProblem.ALLOW_AND_REMOVE)
         if c.default_profile is not None and c.default_profile not in PROFILES:
             raise errors.SettingsConflict(SettingsProblem.UNKNOWN_PROFILE)
-        if c.hints is not None and c.hints not in HINT_LEVELS:
-            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_HINTS)
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
@@ -255,6 +254,16 @@ class League:
         if not await self.storage.privacy.forget_user(guild_id, user_id):
             return "playing"
         return "done"
+
+
+def parse_default_hints(value: str) -> HintLevel:
+    """The default hint level a manager typed at `/rummy settings`. A client can send
+    anything, so this is where it is checked (by `HintLevel.parse`, the one check) and an
+    unknown level refused as a settings conflict; `SettingsChange` takes the parsed level."""
+    level = HintLevel.parse(value)
+    if level is None:
+        raise errors.SettingsConflict(SettingsProblem.UNKNOWN_HINTS)
+    return level
 
 
 def check_board(profile: str | None, sort: str, period: str) -> None:

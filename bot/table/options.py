@@ -34,13 +34,14 @@ def build_options(
     pool_limit: int | None,
     target_score: int | None,
     *,
-    hints: str = HintLevel.FULL.value,
+    hints: HintLevel = HintLevel.FULL,
     rated_needs_hints_off: bool = False,
 ) -> TableOptions:
     """Validate lobby options against the rules object; raises `BadOption` saying why.
 
-    `hints` is the level the host chose (or the server's default); `rated_needs_hints_off`
-    the server's rule that only games without hints move ratings (see `hint_rating`)."""
+    `hints` is the level the host chose (`parse_hints`) or the server's default;
+    `rated_needs_hints_off` the server's rule that only games without hints move ratings
+    (see `hint_rating`)."""
     try:
         base = get_profile(profile)
     except ValueError:
@@ -80,8 +81,8 @@ def build_options(
     low, high = TURN_TIMER_RANGE
     if not low <= turn_timer <= high:
         raise BadOption(TableOptionProblem.TURN_TIMER, low=low, high=high, value=turn_timer)
-    level, rated = hint_rating(hints, rated_needs_hints_off)
-    options = TableOptions(profile, seats, turn_timer, changes, hints=level, rated=rated)
+    rated = hint_rating(hints, rated_needs_hints_off)
+    options = TableOptions(profile, seats, turn_timer, changes, hints=hints, rated=rated)
     try:
         check_table_options(options.rules(), seats, turn_timer)
     except RuleOptionError as exc:
@@ -90,8 +91,18 @@ def build_options(
     return options
 
 
-def hint_rating(hints: str, rated_needs_hints_off: bool) -> tuple[HintLevel, bool]:
-    """The table's hint level and whether its match moves ratings.
+def parse_hints(value: str) -> HintLevel:
+    """The hint level a host typed at `/rummy new`. A client can send anything, so this is
+    where a level from outside is checked (by `HintLevel.parse`, the one check) and an unknown
+    one refused as a lobby option; `build_options` takes the parsed level."""
+    level = HintLevel.parse(value)
+    if level is None:
+        raise BadOption(TableOptionProblem.HINTS, choices=tuple(h.value for h in HintLevel))
+    return level
+
+
+def hint_rating(level: HintLevel, rated_needs_hints_off: bool) -> bool:
+    """Whether a table's match moves ratings, given its hint level.
 
     Hint levels: `full` shows the engine's best arrangement, what each discard would leave
     and when the hand can be declared; `groups` the arrangement only (no deadwood, no
@@ -108,10 +119,4 @@ def hint_rating(hints: str, rated_needs_hints_off: bool) -> tuple[HintLevel, boo
     helped, casual game outright; an admin who wants fair ratings wants hint-free rated
     games, not the end of friendly tables. The decision is made when the table opens and
     travels with the result, so changing the setting later never rewrites past ratings."""
-    try:
-        level = HintLevel(hints)
-    except ValueError:
-        raise BadOption(
-            TableOptionProblem.HINTS, choices=tuple(h.value for h in HintLevel)
-        ) from None
-    return level, not rated_needs_hints_off or level is HintLevel.OFF
+    return not rated_needs_hints_off or level is HintLevel.OFF
