@@ -9,6 +9,7 @@ outcome. Refusals are typed (`bot.table.errors`), outcomes are data.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
@@ -84,7 +85,23 @@ class SettingsChange:
 #: The language choice that means "the server's own Discord language" (stored as none).
 FOLLOW_SERVER = "server"
 
-SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
+
+class Setting(enum.StrEnum):
+    """What a settings change did, one fact each (`SettingsChanged.changed`)."""
+
+    DEFAULT_PROFILE = "default_profile"
+    TURN_TIMER = "turn_timer"
+    ALL_CHANNELS = "all_channels"  # tables may open in every channel again
+    ALLOWED = "allowed"  # a channel added to the list
+    REMOVED = "removed"  # a channel taken off it
+    CARD_IMAGES = "card_images"
+    HINTS = "hints"
+    RATED_HINTS_OFF = "rated_hints_off"
+    TABLE_THREADS = "table_threads"
+    LANGUAGE = "language"
+
+
+SettingFact = tuple[Setting, Any]  # (DEFAULT_PROFILE, "points"), (ALLOWED, channel id), …
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,18 +219,18 @@ class League:
         facts: list[SettingFact] = []
         if c.default_profile is not None:
             changes["default_profile"] = c.default_profile
-            facts.append(("default_profile", c.default_profile))
+            facts.append((Setting.DEFAULT_PROFILE, c.default_profile))
         if c.turn_timer is not None:
             changes["turn_timer"] = int(c.turn_timer)
-            facts.append(("turn_timer", int(c.turn_timer)))
+            facts.append((Setting.TURN_TIMER, int(c.turn_timer)))
         if c.all_channels:
             changes["allowed_channel_ids"] = None
-            facts.append(("all_channels", True))
+            facts.append((Setting.ALL_CHANNELS, True))
         elif c.allow_channel or c.remove_channel:
             allowed = set(current.allowed_channel_ids or ())
             if c.allow_channel:
                 allowed.add(c.allow_channel)
-                facts.append(("allowed", c.allow_channel))
+                facts.append((Setting.ALLOWED, c.allow_channel))
             if c.remove_channel:
                 if current.allowed_channel_ids is None:
                     raise errors.SettingsConflict(SettingsProblem.EVERY_CHANNEL_ALREADY)
@@ -225,23 +242,23 @@ class League:
                 if not allowed:
                     # Storage reads an empty list as "every channel": make that explicit.
                     raise errors.SettingsConflict(SettingsProblem.LAST_CHANNEL)
-                facts.append(("removed", c.remove_channel))
+                facts.append((Setting.REMOVED, c.remove_channel))
             changes["allowed_channel_ids"] = sorted(allowed)
         if c.card_images is not None:
             changes["card_images"] = c.card_images
-            facts.append(("card_images", c.card_images))
+            facts.append((Setting.CARD_IMAGES, c.card_images))
         if c.hints is not None:
             changes["hints"] = c.hints
-            facts.append(("hints", c.hints))
+            facts.append((Setting.HINTS, c.hints))
         if c.rated_hints_off is not None:
             changes["rated_hints_off"] = c.rated_hints_off
-            facts.append(("rated_hints_off", c.rated_hints_off))
+            facts.append((Setting.RATED_HINTS_OFF, c.rated_hints_off))
         if c.table_threads is not None:
             changes["table_threads"] = c.table_threads
-            facts.append(("table_threads", c.table_threads))
+            facts.append((Setting.TABLE_THREADS, c.table_threads))
         if c.language is not None:
             changes["language"] = None if c.language == FOLLOW_SERVER else c.language
-            facts.append(("language", c.language))
+            facts.append((Setting.LANGUAGE, c.language))
         if changes:
             current = await self.storage.settings.update_settings(guild_id, **changes)
         return SettingsChanged(current, facts)

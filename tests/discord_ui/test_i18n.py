@@ -371,6 +371,17 @@ def test_every_refusal_code_of_the_table_layer_has_its_words() -> None:
     assert [r.value for r in e.DropReason] == ["rules", "out", "turn", "drawn"]
 
 
+def test_every_setting_a_change_reports_has_its_words() -> None:
+    from bot.discord_ui.render.stats import setting_changed_text
+    from bot.table.league import Setting
+
+    samples = {Setting.TURN_TIMER: 60, Setting.HINTS: "off", Setting.LANGUAGE: "hi"}
+    for tag in CAT.locales:
+        for what in Setting:
+            said = setting_changed_text(what, samples.get(what, 5), tag)
+            assert said and "{" not in said and not said.startswith(f"{what}:"), (what, said)
+
+
 REFUSAL_CODES = ("HostOnly", "DropNotAllowed", "AlreadyStarted", "BadOption", "SettingsConflict")
 
 
