@@ -36,7 +36,7 @@ from typing import TextIO
 
 from bot.table.vocabulary import ENGLISH, Locale
 
-from .ai import TIERS, make_policy
+from .ai import TIERS, AiTier, make_policy
 from .ai.review import ReplayError, review_seat
 from .clihelp import HelpFormatter
 from .engine.actions import Action, ActionKind
@@ -521,7 +521,7 @@ def _why(ch: Charge, locale: Locale | None = None) -> str:
     return words
 
 
-def build(profile: str, ais: Sequence[str], seed: int | None, name: str,
+def build(profile: str, ais: Sequence[AiTier], seed: int | None, name: str,
           options: Sequence[str] = ()) -> tuple[Match, dict[int, Policy]]:  # fmt: skip
     # `with_options` types the values ("honor" -> DeclarationMode.HONOR) or refuses them.
     rules = get_profile(profile).with_options(**parse_options(options))
@@ -564,10 +564,10 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
                         f"{', '.join(catalogue().locales)} (default: en)")  # fmt: skip
     args = parser.parse_args(argv)
     locale = catalogue().resolve(args.lang)
-    tiers = [t.strip().lower() for t in args.ai.split(",") if t.strip()]
-    bad = [t for t in tiers if t not in TIERS]
-    if not tiers or bad:
+    asked = [t.strip().lower() for t in args.ai.split(",") if t.strip()]
+    if not asked or any(t not in TIERS for t in asked):
         parser.error(f"--ai takes tiers from {', '.join(TIERS)} (got {args.ai!r})")
+    tiers = [AiTier(t) for t in asked]
     try:
         name = args.name or text(locale, "term-you")
         match, policies = build(args.profile, tiers, args.seed, name, args.option)

@@ -26,6 +26,7 @@ from bot.engine.events import Event, TimedOut, WrongShow
 from bot.engine.match import MatchPhase
 from bot.images import results_picture
 from bot.storage import Storage
+from bot.table.listener import CloseReason
 from bot.table.messages import remember_messages
 from bot.table.model import Table, standings
 from bot.table.vocabulary import TableStatus
@@ -246,7 +247,7 @@ class Announcements:
             self.table_message.bury(table.id)
         await self.placement.show_lobby(table)
 
-    async def retire_results(self, table: Table, final: str | None) -> None:
+    async def retire_results(self, table: Table, final: CloseReason | None) -> None:
         """Take the "Next deal" button off every results message whose vote is over: the
         deal after it has begun (its text then says so) or the table closed (then it says
         nothing of a next deal). One edit per message, once: it is forgotten before the

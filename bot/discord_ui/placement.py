@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 
 from bot.storage import Storage, StorageError
+from bot.table.listener import CloseReason
 from bot.table.messages import remember_messages
 from bot.table.model import Table, standings
 
@@ -119,7 +120,7 @@ class Placement:
         await self._to_channel(table)
         return True
 
-    async def show_lobby(self, table: Table, final: str | None = None) -> None:
+    async def show_lobby(self, table: Table, final: CloseReason | None = None) -> None:
         """The lobby message in the channel, when the table plays elsewhere (its thread, or a
         newer message below): who plays, where, the standings (at the end, the final ones)."""
         lobby = table.lobby_message_id
@@ -132,7 +133,13 @@ class Placement:
             if m is not None and m.results
             else []
         )
-        state = "playing" if final is None else "finished" if final == "finished" else "cancelled"
+        state = (
+            "playing"
+            if final is None
+            else final.value
+            if final is CloseReason.FINISHED
+            else "cancelled"
+        )
         embed = placed_embed(table.names, table.thread_id, lines, state, table.id, language)
         await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
         try:

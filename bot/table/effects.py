@@ -23,7 +23,9 @@ from bot.engine.match import MatchPhase
 from bot.storage import AnnouncementKind, StorageError
 
 from .context import TableContext
+from .events import Expired
 from .jobs import RESULT_KINDS, store_result
+from .listener import CloseReason
 from .model import Table
 from .unit import Change
 from .vocabulary import TableStatus
@@ -65,7 +67,8 @@ class Effects:
             self.turns.expire_lobby_later(table)
             await self._guard("table_changed", table, self.ctx.listener.table_changed(table))
         elif table.status is TableStatus.CANCELLED:
-            reason = "expired" if (ch.event or {}).get("type") == "expire" else "cancelled"
+            expired = isinstance(ch.event, Expired)
+            reason = CloseReason.EXPIRED if expired else CloseReason.CANCELLED
             await self._guard("table_closed", table, self.ctx.listener.table_closed(table, reason))
         else:
             await self.game_changed(table, ch.ended_deal)
@@ -130,7 +133,7 @@ class Effects:
             if kind == "deal_results":
                 await listener.deal_finished(table, deal_no, again=maybe_posted)
             else:
-                await listener.table_closed(table, "finished", again=maybe_posted)
+                await listener.table_closed(table, CloseReason.FINISHED, again=maybe_posted)
             try:
                 await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
             except (StorageError, OSError):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bot.ai import AiTier
 from bot.engine.hints import HintLevel as HintLevel
 from bot.engine.match import Match, MatchPhase, ScoreKind
 from bot.engine.observation import Observation, PublicView
@@ -42,14 +43,16 @@ class Seat:
     key: str  # the engine's player id: "u<user id>" or "ai<n>"
     name: str
     user_id: int | None = None
-    ai: str | None = None
+    ai: AiTier | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "user_id": self.user_id, "ai": self.ai}
+        ai = None if self.ai is None else self.ai.value
+        return {"key": self.key, "name": self.name, "user_id": self.user_id, "ai": ai}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Seat:
-        return cls(d["key"], d["name"], d.get("user_id"), d.get("ai"))
+        ai = d.get("ai")
+        return cls(d["key"], d["name"], d.get("user_id"), None if ai is None else AiTier(ai))
 
 
 @dataclass(slots=True)

@@ -26,12 +26,12 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.engine.match import MatchPhase
 from bot.storage import Announcement, Storage, StorageError
 
 from . import errors
+from .events import TableEvent
 from .jobs import result_jobs
 from .model import Table, json_default
 from .vocabulary import TableStatus
@@ -47,7 +47,7 @@ class Change:
 
     table: Table
     work: Table
-    event: dict[str, Any] | None = None
+    event: TableEvent | None = None
     #: What the commit wrote to the outbox (filled by the unit).
     due: list[Announcement] = field(default_factory=list)
     #: Deals finished and match phase before the change (to tell what this change ended).
@@ -98,11 +98,11 @@ class UnitOfWork:
             yield ch
             if ch.event is None:
                 return
-            await self._store(ch)
+            await self._store(ch, ch.event)
         if self.after is not None:
             await self.after(table, ch)
 
-    async def _store(self, ch: Change) -> None:
+    async def _store(self, ch: Change, event: TableEvent) -> None:
         table, work = ch.table, ch.work
         work.version = table.version + 1
         work.message_id, work.prompt_message_id = table.message_id, table.prompt_message_id
@@ -114,7 +114,7 @@ class UnitOfWork:
             work.deadline = None
             work.turn_marker = None
         ch.due = _due(ch, int(self._now()))
-        commit = asyncio.ensure_future(self._commit(work, ch.event or {}, ch.due))
+        commit = asyncio.ensure_future(self._commit(work, event, ch.due))
         try:
             await asyncio.shield(commit)
         except asyncio.CancelledError:
@@ -139,8 +139,9 @@ class UnitOfWork:
             raise errors.SaveFailed() from exc
         table.adopt(work)
 
-    async def _commit(self, work: Table, event: dict[str, Any], due: list[Announcement]) -> None:
-        event_json = json.dumps({**event, "version": work.version}, default=json_default)
+    async def _commit(self, work: Table, event: TableEvent, due: list[Announcement]) -> None:
+        stored = {**event.to_dict(), "version": work.version}
+        event_json = json.dumps(stored, default=json_default)
         await self.storage.tables.commit_action(
             work.id,
             work.version,

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.ai import AiTier
 from bot.engine.actions import ActionKind
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
@@ -92,7 +93,7 @@ async def test_lobby_rules(tables: Tables) -> None:
     with pytest.raises(errors.HostOnly):
         await tables.lobby.start(table, BOB)
     with pytest.raises(errors.HostOnly):
-        await tables.lobby.add_ai(table, BOB, "easy")
+        await tables.lobby.add_ai(table, BOB, AiTier.EASY)
     assert await tables.lobby.leave(table, BOB) == Left(in_match=False)
     assert [s.name for s in table.seats] == ["alice"]
 
@@ -212,7 +213,7 @@ async def test_stale_timer_does_nothing(tables: Tables) -> None:
 
 async def test_ai_plays_its_turns(tables: Tables) -> None:
     table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
-    await tables.lobby.add_ai(table, ALICE, "medium")
+    await tables.lobby.add_ai(table, ALICE, AiTier.MEDIUM)
     await tables.lobby.start(table, ALICE)
     assert table.match is not None
     for _ in range(30):
@@ -356,11 +357,11 @@ async def test_drop_refusals_say_why(tables: Tables) -> None:
     tables.game.check_drop(table, player)  # allowed: on turn, before drawing
     with pytest.raises(errors.DropNotAllowed) as not_turn:
         tables.game.check_drop(table, waiting)
-    assert not_turn.value.reason == "turn"
+    assert not_turn.value.reason is errors.DropReason.TURN
     await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.DropNotAllowed) as drawn:
         tables.game.check_drop(table, player)
-    assert drawn.value.reason == "drawn"
+    assert drawn.value.reason is errors.DropReason.DRAWN
 
 
 async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables) -> None:
