@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -75,10 +76,18 @@ class Placement:
         """The channel the table was opened in (its lobby message is there)."""
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def send(self, table: Table, **kwargs: Any) -> discord.Message:
-        """A message without files to the table's home (again once if its thread refused)."""
+    async def send(
+        self, table: Table, *, still: Callable[[], bool] = lambda: True, **kwargs: Any
+    ) -> discord.Message | None:
+        """A message without files to the table's home (again once if its thread refused).
+        `still` is asked once the request may go (the channel's share of the budget can keep
+        it waiting): a message that no longer says anything true (a ping for a turn that has
+        passed) is not sent then, and None is returned."""
         await self.home(table)
         await self.budget.slot(URGENT, "POST", table.home_id)
+        if not still():
+            self.budget.give_back("POST", table.home_id)
+            return None
         try:
             return await self.channel(table).send(**kwargs)
         except discord.HTTPException as exc:

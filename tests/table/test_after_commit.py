@@ -132,7 +132,8 @@ def on_turn(table: Table) -> int:
 
 async def play_to_the_end(tables: TableService, table: Table) -> Played:
     """Draw and throw (declaring as soon as a throw wins) until the match is over; returns
-    the last move's outcome, as the player who made it was told."""
+    the last move's outcome, as the player who made it was told, once what players see of
+    the moves (queued after each commit) has been shown."""
     last: Played | None = None
     for _ in range(400):
         if table.status is not TableStatus.PLAYING:
@@ -149,6 +150,7 @@ async def play_to_the_end(tables: TableService, table: Table) -> Played:
         card = drawn.winning_discards[0] if drawn.declarable else drawn.best_discard
         last = await tables.game.act(table, player, table.version, kind, card.id)
     assert last is not None and table.status is TableStatus.FINISHED
+    await tables.effects.settled()
     return last
 
 

@@ -274,6 +274,7 @@ async def test_an_ai_whose_move_was_lost_is_set_moving_again(storage: Storage) -
         await service.game.act(
             table, ALICE, table.version, ActionKind.DISCARD, m.deal.hands[turn][-1].id
         )
+    await service.effects.settled()  # the AI's move armed after the last change
     service.scheduler.cancel(table.id, "ai")  # the AI's move is lost
     await asyncio.sleep(0)
     version = table.version

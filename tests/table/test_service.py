@@ -272,6 +272,7 @@ async def test_whole_match_records_results_once(tables: Tables, storage: Storage
     assert table.status is TableStatus.FINISHED
     assert table.match is not None and table.match.phase is MatchPhase.OVER
     assert CHANNEL not in tables.registry.by_channel
+    assert await tables.effects.settled() == []  # the messages, posted after the commits
     assert await storage.outbox.pending_announcements() == []  # results stored, messages posted
     # As after a crash between storing a result and marking its job: the job runs again.
     for job in result_jobs(table, 0, True, int(tables.clock.now())):
@@ -331,6 +332,7 @@ async def test_each_stored_change_announces_its_deal_once(storage: Storage) -> N
         await tables.game.act(table, player, table.version, kind, card.id)
     with pytest.raises(errors.TableClosed):  # a late click on the closed table
         await tables.game.act(table, ALICE, table.version, ActionKind.DRAW_STOCK)
+    assert await tables.effects.settled() == []
     announced = [c for c, _ in recorder.calls if c.startswith("deal ")]
     assert announced == ["deal 1"]
     assert [c for c, _ in recorder.calls if c == "finished"] == ["finished"]
