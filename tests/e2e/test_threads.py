@@ -58,8 +58,8 @@ async def test_a_whole_match_in_its_thread(tmp_path: Path) -> None:
         assert thread.parent_id == fake.channel("general").id and thread.type == 11
         assert "alice" in thread.name
         # The lobby message now says where the table plays, without controls.
+        await fake.wait_for(lambda: f"<#{thread.id}>" in fake.render(fake.message(lobby.id)))
         shown = fake.message(lobby.id)
-        assert f"<#{thread.id}>" in fake.render(shown)
         assert not any(c.get("type") == 2 for c in shown.iter_components())
 
         final = await driver.play()
