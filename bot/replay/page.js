@@ -334,7 +334,12 @@
     slider.type = "range";
     slider.min = "0";
     slider.setAttribute("aria-label", T.move);
-    slider.addEventListener("input", function () { stop(); go(state.d, Number(slider.value)); });
+    // Read the control before stop(): stopping redraws the controls from the current step.
+    slider.addEventListener("input", function () {
+      var m = Number(slider.value);
+      stop();
+      go(state.d, m);
+    });
     nav.appendChild(slider);
     var moveno = el("span");
     moveno.id = "moveno";
@@ -346,7 +351,11 @@
       option.value = String(i);
       deals.appendChild(option);
     });
-    deals.addEventListener("change", function () { stop(); go(Number(deals.value), 0); });
+    deals.addEventListener("change", function () {
+      var d = Number(deals.value);
+      stop();
+      go(d, 0);
+    });
     nav.appendChild(labelled(T.deal, deals));
     var speed = el("select");
     speed.id = "speed";

@@ -9,6 +9,7 @@ import copy
 import hashlib
 import json
 import re
+import tomllib
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from bot.engine.replay import DealReplay
 from bot.replay import ReplayError, deal_page, match_page, replay_filename
 from bot.replay.__main__ import main
 from bot.replay.states import deal_data, match_data
+from tests.conftest import PROJECT_ROOT
 from tests.replay.deals import Played, scenarios
 
 MAX_DEAL_PAGE = 250 * 1024
@@ -246,3 +248,13 @@ def test_the_cli_makes_deal_and_match_pages(
     bad.write_text('{"format_version": 3}')
     assert main([str(bad)]) == 1
     assert "not a hand history" in capsys.readouterr().err
+
+
+def test_the_page_files_ship_with_the_package() -> None:
+    """An installed bot (`pip install .`, the Docker image) must carry the page's template,
+    styles and script: they are package data."""
+    pyproject = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text())
+    shipped = pyproject["tool"]["setuptools"]["package-data"]["bot.replay"]
+    folder = PROJECT_ROOT / "bot" / "replay"
+    assets = sorted(p.name for p in folder.iterdir() if p.suffix in (".html", ".css", ".js"))
+    assert sorted(shipped) == assets == ["page.css", "page.html", "page.js"]
