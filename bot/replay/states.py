@@ -12,12 +12,14 @@ The page's script only shows this data (`page.js`): it never judges a card, so a
 engine cannot disagree. Everything is plain JSON-able values; the words are already in the
 reader's language.
 
-How a hand is grouped is the hand view's own grouping (`bot.engine.arrange.arrangement`): the
-engine's best arrangement of 13 cards (`evaluate_hand`) or, holding 14 after a draw, of the
-best 13 with the rest in suit order (`evaluate_drawn`, no suggested discard: the page is no
-coach). The 13 a seat keeps after its discard are one of the 14-card ruling's candidates, so
-that ruling is reused rather than made again. At the end each hand is shown as the results
-showed it: the engine's groups, then its unmatched cards.
+How a hand is grouped is the engine's: its best arrangement of the cards held at that moment
+(`evaluate_hand`), laid out as every hand view lays it out (`bot.engine.arrange.arrangement`:
+the groups, then the cards left; without a group, wild cards, pairs, near-runs, the rest).
+Holding 14 after a draw, the 14 are ruled on as they are, so the card just picked up shows in
+the group it completes. (The hand view's ruling on 14, `evaluate_drawn`, weighs every possible
+discard: four times the CPU, and it answers what to throw, which a replay does not ask.) At the
+end each hand is shown as the results showed it: the engine's groups, then its unmatched
+cards.
 
 Data layout (`DATA_VERSION`; `page.js` reads exactly this):
 
@@ -49,11 +51,10 @@ from typing import Any
 
 from bot.engine.arrange import Part, arrangement
 from bot.engine.cards import Card, Face, standard_faces
-from bot.engine.deal import Deal
-from bot.engine.evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
+from bot.engine.deal import HAND_SIZE, Deal
+from bot.engine.evaluate import Evaluation, evaluate_hand
 from bot.engine.events import (
     DealEnded,
-    Discarded,
     Drew,
     Dropped,
     Event,
@@ -186,7 +187,6 @@ def _deal(
         actor = step.recorded[0].get("seat")
         new = _picked_up(step.events)
         steps.append(_state(deal, hands, lines, public, actor, new))
-        hands.after(step.events, deal)
     finished = replay.finish()
     result = finished.result
     # The last step shows each hand as the results did: groups, then unmatched cards.
@@ -270,9 +270,8 @@ def _picked_up(events: Sequence[Event]) -> Card | None:
 
 
 class _Hands:
-    """Each distinct arrangement shown once (`table`), with the rulings behind them remembered:
-    a step changes one hand at most, and a seat's 13 after its discard are one of the
-    candidates its 14-card ruling already weighed."""
+    """Each distinct arrangement shown once (`table`); a hand met again (a card drawn and
+    thrown straight back) is not ruled on again."""
 
     def __init__(self, rules: Rules, wild_rank: int | None) -> None:
         self.rules = rules
@@ -280,43 +279,18 @@ class _Hands:
         self.table: list[dict[str, Any]] = []
         self._index: dict[str, int] = {}
         self._by_hand: dict[tuple[int, ...], int] = {}
-        self._drawn: dict[int, DrawnEvaluation] = {}  # seat -> its ruling on 14 cards
-        self._known: dict[tuple[int, ...], Evaluation] = {}  # 13 cards ruled on the way
 
     def index(self, deal: Deal, seat: int) -> int:
         hand = deal.hands[seat]
         if not hand:
             return -1
-        taken = deal.taken if deal.turn == seat else None
-        key = (*sorted(c.id for c in hand), -1 if taken is None else taken.id)
+        key = tuple(sorted(c.id for c in hand))
         found = self._by_hand.get(key)
-        if found is not None:
-            return found
-        if len(hand) > 13:
-            drawn = evaluate_drawn(hand, self.rules, self.wild_rank, forbidden=taken)
-            self._drawn[seat] = drawn
-            entry_ = self._entry(arrangement(drawn, self.wild_rank, suggest=False), None)
-        else:
-            ev = self._known.pop(key[:-1], None) or evaluate_hand(hand, self.rules, self.wild_rank)
-            entry_ = self._entry(arrangement(ev, self.wild_rank), ev.deadwood)
-        self._by_hand[key] = entry_
-        return entry_
-
-    def after(self, events: Sequence[Event], deal: Deal) -> None:
-        """After a discard, keep the ruling on the 13 cards left from the 14-card ruling."""
-        for e in events:
-            if isinstance(e, Discarded):
-                drawn = self._drawn.pop(e.seat, None)
-                if drawn is None:
-                    continue
-                for thrown, ev in drawn.by_discard:
-                    if thrown.face == e.card.face:
-                        # The candidate threw the first copy of that face; a seat that
-                        # threw the other copy of a two-deck face holds the same faces, and
-                        # faces are all the page shows.
-                        key = tuple(sorted(c.id for c in deal.hands[e.seat]))
-                        self._known[key] = ev
-                        break
+        if found is None:
+            ev = evaluate_hand(hand, self.rules, self.wild_rank)
+            deadwood = ev.deadwood if len(hand) == HAND_SIZE else None
+            found = self._by_hand[key] = self._entry(arrangement(ev, self.wild_rank), deadwood)
+        return found
 
     def final(self, ev: Evaluation | None, out: bool) -> int:
         """A hand at the end, as the results show it: the engine's groups, then unmatched."""
