@@ -175,7 +175,7 @@ def _deal(
     deal = replay.deal
     rules = replay.rules
     wild_rank = deal.wild_rank
-    hands = _Hands(rules, wild_rank)
+    hands = _Hands(deal)
     dealer = players[deal.dealer]
     first = [
         text(lang, "log-deal", n=deal.number, by=dealer),
@@ -248,7 +248,7 @@ def _state(
         "ph": None if deal.over else deal.phase.value,
         "stock": len(deal.stock),
         "pn": len(live),
-        "pile": [[e.card.code, e.by] for e in live[-PILE_SHOWN:]],
+        "pile": [[hands.codes[e.card.id], e.by] for e in live[-PILE_SHOWN:]],
         "h": [hands.index(deal, s) for s in deal.seats],
         "new": None if new is None else new.code,
     }
@@ -273,23 +273,31 @@ class _Hands:
     """Each distinct arrangement shown once (`table`); a hand met again (a card drawn and
     thrown straight back) is not ruled on again."""
 
-    def __init__(self, rules: Rules, wild_rank: int | None) -> None:
-        self.rules = rules
-        self.wild_rank = wild_rank
+    def __init__(self, deal: Deal) -> None:
+        self.rules = deal.rules
+        self.wild_rank = deal.wild_rank
+        self.codes = [c.code for c in deal.deck]  # by card id: a code is made once a deal
         self.table: list[dict[str, Any]] = []
         self._index: dict[str, int] = {}
-        self._by_hand: dict[tuple[int, ...], int] = {}
+        self._by_hand: dict[tuple[int, ...], int] = {}  # by the hand's ids, sorted
+        self._as_held: dict[tuple[int, ...], int] = {}  # by its ids in the order held
 
     def index(self, deal: Deal, seat: int) -> int:
         hand = deal.hands[seat]
         if not hand:
             return -1
-        key = tuple(sorted(c.id for c in hand))
+        # Most steps leave most hands as they were: the ids in the order held find them.
+        held = tuple(c.id for c in hand)
+        found = self._as_held.get(held)
+        if found is not None:
+            return found
+        key = tuple(sorted(held))
         found = self._by_hand.get(key)
         if found is None:
             ev = evaluate_hand(hand, self.rules, self.wild_rank)
             deadwood = ev.deadwood if len(hand) == HAND_SIZE else None
             found = self._by_hand[key] = self._entry(arrangement(ev, self.wild_rank), deadwood)
+        self._as_held[held] = found
         return found
 
     def final(self, ev: Evaluation | None, out: bool) -> int:
@@ -300,13 +308,14 @@ class _Hands:
         for g in ev.groups:
             roles = wild_roles(g.kind.value, g.cards, self.wild_rank)
             flat = {str(i): roles[c.id] for i, c in enumerate(g.cards) if c.id in roles}
-            parts.append([g.kind.value, [[c.code for c in g.cards]], flat])
+            parts.append([g.kind.value, [[self.codes[c.id] for c in g.cards]], flat])
         if ev.leftover:
-            parts.append(["unmatched", [[c.code for c in ev.leftover]], {}])
+            parts.append(["unmatched", [[self.codes[c.id] for c in ev.leftover]], {}])
         return self._add({"p": parts, "d": ev.deadwood})
 
     def _entry(self, parts: Sequence[Part], deadwood: int | None) -> int:
-        shown = [[p.kind, [[c.code for c in cl] for cl in p.clusters], {}] for p in parts]
+        code = self.codes
+        shown = [[p.kind, [[code[c.id] for c in cl] for cl in p.clusters], {}] for p in parts]
         return self._add({"p": shown, "d": deadwood})
 
     def _add(self, item: dict[str, Any]) -> int:
