@@ -51,6 +51,7 @@ from .events import (
     Event,
     Left,
     Reshuffled,
+    TimedOut,
     Took,
     Voided,
     WrongShow,
@@ -123,6 +124,10 @@ class Deal:
         self.randomness_used = 0
         self._auto = False  # the action being applied is played for a timed-out seat
         self._drawn_cache: tuple[int, DrawnEvaluation | None] | None = None
+        # Replays of an unseeded deal only (`replay.py`): the orders its reshuffles were
+        # recorded in (card codes, top first), used in turn instead of new randomness. Not
+        # saved: a live deal never has any.
+        self.recorded_reshuffles: list[list[str]] = []
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -215,6 +220,15 @@ class Deal:
         if i is None:
             raise ValueError(f"card {card_id} is not in the stock")
         self.stock.append(self.stock.pop(i))
+
+    def record_timeout(self, seat: int, count: int, dropped: bool) -> None:
+        """Record that `seat`, on turn, ran out of time for the `count`-th turn in a row (the
+        moves the table then makes for it are applied with `auto=True`). `Match.apply_timeout`
+        records a live timeout through here, and a replay of a hand history its `timeout`
+        events, so both record the same event."""
+        if self.over or seat != self.turn:
+            raise WrongPhase(PhaseReason.TIMEOUT_NOT_ON_TURN)
+        self._log(TimedOut(seat, count, dropped))
 
     # ---- table geometry ---------------------------------------------------------------------
 
@@ -581,7 +595,10 @@ class Deal:
         for entry in self.pile_log:
             if entry.card.id in recycled and entry.taken_by is None:
                 entry.recycled = True
-        make_rng(self.seed, f"reshuffle {self.randomness_used}").shuffle(rest)
+        if self.recorded_reshuffles:
+            rest = _laid_out(rest, self.recorded_reshuffles.pop(0))
+        else:
+            make_rng(self.seed, f"reshuffle {self.randomness_used}").shuffle(rest)
         self.randomness_used += 1
         self.pile = [top]
         self.stock = rest
@@ -734,3 +751,23 @@ class Deal:
 
 def _ids(cards: Sequence[Card]) -> list[int]:
     return [c.id for c in cards]
+
+
+def _laid_out(cards: list[Card], top_first: Sequence[str]) -> list[Card]:
+    """`cards` as a stock (top LAST) whose faces, read from the top, are `top_first`.
+
+    Copies of one face are interchangeable here: the physical card a later draw gives is
+    recorded with the draw, and a replay stacks it then (`stack_stock`)."""
+    by_code: dict[str, list[Card]] = {}
+    for c in cards:
+        by_code.setdefault(c.code, []).append(c)
+    out: list[Card] = []
+    for code in top_first:
+        same = by_code.get(code)
+        if not same:
+            raise ValueError(f"the recorded reshuffle has a {code} the pile did not hold")
+        out.append(same.pop())
+    if len(out) != len(cards):
+        raise ValueError("the recorded reshuffle does not hold every card of the pile")
+    out.reverse()
+    return out

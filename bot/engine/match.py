@@ -35,7 +35,7 @@ from .cards import Card
 from .deal import Deal, make_rng
 from .errors import MatchOver, PhaseReason, UnknownSeat, WrongPhase
 from .evaluate import Evaluation
-from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
+from .events import Drew, Event, Left, Took, from_row, to_row
 from .history import build_hand_history
 from .observation import Observation, PileCard, PublicView, SeatView
 from .public_log import LogEntry, entries
@@ -358,7 +358,7 @@ class Match:
         if deal.turn != seat or not actions:
             raise WrongPhase(PhaseReason.TIMEOUT_NOT_ON_TURN)
         dropped = actions[-1].kind is ActionKind.DROP
-        deal.events.append(TimedOut(seat, count, dropped))
+        deal.record_timeout(seat, count, dropped)
         for action in actions:
             self.apply(action, auto=True)
         if then is None or dropped:
