@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bot import fastjson
 from bot.engine.hints import HintLevel as HintLevel
 from bot.engine.match import Match, MatchPhase, ScoreKind
 from bot.engine.observation import Observation, PublicView
@@ -252,7 +253,7 @@ class Table:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_state(), default=json_default, separators=(",", ":"))
+        return fastjson.dumps(self.to_state(), default=json_default)
 
     def copy(self) -> Table:
         """A working copy for one change (see `bot.table.unit`): the change is made on the

@@ -21,13 +21,13 @@ Why one unit: every change has the same shape, and each step of it is a promise 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import fastjson
 from bot.engine.match import MatchPhase
 from bot.storage import Announcement, Storage, StorageError
 
@@ -140,7 +140,7 @@ class UnitOfWork:
         table.adopt(work)
 
     async def _commit(self, work: Table, event: dict[str, Any], due: list[Announcement]) -> None:
-        event_json = json.dumps({**event, "version": work.version}, default=json_default)
+        event_json = fastjson.dumps({**event, "version": work.version}, default=json_default)
         await self.storage.tables.commit_action(
             work.id,
             work.version,
