@@ -5,8 +5,9 @@
 Starts the fake Discord here (rate limits off: this measures cost, not pacing) and
 `benchmarks/rest_floor_bot.py` as a subprocess, then clicks its buttons one at a time. Each
 mode makes one kind of request the real bot makes, through the same discord.py calls and with
-payloads of the same size; the bot's CPU (utime + stime from /proc) per click is read over
-each mode's clicks:
+payloads of the same size; the bot's CPU per click is read over each mode's clicks (the sum
+of its threads' on-CPU time, `/proc/<pid>/task/<tid>/schedstat`, in nanoseconds: the 10-ms
+ticks of utime + stime needed hundreds of clicks to a figure):
 
 * `ack`: receive the click over the gateway and acknowledge it (deferred update, type 6);
 * `hand`: the same, then edit the message through the interaction's webhook with an embed,
@@ -23,7 +24,8 @@ A request's own cost is its mode's figure minus `ack`'s (medians of the rounds).
 `--mix`, the JSON line of a `bench_load.py --json` run, it also prints the floor per game
 action: the requests that run made per action, each at its measured cost. The bot's real CPU
 per action can only be above it: the floor has no engine, storage, layout or drawing
-hand-off.
+hand-off. `bench_load.py` measures the floor itself at the end of each run (`measure_on`, the
+same fake, the run's own request mix: `floor_ms_per_action`).
 """
 
 from __future__ import annotations
@@ -40,21 +42,55 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_load import cpu_seconds
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
 
 MODES = ("ack", "hand", "table", "ping", "answer", "lean")
+#: What `floor_per_action` needs.
+FLOOR_MODES = ("ack", "hand", "table", "ping")
+
+
+def thread_cpu_ns(pid: int, only: int | None = None) -> int:
+    """On-CPU nanoseconds of process `pid`: the sum over its threads (`only`: that thread
+    alone), from the scheduler's own account (`/proc/<pid>/task/<tid>/schedstat`, first
+    field). A thread that already ended is not counted: measure over a stretch in which the
+    threads stay (the loop's, the database's)."""
+    total = 0
+    tids = [str(only)] if only is not None else os.listdir(f"/proc/{pid}/task")
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/schedstat") as stat:
+                total += int(stat.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            continue  # the thread ended meanwhile
+    return total
 
 
 async def measure(clicks: int, rounds: int) -> dict[str, list[float]]:
-    """CPU ms of the floor bot per click, by mode, one figure a round (the modes interleaved
-    round by round, so the machine's drift is shared; /proc counts in 10-ms ticks, so a
-    round is many clicks)."""
+    """`measure_on` a fake of its own (rate limits off: this is cost, not pacing)."""
     fake = FakeDiscord(users=("asha",), channels=("floor",), rate_limits=RateLimits(enabled=False))
     await fake.start()
+    try:
+        return await measure_on(fake, "asha", "floor", clicks, rounds)
+    finally:
+        await fake.stop()
+
+
+async def measure_on(
+    fake: FakeDiscord,
+    user: str,
+    channel: str,
+    clicks: int,
+    rounds: int,
+    modes: tuple[str, ...] = MODES,
+    env: dict[str, str] | None = None,
+) -> dict[str, list[float]]:
+    """CPU ms of the floor bot per click, by mode, one figure a round (the modes interleaved
+    round by round, so the machine's drift is shared). The floor bot is started here, posts
+    its message in `channel`, and `user` clicks it; `env` reaches the floor bot (its event
+    loop: `EVENT_LOOP`, as the real bot reads it)."""
     bot = await fake.launch(
-        "benchmarks.rest_floor_bot", env={"FLOOR_CHANNEL": "floor"}, timeout=60.0
+        "benchmarks.rest_floor_bot", env={"FLOOR_CHANNEL": channel, **(env or {})}, timeout=60.0
     )
     try:
         await fake.wait_for(
@@ -64,21 +100,20 @@ async def measure(clicks: int, rounds: int) -> dict[str, list[float]]:
         )
         message = next(m for m in fake.server.messages.values() if m.content == "floor")
         per_round = max(1, clicks // rounds)
-        figures: dict[str, list[float]] = {mode: [] for mode in MODES}
+        figures: dict[str, list[float]] = {mode: [] for mode in modes}
         for _ in range(rounds):
-            for mode in MODES:
+            for mode in modes:
                 await fake.settle(quiet=0.05)
-                before = cpu_seconds(bot.pid)
+                before = thread_cpu_ns(bot.pid)
                 for _ in range(per_round):
-                    await fake.click("asha", message.id, custom_id=f"floor:{mode}")
+                    await fake.click(user, message.id, custom_id=f"floor:{mode}")
                 # the settle's quiet wait is idle time: the bot spends ~nothing in it
                 await fake.settle(quiet=0.05)
-                figures[mode].append(1000 * (cpu_seconds(bot.pid) - before) / per_round)
+                figures[mode].append((thread_cpu_ns(bot.pid) - before) / 1e6 / per_round)
         fake.assert_no_violations()
         return figures
     finally:
         await bot.terminate()
-        await fake.stop()
 
 
 def floor_per_action(cost: dict[str, float], mix: dict[str, Any]) -> dict[str, float]:

@@ -13,9 +13,15 @@ import asyncio
 import gc
 import json
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
+
+if os.environ.get("BENCH_NO_ORJSON") == "1":
+    # For A/B runs: as if orjson were not installed (discord.py and `bot.fastjson` import it
+    # when they can; a None entry makes that import fail).
+    sys.modules["orjson"] = None  # type: ignore[assignment]
 
 import bot.__main__
 from bot.discord_ui import client
