@@ -634,6 +634,46 @@ class Deal:
         live = [e.card.id for e in self.pile_log if e.taken_by is None and not e.recycled]
         assert live == [c.id for c in self.pile], "pile log disagrees with the pile"
 
+    def copy(self) -> Deal:
+        """An independent copy of this deal, equal to `Deal.from_dict(self.to_dict(), ...)`
+        without the round trip: the table layer works on a copy for every change (`Table.copy`),
+        and reading a saved deal back replays its dealing and its discard pile (~0.3 ms a
+        change). Cards, events and rules are immutable and shared; every container and every
+        pile entry (its `taken_by` changes later) is new. The evaluation cache is kept: it is
+        keyed by the events so far, which the copy has too."""
+        new = Deal.__new__(Deal)
+        new.rules = self.rules
+        new.seats = self.seats
+        new.dealer = self.dealer
+        new.seed = self.seed
+        new.number = self.number
+        new.deck = self.deck
+        new.order = list(self.order)
+        new.salt = self.salt
+        new._commitment = self._commitment
+        new.indicator = self.indicator
+        new.hands = {s: list(h) for s, h in self.hands.items()}
+        new.dealt = {s: list(h) for s, h in self.dealt.items()}
+        new.stock = list(self.stock)
+        new.pile = list(self.pile)
+        new.pile_log = [PileEntry(e.card, e.by, e.taken_by, e.recycled) for e in self.pile_log]
+        new.set_aside = list(self.set_aside)
+        new.status = dict(self.status)
+        new.out_reason = dict(self.out_reason)
+        new.turns_taken = dict(self.turns_taken)
+        new.turn = self.turn
+        new.phase = self.phase
+        new.taken = self.taken
+        new.events = list(self.events)
+        new.end = self.end
+        new.winner = self.winner
+        new.winner_first_turn = self.winner_first_turn
+        new.shown = {s: [list(g) for g in gs] for s, gs in self.shown.items()}
+        new.randomness_used = self.randomness_used
+        new._auto = False
+        new._drawn_cache = self._drawn_cache
+        return new
+
     # ---- serialisation ----------------------------------------------------------------------
     #
     # The live state is written on every click, so it holds only what cannot be recomputed:

@@ -480,6 +480,30 @@ class Match:
             if r.void:
                 assert all(v == 0 for v in r.deltas.values()), "a void deal changed scores"
 
+    def copy(self) -> Match:
+        """An independent copy, equal to `Match.from_dict(self.to_dict())` without the round
+        trip (see `Deal.copy`): rules, players, scores' fractions, results and events are
+        immutable and shared, the containers new. The seating record is shared as the round
+        trip shares it (it is written once, when the match starts)."""
+        new = Match.__new__(Match)
+        new.rules = self.rules
+        new.players = self.players
+        new.seed = self.seed
+        new.version = self.version
+        new.scores = dict(self.scores)
+        new.eliminated = list(self.eliminated)
+        new.left = list(self.left)
+        new.dealer = self.dealer
+        new.deal = None if self.deal is None else self.deal.copy()
+        new.results = list(self.results)
+        new.table_events = list(self.table_events)
+        new.event_base = self.event_base
+        new._finished = None
+        new.phase = self.phase
+        new.winners = self.winners
+        new.seating = self.seating
+        return new
+
     # ---- serialisation ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
