@@ -240,6 +240,17 @@ class Match:
             views.append(SeatView(s, p.name, status, count, self.scores[s], dealer))
         return tuple(views)
 
+    def drop_cost(self, seat: int) -> int | None:
+        """What dropping now would cost `seat` (before multipliers), as its observation says:
+        None unless it holds cards in a deal still running and is still in it. The table
+        layer asks this for every move (`Game.act`); the whole observation is dearer."""
+        deal = self.deal
+        if deal is None or deal.over or seat not in deal.hands:
+            return None
+        if deal.status[seat] is not SeatStatus.ACTIVE:
+            return None
+        return fixed_cost(self.rules, deal.drop_reason(seat))
+
     def observation(self, seat: int) -> Observation:
         """Everything `seat` may know right now (see `observation.py`)."""
         deal = self.deal
@@ -252,7 +263,7 @@ class Match:
         if deal is not None and seat in deal.hands:
             hand = tuple(deal.hands[seat])
             if live and deal.status[seat] is SeatStatus.ACTIVE:
-                drop_cost = fixed_cost(self.rules, deal.drop_reason(seat))
+                drop_cost = self.drop_cost(seat)
                 may_drop = (
                     self.rules.packing_allowed and deal.turn == seat and deal.phase is Phase.DRAW
                 )

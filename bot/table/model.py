@@ -153,6 +153,10 @@ class Table:
     ai_counter: int = 0
     rematch_of: str | None = None  # the finished table whose "Play again" opened this lobby
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+    #: `observation_for`'s observations of the current state (by seat), and that state's key.
+    _observed: dict[int, Observation] = field(default_factory=dict, repr=False, compare=False)
+    _observed_of: Match | None = field(default=None, repr=False, compare=False)
+    _observed_key: tuple[int, int] = field(default=(-1, -1), repr=False, compare=False)
 
     # ---- questions ---------------------------------------------------------------------
 
@@ -201,11 +205,24 @@ class Table:
         return self.match is not None and self.match.phase is MatchPhase.BETWEEN_DEALS
 
     def observation_for(self, user_id: int) -> Observation:
-        """What one player may see; refuses anyone who holds no seat in the match."""
+        """What one player may see; refuses anyone who holds no seat in the match.
+
+        Worked out once per state and seat: the hand view, its picture and the checks before
+        a control is offered all ask for it (an observation builds the legal moves and the
+        pile's history, ~0.1 ms). The key is the match object and its version, so a change
+        (a new match adopted, or any move applied) is a new key; an `Observation` is frozen,
+        so sharing it is safe."""
         seat = self.engine_seat(user_id)
-        if seat is None or self.match is None:
+        m = self.match
+        if seat is None or m is None:
             raise NotPlaying()
-        return self.match.observation(seat)
+        if self._observed_of is not m or self._observed_key != (m.version, self.version):
+            self._observed_of, self._observed_key = m, (m.version, self.version)
+            self._observed = {}
+        obs = self._observed.get(seat)
+        if obs is None:
+            obs = self._observed[seat] = m.observation(seat)
+        return obs
 
     @property
     def home_id(self) -> int:
