@@ -355,6 +355,14 @@ class TableRepo:
         if not columns:
             return
         sql = _update_messages_sql(columns)
+        if tx is None and isinstance(self._db, SqliteDatabase):
+            # A ping posted or deleted records its id: one hop, as `commit_action`.
+            def body(t: ThreadConn) -> None:
+                if t.execute(sql, [*args, table_id]) == 0:
+                    raise NotFoundError(f"no table {table_id}")
+
+            await self._db.atomically(body)
+            return
         async with self._db.transaction(tx) as t:
             if await t.execute(sql, [*args, table_id]) == 0:
                 raise NotFoundError(f"no table {table_id}")
