@@ -2,7 +2,7 @@
 library, with the same meaning either way.
 
 A table's whole state is written as JSON on every game action (`Table.to_json`): ~80 µs a
-state with `json.dumps`, ~12 with orjson (`docs/scaling.md`, "Tenth pass"). The two texts
+state with `json.dumps`, ~12 with orjson (`docs/scaling.md`, "Eighth pass"). The two texts
 differ only in spelling (orjson writes non-ASCII characters as UTF-8 where `json` escapes
 them, and may write a float's digits differently), never in what `json.loads` reads back.
 orjson refuses integers beyond 64 bits; then the standard library writes the value.

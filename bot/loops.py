@@ -2,7 +2,7 @@
 
 uvloop (the `speedups` extra, built on libuv) runs the same asyncio programs with its own
 loop, transports and timers written in Cython; discord.py and aiohttp spend less of their time
-in the loop's Python machinery on it (`docs/scaling.md`, "Tenth pass"). It is optional: it is
+in the loop's Python machinery on it (`docs/scaling.md`, "Eighth pass"). It is optional: it is
 not built for Windows, and a loop is a deep thing to swap, so `EVENT_LOOP=asyncio` turns it
 off without uninstalling anything. This module only names the choice and builds the loop; the
 entry point (`bot.__main__`) hands the factory to the runner.

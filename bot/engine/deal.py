@@ -123,6 +123,9 @@ class Deal:
         self.randomness_used = 0
         self._auto = False  # the action being applied is played for a timed-out seat
         self._drawn_cache: tuple[int, DrawnEvaluation | None] | None = None
+        # `to_row` of the first events, in order (the events only ever grow: `_log`), so the
+        # state saved on every move converts only the new ones (`to_dict`).
+        self._rows: list[list[Any] | str] = []
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -672,6 +675,7 @@ class Deal:
         new.randomness_used = self.randomness_used
         new._auto = False
         new._drawn_cache = self._drawn_cache
+        new._rows = list(self._rows)
         return new
 
     # ---- serialisation ----------------------------------------------------------------------
@@ -698,13 +702,21 @@ class Deal:
             "turn": self.turn,
             "phase": self.phase.value,
             "taken": None if self.taken is None else self.taken.id,
-            "events": [to_row(e) for e in self.events],
+            "events": self._event_rows(),
             "end": None if self.end is None else self.end.value,
             "winner": self.winner,
             "winner_first_turn": self.winner_first_turn,
             "shown": {str(s): [list(g) for g in gs] for s, gs in self.shown.items()},
             "randomness_used": self.randomness_used,
         }
+
+    def _event_rows(self) -> list[list[Any] | str]:
+        """`to_row` of every event, the earlier ones remembered from the last call."""
+        rows = self._rows
+        if len(rows) > len(self.events):  # not grown from the remembered ones: start over
+            rows.clear()
+        rows.extend(to_row(e) for e in self.events[len(rows) :])
+        return list(rows)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Rules, number: int = 1) -> Deal:
