@@ -178,13 +178,14 @@ def _install(path: Path, every: float) -> None:
 
         backend._transaction = transaction  # type: ignore[method-assign]
 
-    original_atomically = SqliteDatabase.atomically
+    original_atomically = getattr(SqliteDatabase, "atomically", None)  # (older code: none)
+    if original_atomically is not None:
 
-    async def atomically(self: Any, *args: Any, **kwargs: Any) -> Any:
-        _stats["transactions"] += 1  # a whole transaction in one call (commit_action)
-        return await original_atomically(self, *args, **kwargs)
+        async def atomically(self: Any, *args: Any, **kwargs: Any) -> Any:
+            _stats["transactions"] += 1  # a whole transaction in one call (commit_action)
+            return await original_atomically(self, *args, **kwargs)
 
-    SqliteDatabase.atomically = atomically  # type: ignore[method-assign]
+        SqliteDatabase.atomically = atomically  # type: ignore[method-assign]
 
     original_commit = TableRepo.commit_action
 
