@@ -140,6 +140,7 @@ class LoadReport:
     floor_cost: dict[str, float] = field(default_factory=dict)
     floor_rounds: dict[str, list[float]] = field(default_factory=dict)
     floor_seconds: float = 0.0
+    floor_error: str = ""  # why the floor was not measured, if it was not
 
     def floor_parts(self) -> dict[str, float]:
         """The floor of this run's request mix, ms an action, by part and in total."""
@@ -264,7 +265,7 @@ class LoadReport:
     def _floor_lines(self, per_k: float) -> list[str]:
         parts = self.floor_parts()
         if not parts:
-            return ["floor: not measured"]
+            return [f"floor: not measured {self.floor_error}".rstrip()]
         cost = ", ".join(f"{k} {v:.2f}" for k, v in self.floor_cost.items())
         split = ", ".join(f"{k} {v:.2f}" for k, v in parts.items() if k != "total")
         return [
@@ -827,6 +828,7 @@ async def measure_floor(
         )  # fmt: skip
     except (FakeDiscordError, TimeoutError, AssertionError) as exc:
         say(f"the floor was not measured: {exc}")
+        report.floor_error = str(exc)[:300]
         return
     report.floor_seconds = time.monotonic() - started
     report.floor_rounds = rounds_ms
