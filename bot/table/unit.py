@@ -21,12 +21,12 @@ Why one unit: every change has the same shape, and each step of it is a promise 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from bot import fastjson
 from bot.engine.match import MatchPhase
 from bot.storage import Announcement, Storage, StorageError
 
@@ -141,7 +141,7 @@ class UnitOfWork:
 
     async def _commit(self, work: Table, event: TableEvent, due: list[Announcement]) -> None:
         stored = {**event.to_dict(), "version": work.version}
-        event_json = json.dumps(stored, default=json_default)
+        event_json = fastjson.dumps(stored, default=json_default)
         await self.storage.tables.commit_action(
             work.id,
             work.version,
