@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.ai import AiTier
 from bot.engine.actions import Action
 from bot.engine.match import Match, MatchPhase
 from bot.engine.policy import RandomPolicy
@@ -56,7 +57,11 @@ def test_a_tables_working_copy_has_its_state_and_shares_no_container() -> None:
 
     m = Match.create(["u1", "u2", "ai1"], "points", seed=5)
     table = Table("t1", 1, 2, 3, TableOptions("points", 3, 60))
-    table.seats = [Seat("u1", "Asha", 1), Seat("u2", "Bharat", 2), Seat("ai1", "Bot", ai="easy")]
+    table.seats = [
+        Seat("u1", "Asha", 1),
+        Seat("u2", "Bharat", 2),
+        Seat("ai1", "Bot", ai=AiTier.EASY),
+    ]
     table.match, table.version, table.deadline = m, 7, 123.5
     table.turn_marker, table.timeouts, table.next_votes = [1, 0, 3], {"u1": 1}, ["u2"]
     table.log = m.entries_since(m.event_base)

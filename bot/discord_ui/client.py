@@ -304,7 +304,7 @@ def run(
     bot = make_bot(settings)
     if settings.shard_count is not None:
         log.info("running shards %s of %s", list(settings.shard_ids or ()), settings.shard_count)
-    log.info("event loop: %s", settings.event_loop)
+    log.debug("event loop: %s", settings.event_loop)
     try:
         # asyncio.run with a chosen loop (Python 3.11's asyncio.run takes no loop_factory).
         with asyncio.Runner(loop_factory=loop_factory) as runner:
