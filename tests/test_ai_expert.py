@@ -28,14 +28,12 @@ from bot.ai.reference_opponent import (
     expected_after_draw,
     take_by_expectation,
 )
-from bot.ai.search import LAST_WORK, SearchBudget, search_throws
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card, parse_faces
 from bot.engine.evaluate import evaluate_hand
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
-from bot.engine.rules import get_profile
 from tests.test_ai import _obs_for
 
 
@@ -74,85 +72,6 @@ def test_a_seed_and_an_observation_give_one_move_whatever_came_before() -> None:
     fresh = [make_policy("expert", 5).act(o) for o in obs_list]
     reused = make_policy("expert", 5)
     assert [reused.act(o) for o in obs_list] == fresh
-
-
-def test_the_search_stays_within_its_budget_and_is_reproducible() -> None:
-    obs = next(
-        o
-        for o in _observations(3, "points", 2, 60)
-        if any(a.kind is ActionKind.DISCARD for a in o.legal_actions) and len(o.pile_history) > 8
-    )
-    t = Tracker.from_observation(obs)
-    throws = [c for c in obs.hand if not obs.rules.is_wild(c.face, obs.wild_rank)][:2]
-    budget = SearchBudget(determinisations=5, depth=3)
-    first = search_throws(obs, t, throws, budget, random.Random(9))
-    assert LAST_WORK.deals == 5
-    assert LAST_WORK.rounds <= 2 * budget.work  # two candidates, at most depth rounds each
-    assert search_throws(obs, t, throws, budget, random.Random(9)) == first
-    greedy = search_throws(obs, t, throws, budget, random.Random(9), rollout="greedy")
-    assert LAST_WORK.deals == 5 and LAST_WORK.rounds <= 2 * budget.work
-    assert search_throws(obs, t, throws, budget, random.Random(9), rollout="greedy") == greedy
-
-
-def test_the_greedy_rollout_keeps_the_distance_when_a_loose_card_can_go() -> None:
-    from bot.ai.search import _greedy_throw
-
-    rules = get_profile("points")
-    # 4-5-6 of hearts, 7-8-9 of spades, three kings, 2-3 of clubs, Q of diamonds, 9 of
-    # clubs, 5 of diamonds: the queen of diamonds is loose and the highest loose card
-    hand = [
-        Card(i, f) for i, f in enumerate(parse_faces("4H 5H 6H 7S 8S 9S KC KD KH 2C 3C QD 9C 5D"))
-    ]
-    code = HandCode.of(hand, rules, None)
-    target = distance(code, set_limit(rules))
-    out = _greedy_throw(hand, rules, None, set_limit(rules), None, target)
-    assert out.face == parse_faces("QD")[0]
-
-
-def test_the_search_deals_only_unseen_cards_and_keeps_known_ones() -> None:
-    from bot.ai.search import determinise
-
-    for i, obs in enumerate(_observations(21, "points", 2, 20)):
-        t = Tracker.from_observation(obs)
-        fit = 6 * (i % 2)  # every other one with the hidden hands fitted to a distance
-        hands, stock = determinise(obs, t, random.Random(1), fit)
-        assert determinise(obs, t, random.Random(1), fit) == (hands, stock)
-        dealt = [c.face for h in hands.values() for c in h] + [c.face for c in stock]
-        unseen = list(t.unseen_faces())
-        for seat, known in t.holds.items():
-            for face, n in known.items():
-                assert sum(1 for c in hands[seat] if c.face == face) >= n
-                unseen.extend([face] * n)
-        left = list(unseen)
-        for f in dealt:
-            left.remove(f)  # raises if a card was dealt that the seat knows is elsewhere
-        sizes = {s.seat: s.cards for s in obs.seats}
-        assert all(len(h) == sizes[s] for s, h in hands.items())
-
-
-def test_fitted_hidden_hands_are_nearer_a_played_hands_distance() -> None:
-    """Late in a deal a random hand of unseen cards is far from a declaration; the fitted
-    deal draws hands nearer the distance a played hand has by then."""
-    from bot.ai.search import determinise
-
-    late = [o for o in _observations(23, "points", 2, 40) if len(o.pile_history) >= 12]
-    assert late
-    plain = fitted = 0
-    for obs in late:
-        t = Tracker.from_observation(obs)
-        set_max = set_limit(obs.rules)
-        for k in range(3):
-            for fit, tally in ((0, "plain"), (8, "fitted")):
-                hands, _ = determinise(obs, t, random.Random(k), fit)
-                d = sum(
-                    distance(HandCode.of(h, obs.rules, obs.wild_rank), set_max)
-                    for h in hands.values()
-                )
-                if tally == "plain":
-                    plain += d
-                else:
-                    fitted += d
-    assert fitted < plain
 
 
 def test_it_declares_whenever_it_can() -> None:
@@ -401,21 +320,6 @@ def test_a_review_runs_in_the_worker_and_matches_the_direct_one() -> None:
     finally:
         thinking.close()
     assert got == review_seat(match, 0, seed=3)
-
-
-def test_with_the_search_on_it_stays_legal_deterministic_and_within_budget() -> None:
-    for obs in _observations(29, "points", 2, 30):
-        policy = make_policy("expert", 4)
-        assert isinstance(policy, ExpertPolicy)
-        policy.searches, policy.search_gap, policy.search_lose = 4, 99.0, 0.0  # always search
-        LAST_WORK.rounds = LAST_WORK.deals = 0
-        a = policy.act(obs)
-        assert a in obs.legal_actions
-        assert LAST_WORK.deals <= 4 and LAST_WORK.rounds <= 2 * 4 * policy.search_depth
-        again = make_policy("expert", 4)
-        assert isinstance(again, ExpertPolicy)
-        again.searches, again.search_gap, again.search_lose = 4, 99.0, 0.0
-        assert again.act(obs) == a
 
 
 # ---- the fitted throw model (fitted.py, benchmarks/fit_throw_value.py) ---------------------

@@ -20,8 +20,8 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   `soon_rounds` rounds. The points count little while nobody is close and a lot when someone
   is. Pricing a turn or a point in other ways (`throw_model`, `turn_value`, `turns_horizon`,
   `life_weight`, `race_distance`, `deadwood_distance`) and settling close calls by a fitted
-  value (`fitted_gap`) or by determinised search (`searches`, `search.py`) were all measured
-  and showed no gain, so they are off;
+  value (`fitted_gap`) were all measured and showed no gain, so they are off (settling them
+  by determinised search was measured too and removed: docs/ai.md);
 * **draw**: take the open card when the best 13 it leaves have less deadwood than a stock draw
   leaves on average (`reference_opponent.take_by_expectation`), or when it declares. Hard's rule
   looks only at the distance; this one at the points kept too, and it made the expert pay
@@ -40,9 +40,8 @@ Every setting is a class attribute, so `benchmarks/duplicate.py` can try `expert
 on the same cards as the default. What each setting measured, the calibration behind the drop
 margins, the headline figures and where the chips still go are in docs/ai.md.
 
-Work is fixed per decision (candidates, determinisations x depth), never measured in time, and
-the only randomness is a generator derived from the seed and the observation, so a seed and an
-observation always give the same move.
+Work is fixed per decision (the candidates counted), never measured in time, and nothing on
+the decision path draws a random number, so an observation always gives the same move.
 """
 
 from __future__ import annotations
@@ -69,7 +68,6 @@ from .equity import after_loss, after_win, equity
 from .fitted import FITS, ThrowState, predict, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
 from .reference_opponent import deadwood_candidates, expected_after_draw, take_by_expectation
-from .search import SearchBudget, search_values
 from .shape import shape_cost
 from .tracking import Tracker
 
@@ -139,14 +137,6 @@ class ExpertPolicy(HardPolicy):
     # fewer points ...
     take_soon_min = 0.15  # ... once some opponent may declare soon with this chance
     take_margin_chips = 1.0  # ... and the take saves this many chips in the "turns" model
-    search_gap = 1.0  # chips: search when the best two throws are closer than this ...
-    search_lose = 0.35  # ... and the chance of losing the deal is at least this
-    searches = 0  # determinisations per searched decision
-    search_depth = 3  # rounds played in each (6 x 3 when on)
-    search_weight = 1.0  # the searched difference replaces the model's by this share
-    search_rollout = "fast"  # "fast" or "greedy" (search.py's rollout policies)
-    search_candidates = 2  # the best this many throws by the model are searched
-    search_fit = 0  # hidden hands fitted to a played hand's distance (search.py): draws tried
 
     def act(self, obs: Observation) -> Action:
         kinds = by_kind(obs)
@@ -405,29 +395,6 @@ class ExpertPolicy(HardPolicy):
             weights = FITS[w] if isinstance(w, str) else w
             if predict(values[1].features, weights) > predict(values[0].features, weights):
                 values[0], values[1] = values[1], values[0]
-        if (
-            self.searches > 0
-            and len(values) >= 2
-            and values[0].chips - values[1].chips < self.search_gap
-            and values[0].race.lose >= self.search_lose
-        ):
-            budget = SearchBudget(self.searches, self.search_depth)
-            k = max(2, self.search_candidates)
-            cards = [v.card for v in values[:k]]
-            searched = search_values(
-                obs, t, cards, budget, self._rng(obs), self.search_rollout, self.search_fit
-            )
-            # each candidate's model value moved towards its searched chips (relative to the
-            # best by the model), the best of those thrown
-            base_model, base_search = values[0].chips, searched[0]
-            score = [
-                (v.chips - base_model)
-                + self.search_weight * ((s - base_search) - (v.chips - base_model))
-                for v, s in zip(values, searched, strict=False)
-            ]
-            pick = max(range(len(score)), key=score.__getitem__)  # score[0] is 0
-            if score[pick] > 0:
-                values.insert(0, values.pop(pick))
         return values[0].card, values
 
     # -- drop ---------------------------------------------------------------------------------
