@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import math
 import random
 import threading
 import time
@@ -18,20 +17,15 @@ from benchmarks.closeness_oracle import ToldExpert, TrueHazard
 from bot.ai import TIERS, make_policy, thinking
 from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
-from bot.ai.distance import HandCode, distance, set_limit
 from bot.ai.expert import ExpertPolicy
-from bot.ai.fitted import FEATURES, FITS, predict
+from bot.ai.fitted import FEATURES, FITS
 from bot.ai.guard_opponent import GuardPolicy
-from bot.ai.policies import _throwable
 from bot.ai.reference_opponent import (
-    deadwood_candidates,
-    expected_after_draw,
     take_by_expectation,
 )
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card, parse_faces
-from bot.engine.evaluate import evaluate_hand
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 from tests.test_ai import _obs_for
@@ -100,42 +94,11 @@ def test_an_opponent_closing_in_makes_it_shed_points() -> None:
     assert gap_late > gap_early
 
 
-def test_a_turn_costs_more_chips_as_an_opponent_closes_in() -> None:
-    """Priced by hazard, a turn of delay costs the chance that the race is decided in the
-    coming round times what is then at stake: more against a close opponent and with more
-    points held, never less than the fixed price."""
-    policy = ExpertPolicy(random.Random(0))
-    policy.turn_value = "hazard"
-    early = [Closeness(1, turns=0, takes=0, recent_low=False, cards=13)]
-    late = [Closeness(1, turns=12, takes=2, recent_low=True, cards=13)]
-    assert policy.turn_chips(early, 40) == policy.chips_per_turn
-    assert policy.turn_chips(late, 60) > policy.turn_chips(late, 20) > policy.chips_per_turn
-    h = late[0].hazard(0)
-    assert policy.turn_chips(late, 20) == pytest.approx(h * (policy.gain_each + 20))
-    policy.turn_value = "fixed"
-    assert policy.turn_chips(late, 60) == policy.chips_per_turn
-
-
 def test_closeness_reads_takes_and_turns_from_the_pile() -> None:
     for obs in _observations(5, "points", 2, 30):
         for o in opponents(obs):
             assert 0.0 <= o.hazard(0) <= o.hazard(5) <= 0.45
             assert o.turns == sum(1 for e in obs.pile_history if e.discarded_by == o.seat)
-
-
-def test_the_hazard_scale_multiplies_the_hand_set_hazard() -> None:
-    """`hazard_scale` scales the hand-set hazard of every opponent the expert weighs (the cap
-    still applies after it); at 1.0 the opponents are closeness.py's own."""
-    for obs in _observations(5, "points", 2, 30):
-        policy = ExpertPolicy(random.Random(0))
-        assert policy.closeness(obs) == opponents(obs)
-        policy.hazard_scale = 0.7
-        for o, s in zip(opponents(obs), policy.closeness(obs), strict=True):
-            for k in range(4):
-                if o.hazard(k) < 0.45:  # below the cap
-                    assert s.hazard(k) == pytest.approx(0.7 * o.hazard(k))
-                assert s.hazard(k) <= o.hazard(k)
-        assert policy.act(obs) in obs.legal_actions
 
 
 def test_drops_compare_the_drop_cost_with_the_expected_payment_of_playing_on() -> None:
@@ -176,57 +139,21 @@ def test_a_middle_drop_has_its_own_margin() -> None:
     assert expert.act(middle).kind is ActionKind.DROP
 
 
-def test_the_drop_estimate_can_value_the_turn_as_it_would_be_played() -> None:
-    """Off: the 13 cards' value. On: when the expert's own draw rule would take the open card,
-    the value after taking it and making the best throw."""
+def test_the_drop_estimate_values_the_turn_as_it_would_be_played() -> None:
+    """When the expert's own draw rule would take the open card, the value after taking it
+    and making the best throw; otherwise the 13 cards' value."""
     obs = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "9H")  # 9H joins 7H 8H
     t, opps = Tracker.from_observation(obs), opponents(obs)
     expert = ExpertPolicy(random.Random(0))
-    expert.drop_sees_take = False
-    assert expert.drop_estimate(obs, t, opps) == expert.play_on_value(obs, t, opps)
-    expert.drop_sees_take = True
-    assert expert._expert_take(obs, t, opps)
+    assert expert._expert_take(obs, t)
     top = obs.top_discard
     assert top is not None
     taken = expert.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)
     assert expert.drop_estimate(obs, t, opps) == taken[0].race
     useless = _obs_for("7H 8H KS KD 2C 5S 9D JC QD 4C AH 10S 6D", "5C")
     tu, ou = Tracker.from_observation(useless), opponents(useless)
-    assert not expert._expert_take(useless, tu, ou)
+    assert not expert._expert_take(useless, tu)
     assert expert.drop_estimate(useless, tu, ou) == expert.play_on_value(useless, tu, ou)
-
-
-def test_a_take_for_points_keeps_the_distance() -> None:
-    """With hard's draw rule and `take_for_points`, some draws take a pile card hard's rule
-    leaves; each such take is followed by a throw that keeps the distance (holding fewer
-    points, or more effective draws for the same points), and none happens while nobody may
-    be close."""
-    on = ExpertPolicy(random.Random(0))
-    on.draw_model = "hard"
-    on.take_for_points = True
-    shy = ExpertPolicy(random.Random(0))
-    shy.draw_model = "hard"
-    shy.take_for_points = True
-    shy.take_soon_min = 1.0
-    found = lighter = 0
-    for obs in _observations(17, "points", 2, 300):
-        if not any(a.kind is ActionKind.TAKE_DISCARD for a in obs.legal_actions):
-            continue
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        if on._distance_take(obs, t) or not on._expert_take(obs, t, opps):
-            continue
-        found += 1
-        assert not shy._expert_take(obs, t, opps)
-        assert on.lose_soon(opps) >= on.take_soon_min
-        top = obs.top_discard
-        assert top is not None
-        rules, wr = obs.rules, obs.wild_rank
-        best = on.throw_values(obs, t, opps, hand=[*obs.hand, top], forbidden=top)[0]
-        d_now = distance(HandCode.of(obs.hand, rules, wr), set_limit(rules))
-        assert best.distance <= d_now
-        lighter += best.points < evaluate_hand(obs.hand, rules, wr).penalty
-    assert found > 0
-    assert lighter > 0  # some takes hold fewer points (others gain effective draws)
 
 
 def test_guard_opponent_plays_legally() -> None:
@@ -334,37 +261,6 @@ def _throw_observations(seed: int, limit: int) -> list[Observation]:
     ][:limit]
 
 
-def test_the_fitted_model_throws_the_candidate_with_the_best_prediction() -> None:
-    """With `throw_model = "fitted"` the candidates are ranked by `predict` of their features
-    and the first is thrown; other weights (here: only the points kept count, or only the
-    distance) change the ranking accordingly."""
-    points = FEATURES.index("points")
-    dist = FEATURES.index("distance")
-    light = tuple(-1.0 if i == points else 0.0 for i in range(len(FEATURES)))
-    near = tuple(-1.0 if i == dist else 0.0 for i in range(len(FEATURES)))
-    differed = 0
-    for obs in _throw_observations(13, 12):
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        picks = []
-        for weights in (light, near):
-            policy = ExpertPolicy(random.Random(0))
-            policy.throw_model, policy.fitted_weights = "fitted", weights
-            values = policy.throw_values(obs, t, opps)
-            preds = [predict(v.features, weights) for v in values]
-            assert [v.chips for v in values] == preds
-            assert preds == sorted(preds, reverse=True)
-            card, _ = policy.choose_throw(obs, t, opps)
-            if len(values) > 1:
-                assert card == values[0].card
-            picks.append(card)
-            if weights is light:
-                assert values[0].points == min(v.points for v in values)
-            else:
-                assert values[0].distance == min(v.distance for v in values)
-        differed += picks[0].face != picks[1].face
-    assert differed > 0
-
-
 def test_throw_features_read_only_the_observation() -> None:
     """The same observation over different hidden cards (the opponent's hand and the stock
     dealt otherwise) gives the same features: nothing hidden enters them."""
@@ -429,37 +325,8 @@ def test_the_data_generator_is_deterministic_and_labels_the_played_throw() -> No
 
 
 def test_the_fitted_weight_sets_are_named_and_complete() -> None:
-    """`fitted_weights` names a set in `fitted.FITS` (duplicate.py passes names, not tuples)
-    or is the weights themselves; either way one weight a feature."""
+    """Every weight set in `fitted.FITS` has one weight a feature."""
     assert all(len(w) == len(FEATURES) for w in FITS.values())
-    obs = _throw_observations(17, 1)[0]
-    t, opps = Tracker.from_observation(obs), opponents(obs)
-    named, given = ExpertPolicy(random.Random(0)), ExpertPolicy(random.Random(0))
-    named.throw_model = given.throw_model = "fitted"
-    named.fitted_weights, given.fitted_weights = "small", FITS["small"]
-    assert named.throw_values(obs, t, opps) == given.throw_values(obs, t, opps)
-
-
-def test_the_fitted_model_can_settle_only_the_hand_set_models_close_calls() -> None:
-    """With `fitted_gap`, the hand-set model ranks; when its best two are closer than the
-    gap, the one with the higher fitted prediction is thrown, and nothing else changes."""
-    for obs in _throw_observations(19, 10):
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        plain = ExpertPolicy(random.Random(0))
-        values = plain.throw_values(obs, t, opps)
-        if len(values) < 2:
-            continue
-        # weights that prefer the second candidate: its features minus the first's
-        lean = tuple(b - a for a, b in zip(values[0].features, values[1].features, strict=True))
-        if not any(lean):
-            continue
-        policy = ExpertPolicy(random.Random(0))
-        policy.fitted_weights = lean
-        policy.fitted_gap = 1e9
-        assert policy.choose_throw(obs, t, opps)[0] == values[1].card
-        policy.fitted_gap = values[0].chips - values[1].chips  # not closer than the gap
-        assert policy.choose_throw(obs, t, opps)[0] == values[0].card
-        assert plain.choose_throw(obs, t, opps)[0] == values[0].card
 
 
 def test_the_fitted_closeness_is_a_chance_that_rises_with_evidence_of_closeness() -> None:
@@ -478,22 +345,6 @@ def test_the_fitted_closeness_is_a_chance_that_rises_with_evidence_of_closeness(
     assert early.fitted_hazard(0) < later.fitted_hazard(0) < taking.fitted_hazard(0)
     assert early.fitted_hazard(0) < early.fitted_hazard(3)  # turns ahead count as turns
     assert dataclasses.replace(taking, fitted=True).hazard(2) == taking.fitted_hazard(2)
-
-
-def test_the_expert_can_play_on_the_fitted_closeness() -> None:
-    """`closeness_model = "fitted"`: legal, a function of (seed, observation), and the
-    opponents it weighs answer with the fitted hazard."""
-    for obs in _observations(9, "points", 2, 25):
-        policy = ExpertPolicy(random.Random(3))
-        policy.closeness_model = "fitted"
-        a = policy.act(obs)
-        assert a in obs.legal_actions
-        again = ExpertPolicy(random.Random(3))
-        again.closeness_model = "fitted"
-        assert again.act(obs) == a
-        for o in policy.closeness(obs):
-            assert o.fitted and o.hazard(1) == o.fitted_hazard(1)
-        assert not any(o.fitted for o in ExpertPolicy(random.Random(3)).closeness(obs))
 
 
 def test_the_calibration_labels_censor_windows_the_deal_ended_inside() -> None:
@@ -530,183 +381,18 @@ def test_the_calibration_fit_recovers_a_logistic_hazard() -> None:
     assert few and few == closeness_calibration.collect("expert", "hard", 2, 5)
 
 
-def test_the_deadwood_model_ranks_throws_by_the_expected_deadwood_after_a_draw() -> None:
-    """With `throw_model = "deadwood"` the candidates include the reference's (the few best
-    by the engine's deadwood) and are ranked by the expected deadwood after the next draw
-    (`reference_opponent.expected_after_draw`); in positions where that and the distance
-    disagree it throws differently from the "turns" model, and a seed gives one move."""
-    differed = 0
-    for obs in _throw_observations(13, 16):
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        unseen = Counter(t.unseen_faces())
-        policy = ExpertPolicy(random.Random(0))
-        policy.throw_model = "deadwood"
-        values = policy.throw_values(obs, t, opps)
-        cands = {v.card.face for v in values}
-        ref = deadwood_candidates(obs.hand, _throwable(obs), obs, obs.taken)
-        assert {c.face for c in ref} <= cands
-        for v in values:
-            kept = [x for x in obs.hand if x.id != v.card.id]
-            assert v.chips == -expected_after_draw(kept, unseen, obs)[0]
-        assert [v.chips for v in values] == sorted((v.chips for v in values), reverse=True)
-        card, _ = policy.choose_throw(obs, t, opps)
-        again = ExpertPolicy(random.Random(0))
-        again.throw_model = "deadwood"
-        assert again.act(obs) == policy.act(obs)
-        turns, _ = ExpertPolicy(random.Random(0)).choose_throw(obs, t, opps)
-        differed += card.face != turns.face
-    assert differed > 0
-
-
-def test_the_deadwood_model_trades_expectation_against_distance_by_its_weights() -> None:
-    """A constructed hand where the two disagree: throwing a king keeps the hand a draw
-    nearer a declaration (distance 3), throwing a queen leaves less expected deadwood after
-    the next draw (distance 4). Pure expectation throws the card that leaves the least;
-    with only the turns and risk terms weighted in it throws what the "turns" model
-    throws."""
-    obs = _obs_for("4H 5H 6H 7S 8S KC KD QH QS JC 2D 4C 6D", "10D", draw="AC")
-    t, opps = Tracker.from_observation(obs), opponents(obs)
-    unseen = Counter(t.unseen_faces())
-    pure = ExpertPolicy(random.Random(0))
-    pure.throw_model = "deadwood"
-    blended = ExpertPolicy(random.Random(0))
-    blended.throw_model, blended.deadwood_chips = "deadwood", 0.0
-    blended.deadwood_turns = blended.deadwood_risk = 1.0  # the "turns" model's value
-    turns = ExpertPolicy(random.Random(0))
-    a, values = pure.choose_throw(obs, t, opps)
-    b, _ = blended.choose_throw(obs, t, opps)
-    c, _ = turns.choose_throw(obs, t, opps)
-    kept = {v.card.face: v for v in values}
-    after = {
-        f: expected_after_draw([x for x in obs.hand if x.face != f], unseen, obs)[0] for f in kept
-    }
-    assert after[a.face] == min(after.values())
-    assert b.face == c.face
-    assert a.face != c.face
-    assert kept[a.face].distance > kept[c.face].distance
-
-
-def test_deadwood_distance_uses_the_deadwood_value_only_near_a_declaration() -> None:
-    """`deadwood_distance = N`: a throw whose best candidate leaves the hand N draws from
-    declaring or fewer is valued exactly as `throw_model = "deadwood"` values it; farther
-    away exactly as the default "turns" model does. Both kinds occur in real play."""
-    near = far = 0
-    for obs in _throw_observations(13, 16):
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        switched = ExpertPolicy(random.Random(0))
-        switched.deadwood_distance = 2
-        deadwood = ExpertPolicy(random.Random(0))
-        deadwood.throw_model = "deadwood"
-        default = ExpertPolicy(random.Random(0))
-        got = switched.throw_values(obs, t, opps)
-        base = default.throw_values(obs, t, opps)
-        if min(v.distance for v in base) <= 2:
-            near += 1
-            assert got == deadwood.throw_values(obs, t, opps)
-        else:
-            far += 1
-            assert got == base
-    assert near > 0 and far > 0
-
-
-def test_the_deadwood_draw_takes_by_the_references_rule() -> None:
-    """`draw_model = "deadwood"` takes the open card exactly when the reference would."""
+def test_the_expert_takes_by_the_expected_deadwood() -> None:
+    """The expert takes the open card exactly when `take_by_expectation` says so (the
+    reference opponent's rule, with the same margin)."""
     for obs in _observations(17, "points", 2, 60):
         if not any(a.kind is ActionKind.TAKE_DISCARD for a in obs.legal_actions):
             continue
         policy = ExpertPolicy(random.Random(0))
-        policy.draw_model = "deadwood"
         top = obs.top_discard
         assert top is not None
         t = Tracker.from_observation(obs)
         want = take_by_expectation(obs, top, Counter(t.unseen_faces()))
-        assert policy._expert_take(obs, t, opponents(obs)) is want
-
-
-def test_the_life_price_lowers_the_points_at_risk_of_a_hand_near_its_pure_sequence() -> None:
-    """With no pure sequence a hand pays its full count (capped) whatever it throws; the life
-    price (`life_weight`) lowers its points at risk by the chance of drawing a pure three
-    soon, so two open ends (5-6 of spades) are at less risk than one gap (5-7), a hand with
-    nothing to build a pure sequence from keeps its full count, and so does a hand that holds
-    a pure sequence already."""
-    obs = _obs_for("4H 5H 6H 7S 8S KC KD QH QS JC 2D 4C 6D", "10D", draw="AC")
-    t = Tracker.from_observation(obs)
-    unseen = Counter(t.unseen_faces())
-    total = sum(unseen.values())
-    policy = ExpertPolicy(random.Random(0))
-    policy.life_weight = 1.0
-
-    def at_risk(faces: str) -> tuple[float, float]:
-        kept = [Card(500 + i, f) for i, f in enumerate(parse_faces(faces))]
-        pay = float(evaluate_hand(kept, obs.rules, obs.wild_rank).penalty)
-        return pay, policy.life_pay(kept, pay, unseen, total, obs)
-
-    base = "9S 5H 9H AH 6C 10C KC 2C 2D 6D 10D"  # no two cards of a pure sequence
-    open_pay, open_risk = at_risk(base + " 5S 6S")
-    gap_pay, gap_risk = at_risk(base + " 4S 6S")
-    none_pay, none_risk = at_risk(base + " 5S QS")
-    life_pay, life_risk = at_risk(base.replace(" 10D", "") + " 5S 6S 7S")
-    assert open_pay == gap_pay == none_pay == 80.0
-    assert open_risk < gap_risk < gap_pay
-    assert none_risk == none_pay
-    assert life_risk == life_pay < 80.0
-    policy.life_weight = 0.5  # half the weight: half the reduction
-    assert at_risk(base + " 5S 6S")[1] == pytest.approx((open_pay + open_risk) / 2)
-
-
-def test_the_life_price_is_off_by_default_and_changes_some_throws_when_on() -> None:
-    """Off, the throw values are the "turns" model's; on, every value's points term uses
-    `life_pay`, the moves stay legal and a seed still gives one move."""
-    differed = 0
-    for obs in _throw_observations(13, 40):
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        base = ExpertPolicy(random.Random(0))
-        assert base.life_weight == 0.0
-        policy = ExpertPolicy(random.Random(0))
-        policy.life_weight = 1.0
-        off = {v.card.face: v.chips for v in base.throw_values(obs, t, opps)}
-        on = policy.throw_values(obs, t, opps)
-        assert {v.card.face for v in on} == set(off)
-        assert all(v.chips >= off[v.card.face] - 1e-9 for v in on)  # risk only ever lowered
-        action = policy.act(obs)
-        assert action in obs.legal_actions
-        again = ExpertPolicy(random.Random(0))
-        again.life_weight = 1.0
-        assert again.act(obs) == action
-        differed += on[0].card.face != base.choose_throw(obs, t, opps)[0].face
-    assert differed > 0
-
-
-def test_the_turns_horizon_saturates_the_delay_and_trades_draws_for_points() -> None:
-    """`turns_horizon = 0` prices every turn alike; with a horizon H the delay is
-    `H * (1 - exp(-turns / H))`: the first turn at full price, each later one for less, never
-    more than H. Where that changes a throw, the hand kept holds fewer points (it gave up
-    effective draws for them), the move is legal and a seed still gives one move."""
-    policy = ExpertPolicy(random.Random(0))
-    assert policy.turns_horizon == 0.0
-    assert [policy.delay_turns(x) for x in (0.0, 5.0, 40.0)] == [0.0, 5.0, 40.0]
-    policy.turns_horizon = 10.0
-    small, mid, far = (policy.delay_turns(x) for x in (0.1, 10.0, 200.0))
-    assert small == pytest.approx(0.1, rel=0.01)
-    assert mid == pytest.approx(10.0 * (1.0 - math.exp(-1.0)))
-    assert mid < 10.0 and far < 10.0 and far > mid
-    assert policy.delay_turns(20.0) - policy.delay_turns(10.0) < policy.delay_turns(10.0)
-    differed = 0
-    for obs in _throw_observations(13, 40):
-        t, opps = Tracker.from_observation(obs), opponents(obs)
-        card, values = policy.choose_throw(obs, t, opps)
-        base, base_values = ExpertPolicy(random.Random(0)).choose_throw(obs, t, opps)
-        if card.face != base.face:
-            differed += 1
-            kept = next(v for v in values if v.card.face == card.face)
-            was = next(v for v in base_values if v.card.face == base.face)
-            assert kept.points < was.points
-            assert kept.good <= was.good or kept.distance > was.distance
-        again = ExpertPolicy(random.Random(0))
-        again.turns_horizon = 10.0
-        assert again.act(obs) == policy.act(obs)
-        assert policy.act(obs) in obs.legal_actions
-    assert differed > 0
+        assert policy._expert_take(obs, t) is want
 
 
 def test_the_told_hazard_reads_the_real_hand() -> None:
