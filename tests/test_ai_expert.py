@@ -14,15 +14,14 @@ import pytest
 
 from benchmarks import closeness_calibration, fit_throw_value
 from benchmarks.closeness_oracle import ToldExpert, TrueHazard
+from benchmarks.experiments.guard_opponent import GuardPolicy
+from benchmarks.experiments.reference_opponent import ReferencePolicy
 from bot.ai import TIERS, make_policy, thinking
 from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
+from bot.ai.expectation import take_by_expectation
 from bot.ai.expert import ExpertPolicy
 from bot.ai.fitted import FEATURES, FITS
-from bot.ai.guard_opponent import GuardPolicy
-from bot.ai.reference_opponent import (
-    take_by_expectation,
-)
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card, parse_faces
@@ -156,9 +155,11 @@ def test_the_drop_estimate_values_the_turn_as_it_would_be_played() -> None:
     assert expert.drop_estimate(useless, tu, ou) == expert.play_on_value(useless, tu, ou)
 
 
-def test_guard_opponent_plays_legally() -> None:
+def test_the_yardstick_opponents_play_legally() -> None:
+    """The benchmarks' two independent opponents (benchmarks/experiments/)."""
     for obs in _observations(13, "points", 2, 30):
         assert GuardPolicy().act(obs) in obs.legal_actions
+        assert ReferencePolicy().act(obs) in obs.legal_actions
 
 
 # ---- thinking off the event loop ----------------------------------------------------------

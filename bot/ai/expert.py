@@ -23,7 +23,7 @@ So the same hand races early and sheds high cards as an opponent closes in. Deci
   showed no gain; they were taken out of the code (docs/ai.md, "What was tried", keeps what
   each measured);
 * **draw**: take the open card when the best 13 it leaves have less deadwood than a stock draw
-  leaves on average (`reference_opponent.take_by_expectation`), or when it declares. Hard's rule
+  leaves on average (`expectation.take_by_expectation`), or when it declares. Hard's rule
   looks only at the distance; this one at the points kept too, and it made the expert pay
   less when it loses without winning fewer deals;
 * **drop**: heads-up, when dropping costs fewer chips than the expected payment of playing on,
@@ -62,9 +62,9 @@ from .closeness import Closeness, opponents
 from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
 from .equity import after_loss, after_win, equity
+from .expectation import take_by_expectation
 from .fitted import ThrowState, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
-from .reference_opponent import take_by_expectation
 from .shape import shape_cost
 from .tracking import Tracker
 
@@ -128,7 +128,7 @@ class ExpertPolicy(HardPolicy):
     def _expert_take(self, obs: Observation, t: Tracker) -> bool:
         """Take the open card when it lets the hand declare, or when the best 13 it leaves
         have less deadwood than a stock draw leaves on average, by `take_gain` points
-        (`reference_opponent.take_by_expectation`). Hard's rule (a step closer, wild, or declaring)
+        (`expectation.take_by_expectation`). Hard's rule (a step closer, wild, or declaring)
         and either of the two rules were measured worse (docs/ai.md)."""
         top = obs.top_discard
         if top is None:
