@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks import closeness_calibration, fit_throw_value
 from benchmarks.closeness_oracle import ToldExpert, TrueHazard
+from benchmarks.experiments.fitted_throw import FEATURES, FITS, candidate_features
 from benchmarks.experiments.guard_opponent import GuardPolicy
 from benchmarks.experiments.reference_opponent import ReferencePolicy
 from bot.ai import TIERS, make_policy, thinking
@@ -21,7 +22,6 @@ from bot.ai.chips import finish_chances, race
 from bot.ai.closeness import Closeness, opponents
 from bot.ai.expectation import take_by_expectation
 from bot.ai.expert import ExpertPolicy
-from bot.ai.fitted import FEATURES, FITS
 from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card, parse_faces
@@ -250,7 +250,7 @@ def test_a_review_runs_in_the_worker_and_matches_the_direct_one() -> None:
     assert got == review_seat(match, 0, seed=3)
 
 
-# ---- the fitted throw model (fitted.py, benchmarks/fit_throw_value.py) ---------------------
+# ---- the fitted throw model (benchmarks/experiments/fitted_throw.py, fit_throw_value.py) ----
 
 
 def _throw_observations(seed: int, limit: int) -> list[Observation]:
@@ -260,6 +260,13 @@ def _throw_observations(seed: int, limit: int) -> list[Observation]:
         for o in _observations(seed, "points", 2, 4 * limit)
         if any(a.kind is ActionKind.DISCARD for a in o.legal_actions) and len(o.pile_history) > 2
     ][:limit]
+
+
+def _features(obs: Observation) -> list[tuple[float, ...]]:
+    """The fitted model's features of the candidates the default expert weighs."""
+    expert = ExpertPolicy(random.Random(0))
+    t, opps = Tracker.from_observation(obs), opponents(obs)
+    return candidate_features(expert, obs, t, opps, expert.throw_values(obs, t, opps))
 
 
 def test_throw_features_read_only_the_observation() -> None:
@@ -284,14 +291,9 @@ def test_throw_features_read_only_the_observation() -> None:
             assert od.hands[opp] != deal.hands[opp]
             twin = other.observation(deal.turn)
             assert twin == obs
-            expert = ExpertPolicy(random.Random(0))
-            feats = [
-                v.features
-                for v in expert.throw_values(obs, Tracker.from_observation(obs), opponents(obs))
-            ]
+            feats = _features(obs)
             assert feats and all(len(f) == len(FEATURES) for f in feats)
-            again = expert.throw_values(twin, Tracker.from_observation(twin), opponents(twin))
-            assert [v.features for v in again] == feats
+            assert _features(twin) == feats
             obs_list.append(obs)
         match.apply(policies[deal.turn].act(obs))
     assert len(obs_list) == 3
@@ -326,7 +328,7 @@ def test_the_data_generator_is_deterministic_and_labels_the_played_throw() -> No
 
 
 def test_the_fitted_weight_sets_are_named_and_complete() -> None:
-    """Every weight set in `fitted.FITS` has one weight a feature."""
+    """Every weight set in `fitted_throw.FITS` has one weight a feature."""
     assert all(len(w) == len(FEATURES) for w in FITS.values())
 
 

@@ -5,7 +5,9 @@ here is imported by the benchmark scripts (and checked by `tests/ai/`), never by
 
 * `reference_opponent.ReferencePolicy` and `guard_opponent.GuardPolicy`: two independent
   opponents the tiers are measured against (`python benchmarks/duplicate.py --a expert --b
-  benchmarks.experiments.reference_opponent:ReferencePolicy`).
+  benchmarks.experiments.reference_opponent:ReferencePolicy`);
+* `fitted_throw`: the throw value fitted from play (`fit_throw_value.py`), measured and not
+  kept.
 
 What each measured is in docs/ai.md.
 """

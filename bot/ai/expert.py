@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, Face
+from bot.engine.cards import Card
 from bot.engine.evaluate import evaluate_drawn, evaluate_hand
 from bot.engine.observation import Observation
 from bot.engine.policy import register_policy
@@ -63,7 +63,6 @@ from .common import by_kind, distinct_faces, non_wild, safe_declaration
 from .distance import HandCode, distance, effective_draws, set_limit
 from .equity import after_loss, after_win, equity
 from .expectation import take_by_expectation
-from .fitted import ThrowState, throw_features
 from .policies import HardPolicy, _discard, _draw_action, _throwable
 from .shape import shape_cost
 from .tracking import Tracker
@@ -80,7 +79,6 @@ class ThrowValue(NamedTuple):
     distance: int  # draws the kept 13 still need to declare
     good: int  # unseen copies that would bring them a step closer
     points: int  # the kept 13's penalty: what an opponent's declaration would cost now
-    features: tuple[float, ...] = ()  # `fitted.throw_features` of the position after it
 
 
 class ExpertPolicy(HardPolicy):
@@ -165,7 +163,6 @@ class ExpertPolicy(HardPolicy):
         void_race = self._race(obs)
         code = HandCode.of(hand, rules, wr)
         quick = []
-        terms: dict[Face, tuple[float, float]] = {}  # shape cost and feed danger of a throw
         for c in cands:
             rest_code = code.minus(c.face, rules.is_wild(c.face, wr))
             d = distance(rest_code, set_max)
@@ -174,7 +171,6 @@ class ExpertPolicy(HardPolicy):
             shape = shape_cost(rest, rules, wr, live)
             extra = self.shape_turns * shape + danger / self.points_per_turn
             quick.append((d, extra, -c.face.value, c, rest_code))
-            terms[c.face] = (shape, danger)
         quick.sort(key=lambda q: (q[0], q[1], q[2], q[3].id))
         chosen = quick[: self.ukeire_candidates]
         best_d = quick[0][0]
@@ -186,7 +182,6 @@ class ExpertPolicy(HardPolicy):
         if also is not None and all(q[3].face != also.face for q in chosen):
             chosen += [q for q in quick if q[3].face == also.face][:1]
         soon = self.lose_soon(opps)
-        state = ThrowState(soon, self.lose_soon(opps, 1), min(1.0, len(obs.pile_history) / 30))
         out = []
         for d, extra, _, c, rest_code in chosen:
             _, good = effective_draws(rest_code, unseen, rules, wr, set_max, now=d)
@@ -195,10 +190,9 @@ class ExpertPolicy(HardPolicy):
             pay = 0.0 if void_race else float(points)
             r = race(finish, pay, opps, self.gain_each, self.pay_decay, me_first=False)
             turns = self._turns(d, good, total)
-            feats = throw_features(state, d, good, total, turns, pay, *terms[c.face], r.chips)
             # hard's turns at a price in chips, plus the points held at risk soon
             chips = -self.chips_per_turn * (turns + extra) - soon * pay
-            out.append(ThrowValue(chips, c, r, d, good, points, feats))
+            out.append(ThrowValue(chips, c, r, d, good, points))
         out.sort(key=lambda v: (-v.chips, -v.card.face.value, v.card.id))
         return out
 
