@@ -14,6 +14,7 @@ import pytest
 
 from benchmarks import closeness_calibration, fit_throw_value
 from benchmarks.closeness_oracle import ToldExpert, TrueHazard
+from benchmarks.experiments.fitted_hazard import Evidence, evidence_of
 from benchmarks.experiments.fitted_throw import FEATURES, FITS, candidate_features
 from benchmarks.experiments.guard_opponent import GuardPolicy
 from benchmarks.experiments.reference_opponent import ReferencePolicy
@@ -333,21 +334,26 @@ def test_the_fitted_weight_sets_are_named_and_complete() -> None:
 
 
 def test_the_fitted_closeness_is_a_chance_that_rises_with_evidence_of_closeness() -> None:
-    """The fitted hazard stays in [0, 1], grows as the opponent plays more turns and keeps
-    more of the cards it took, and a policy asking for it gets it from `hazard`."""
+    """The fitted hazard (benchmarks/experiments/fitted_hazard.py) stays in [0, 1] and grows
+    as the opponent plays more turns and keeps more of the cards it took; its evidence is the
+    bot's own reading of each opponent plus the rest of the public record."""
     for obs in _observations(5, "points", 2, 30):
-        for o in opponents(obs):
+        found = evidence_of(obs)
+        assert [Closeness(o.seat, o.turns, o.takes, o.recent_low, o.cards) for o in found] == (
+            opponents(obs)
+        )
+        for o in found:
             for k in range(4):
                 assert 0.0 <= o.fitted_hazard(k) <= 1.0
+                assert o.hazard(k) == Closeness.hazard(o, k)  # the hand-set one
             assert o.stock == obs.stock_size
             assert len(o.take_turns) >= o.takes
-            assert Closeness.from_evidence(o.evidence()) == o
-    early = Closeness(1, turns=1, takes=0, recent_low=False, cards=13, throws=(10,), stock=50)
+            assert Evidence.from_evidence(o.evidence()) == o
+    early = Evidence(1, turns=1, takes=0, recent_low=False, cards=13, throws=(10,), stock=50)
     later = dataclasses.replace(early, turns=8, throws=(10,) * 8, stock=36)
     taking = dataclasses.replace(later, takes=2, take_turns=(3, 5))
     assert early.fitted_hazard(0) < later.fitted_hazard(0) < taking.fitted_hazard(0)
     assert early.fitted_hazard(0) < early.fitted_hazard(3)  # turns ahead count as turns
-    assert dataclasses.replace(taking, fitted=True).hazard(2) == taking.fitted_hazard(2)
 
 
 def test_the_calibration_labels_censor_windows_the_deal_ended_inside() -> None:
@@ -371,7 +377,7 @@ def test_the_calibration_fit_recovers_a_logistic_hazard() -> None:
         turns = rng.randrange(0, 16)
         takes = rng.randrange(0, 4)
         throws = tuple(rng.randrange(1, 11) for _ in range(turns))
-        c = Closeness(
+        c = Evidence(
             1, turns, takes, rng.random() < 0.3, 13, throws,
             tuple(sorted(rng.randrange(0, max(1, turns)) for _ in range(takes))),
             rng.randrange(0, 60),

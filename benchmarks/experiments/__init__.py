@@ -7,7 +7,9 @@ here is imported by the benchmark scripts (and checked by `tests/ai/`), never by
   opponents the tiers are measured against (`python benchmarks/duplicate.py --a expert --b
   benchmarks.experiments.reference_opponent:ReferencePolicy`);
 * `fitted_throw`: the throw value fitted from play (`fit_throw_value.py`), measured and not
-  kept.
+  kept;
+* `fitted_hazard`: the logistic closeness hazard (`closeness_calibration.py`), better
+  calibrated than the bot's hand-set one and not better played.
 
 What each measured is in docs/ai.md.
 """
