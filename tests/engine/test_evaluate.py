@@ -14,8 +14,8 @@ from bot.engine.cards import Card, Face, parse_cards
 from bot.engine.evaluate import Evaluation, clear_cache, evaluate_drawn, evaluate_hand
 from bot.engine.groups import GroupKind, check_arrangement, classify_group
 from bot.engine.rules import PROFILES, Rules, get_profile
+from tests.engine.helpers import hand, random_hand, wild
 from tests.engine.reference import reference_evaluate
-from tests.engine_helpers import hand, random_hand, wild
 
 # ---- the rule vectors -----------------------------------------------------------------------
 

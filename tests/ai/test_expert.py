@@ -28,7 +28,7 @@ from bot.engine.actions import ActionKind
 from bot.engine.cards import Card, parse_faces
 from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
-from tests.test_ai import _obs_for
+from tests.ai.test_tiers import _obs_for
 
 
 def _observations(seed: int, profile: str, players: int, limit: int) -> list[Observation]:
