@@ -8,7 +8,7 @@ than that mean, by a margin, or when it declares at once.
 
 The rule comes from the reference opponent the tiers are measured against
 (`benchmarks/experiments/reference_opponent.py`, which throws by the same expectation); the
-expert adopted its draw rule (docs/ai.md, "Kept": `draw_model = "deadwood"`), so it lives here.
+expert adopted its draw rule (docs/ai.md, "Kept": take by expected deadwood), so it lives here.
 Pure and deterministic: a function of the observation.
 """
 
