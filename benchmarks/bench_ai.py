@@ -1,6 +1,6 @@
 """Decision time of each AI tier: `python benchmarks/bench_ai.py [--deals N] [--profile points]`.
 
-`--tiers` also takes a variant as `duplicate.py` does (`expert@searches=8`).
+`--tiers` also takes a variant as `duplicate.py` does (`expert@chips_per_turn=2`).
 
 Plays heads-up deals of each tier against itself with fixed seeds and times every `act` call
 (the observation is built outside the timer: the bot builds it anyway for the hand view).

@@ -16,9 +16,10 @@ Suit tables of small patterns come from a table precomputed once per process (bu
 timing starts), which clearing the cache leaves alone (it is part of the evaluator, like its
 code): its size, build time and memory are printed at the end.
 
-Cold and warm are compared with the naive reference evaluator on a sample of the same 13-card
-hands (ratio of total time). Finally the cache's memory after the session pass is measured
-with tracemalloc and printed beside the evaluator's own estimate.
+Cold and warm are compared with the naive reference evaluator (`tests/engine/reference.py`, the
+tests' oracle) on a sample of the same 13-card hands (ratio of total time). Finally the cache's
+memory after the session pass is measured with tracemalloc and printed beside the evaluator's
+own estimate.
 """
 
 from __future__ import annotations
@@ -46,8 +47,8 @@ from bot.engine.evaluate import (
     reset_cache_stats,
     static_info,
 )
-from bot.engine.reference import reference_evaluate
 from bot.engine.rules import PROFILES, Rules
+from tests.engine.reference import reference_evaluate
 
 
 def near_complete(

@@ -21,10 +21,11 @@ mean predicted, observed frequency with a 95% interval) and the Brier score and 
 those of a constant predictor (the base rate) for scale. A window's table leaves out the rows
 censored inside it, and those never declared, so for windows of 2 and 3 its observed rates are
 biased up a little; the hazard tables are not. `--fit FILES` fits the logistic hazard of
-`closeness.fitted_features` to dumped rows (one row per coming turn reached, up to three ahead,
-the evidence as at the decision) by Newton's method and prints the weights and both estimates'
-tables on those rows; `--check FILES` prints both on other rows (with `--fit`'s weights, or
-else `closeness.FITTED_WEIGHTS`). rows. A benchmark, not a test: no assertion.
+`fitted_hazard.fitted_features` (`benchmarks/experiments/`) to dumped rows (one row per coming
+turn reached, up to three ahead, the evidence as at the decision) by Newton's method and prints
+the weights and both estimates' tables on those rows; `--check FILES` prints both on other rows
+(with `--fit`'s weights, or else `fitted_hazard.FITTED_WEIGHTS`). A benchmark, not a test: no
+assertion.
 """
 
 from __future__ import annotations
@@ -41,7 +42,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.ai.closeness import FITTED_WEIGHTS, Closeness, fitted_features, opponents
+from benchmarks.experiments.fitted_hazard import (
+    FITTED_WEIGHTS,
+    Evidence,
+    evidence_of,
+    fitted_features,
+)
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match
 from bot.engine.rules import get_profile
@@ -55,7 +61,7 @@ WINDOWS = (1, 2, 3)
 EDGES = (0.0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0001)
 
 
-def within(c: Closeness, n: int, weights: Sequence[float] | None = None) -> float:
+def within(c: Evidence, n: int, weights: Sequence[float] | None = None) -> float:
     """Chance that the opponent declares within its next `n` turns, as the model says."""
     none = 1.0
     for k in range(n):
@@ -83,7 +89,7 @@ def collect(expert_spec: str, opponent: str, deals: int, seed: int) -> list[dict
         for seat in seats_to_act(match):
             obs = match.observation(seat)
             if seat == me and obs.drawn is None:
-                c = next(o for o in opponents(obs) if o.seat == opp)
+                c = next(o for o in evidence_of(obs) if o.seat == opp)
                 row: dict[str, Any] = {
                     "deal": i, "opponent": opponent, "done": done,
                     "evidence": c.evidence(), "features": list(fitted_features(c, 0)),
@@ -150,7 +156,7 @@ def reliability(pairs: Sequence[tuple[float, int]]) -> list[str]:
 def predictions(row: dict[str, Any], weights: Sequence[float] | None) -> list[float]:
     if weights is None:
         return list(row["pred"])
-    c = Closeness.from_evidence(row["evidence"])
+    c = Evidence.from_evidence(row["evidence"])
     return [within(c, n, weights) for n in WINDOWS]
 
 
@@ -161,7 +167,7 @@ def report(rows: Sequence[dict[str, Any]], weights: Sequence[float] | None) -> l
         pairs = []
         for r in rows:
             if r["after"] > k:
-                c = Closeness.from_evidence(r["evidence"])
+                c = Evidence.from_evidence(r["evidence"])
                 h = c.hazard(k) if weights is None else c.fitted_hazard(k, weights)
                 pairs.append((h, 1 if r["declared"] and r["after"] == k + 1 else 0))
         out.append(f"\nhazard of its turn {k + 1} ahead, on the {len(pairs)} rows that reached it")
@@ -203,7 +209,7 @@ def hazard_rows(rows: Sequence[dict[str, Any]]) -> list[tuple[list[float], int]]
     decision)."""
     out = []
     for r in rows:
-        c = Closeness.from_evidence(r["evidence"])
+        c = Evidence.from_evidence(r["evidence"])
         for k in range(3):
             if r["after"] <= k:
                 break  # the deal ended before this turn

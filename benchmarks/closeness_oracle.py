@@ -1,6 +1,7 @@
 """What knowing how close the opponent really is would be worth to the expert, in chips.
 
-    python benchmarks/closeness_oracle.py --b bot.ai.reference_opponent:ReferencePolicy --deals 300
+    python benchmarks/closeness_oracle.py --deals 300
+    python benchmarks/closeness_oracle.py --b hard --deals 300
 
 The expert reads each opponent's chance to declare from the pile (`closeness.py`). Here a copy
 of it is *told* the truth instead: its hazard for the opponent comes from the opponent's real
@@ -107,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--b", default="bot.ai.reference_opponent:ReferencePolicy")
+    parser.add_argument("--b", default="benchmarks.experiments.reference_opponent:ReferencePolicy")
     parser.add_argument("--deals", type=int, default=300, help="match seeds (each played twice)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--profile", default="points")

@@ -5,8 +5,11 @@
     python benchmarks/duplicate.py --a expert --b hard --field medium,medium --deals 300
 
 A variant is a policy spec as `bot.simulate` takes it (a registered name or
-`module.path:ClassName`), optionally followed by `@name=value` settings that override the
-policy's class attributes (its weights), e.g. `expert@drop_margin=0@searches=0`.
+`module.path:ClassName`, such as the yardstick opponents
+`benchmarks.experiments.reference_opponent:ReferencePolicy` and
+`benchmarks.experiments.guard_opponent:GuardPolicy`), optionally followed by `@name=value`
+settings that override the policy's class attributes (its weights), e.g.
+`expert@drop_margin=0@soon_rounds=5`.
 
 Heads-up (no `--field`): every match seed is played twice, A in seat 0 and B in seat 1, then
 swapped; both seatings use the same shuffles and the same policy seeds. A deal's paired value
@@ -216,7 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--a", required=True, help="variant A, e.g. expert or expert@searches=0")
+    parser.add_argument("--a", required=True, help="variant A, e.g. expert or expert@drop_margin=0")
     parser.add_argument("--b", required=True, help="variant B")
     parser.add_argument("--field", default="", help="other seats, comma-separated (default: none)")
     parser.add_argument("--profile", default="points")

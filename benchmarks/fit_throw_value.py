@@ -1,4 +1,4 @@
-"""Fit the expert's throw value in chips from play (`bot/ai/fitted.py`).
+"""Fit the expert's throw value in chips from play (`benchmarks/experiments/fitted_throw.py`).
 
     python benchmarks/fit_throw_value.py collect --deals 150 --seed 5100 --out rows.jsonl
     python benchmarks/fit_throw_value.py fit rows.jsonl [more.jsonl ...]
@@ -10,14 +10,14 @@ is thrown on a copy of the match and the copy is played to the deal's end by the
 policies; the candidate's label is the seat's chips in that copy. All copies of a decision
 share the stock and the opponent's hand, so the labels of one decision differ only by the
 throw and what followed from it: a paired comparison, far less noisy than the chips of deals
-that differ in their cards. The features of each candidate are those the policy computed from
-its own observation (`ThrowValue.features`), never the hidden state the copies play on.
-The match itself goes on with the policy's own choice. One JSON line per decision.
+that differ in their cards. The features of each candidate are read from the policy's own
+observation (`fitted_throw.candidate_features`), never from the hidden state the copies play
+on. The match itself goes on with the policy's own choice. One JSON line per decision.
 
 `fit` removes each decision's mean from its features and labels (only the differences between
 candidates of one decision matter for a choice) and solves the least squares problem, with a
-small ridge, in pure Python. It prints the weights (paste them into `fitted.WEIGHTS`), and a
-two-fold check by deal: fitted on the even deals, the odd deals' decisions are played by the
+small ridge, in pure Python. It prints the weights (paste them into `fitted_throw.WEIGHTS`),
+and a two-fold check by deal: fitted on the even deals, the odd deals' decisions are played by the
 model's pick, and the reverse; the gain is the label of the model's pick minus that of the
 policy's own pick, summed per deal, with its 95% interval over deals. The oracle line is the
 best candidate's label minus the policy's pick: what a perfect throw model could add.
@@ -38,9 +38,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.experiments.fitted_throw import FEATURES, candidate_features, predict
 from bot.ai.closeness import opponents
 from bot.ai.expert import ExpertPolicy
-from bot.ai.fitted import FEATURES, predict
 from bot.ai.policies import _throwable
 from bot.ai.tracking import Tracker
 from bot.engine.actions import Action, ActionKind
@@ -89,7 +89,9 @@ def collect(
             obs = match.observation(seat)
             action = policies[seat].act(obs)
             if seat == me and action.kind is ActionKind.DISCARD and len(_throwable(obs)) > 1:
-                values = mine.throw_values(obs, Tracker.from_observation(obs), opponents(obs))
+                t, opps = Tracker.from_observation(obs), opponents(obs)
+                values = mine.throw_values(obs, t, opps)
+                features = candidate_features(mine, obs, t, opps, values)
                 state = match.to_dict()
                 labels = []
                 for v in values:
@@ -100,7 +102,7 @@ def collect(
                 picked = next((k for k, v in enumerate(values) if v.card.face == face), 0)
                 rows.append({
                     "deal": i, "turn": turn, "picked": picked, "labels": labels,
-                    "features": [list(v.features) for v in values],
+                    "features": [list(f) for f in features],
                     "cards": [str(v.card.face) for v in values],
                 })  # fmt: skip
                 turn += 1

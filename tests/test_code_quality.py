@@ -126,6 +126,17 @@ def test_layers_import_only_downwards() -> None:
     assert not offenders, offenders
 
 
+def test_the_bot_imports_no_benchmark_or_test_code() -> None:
+    """What plays is in `bot/` and `cogs/`; the benchmarks' opponents and experiments
+    (`benchmarks/experiments/`) and the tests' oracles import the bot, never the reverse."""
+    offenders = [
+        f"{module} imports {bad}"
+        for module, path in _project_modules().items()
+        if (bad := _touches(_imports(path), ("benchmarks", "tests")))
+    ]
+    assert not offenders, offenders
+
+
 def test_only_the_discord_side_imports_discord() -> None:
     offenders = [
         module

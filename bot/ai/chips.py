@@ -25,7 +25,8 @@ from typing import Protocol
 
 class Hazard(Protocol):
     """An opponent's chance to declare on its turn `ahead` turns from now, if not before
-    (`closeness.Closeness` reads it from the pile; the search knows the hand it dealt)."""
+    (`closeness.Closeness` reads it from the pile; `benchmarks/closeness_oracle.py` from the
+    real hand)."""
 
     def hazard(self, ahead: int = 0) -> float: ...
 

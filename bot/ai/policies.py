@@ -29,12 +29,13 @@ meant to be honestly different in strength:
   when it lowers the distance, is wild or declares at once (a card that leaves the distance
   as it is never beats a stock draw, which keeps its chance of a step). Near the end of a
   stock that voids the deal it stops caring about deadwood. It drops a hopeless opening hand
-  by medium's rule. The older plan (structural score and sampled rollouts, `lookahead.py`)
-  stays available as `RolloutHardPolicy` for comparison.
+  by medium's rule. (Its older plan, a structural score and sampled rollouts, was removed in
+  issue 38: the distance plan replaced it, and no tier ran it any more.)
 
-Determinism: a policy's only randomness is the `random.Random` given to its factory. Hard
-derives one generator per decision from that seed and the observation, so the same observation
-always gets the same answer whatever happened before (the adapter rebuilds policies per move).
+Determinism: a policy's only randomness is the `random.Random` given to its factory; only easy
+draws from it while playing. Medium, hard and expert are functions of the observation alone, so
+the same observation always gets the same answer whatever happened before (the adapter
+rebuilds policies per move).
 """
 
 from __future__ import annotations
@@ -62,8 +63,7 @@ from .common import (
     safe_declaration,
 )
 from .distance import HandCode, distance, effective_draws, set_limit
-from .lookahead import next_draw_value, rollout_value, sample_sequences, weakest
-from .shape import Live, shape_cost
+from .shape import shape_cost
 from .tracking import Tracker
 
 
@@ -262,23 +262,13 @@ class HardPolicy:
 
     Its thinking is budgeted in work, not time: every throw's distance, then exact effective
     draws (one distance per distinct unseen face) for the `ukeire_candidates` best throws.
-    Nothing on the decision path reads a clock, so a seed and an observation give the same
-    decision on an idle machine and on an overloaded one; the counts are sized so a decision
-    stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
+    Nothing on the decision path reads a clock or draws a random number, so an observation
+    gives the same decision on an idle machine and on an overloaded one; the counts are sized
+    so a decision stays within ~100 ms at p95 on a small shared machine (`bench_ai.py`).
     """
 
-    candidates = 4  # discards examined by rollouts (the best by the quick score)
-    rollouts = 10  # sampled futures per decision (shared by every candidate)
-    horizon = 3  # own draws simulated per future
-    throw_pool = 4  # own weak cards a rollout may throw
-    deadwood_weight = 0.25  # weight of the engine's real penalty beside the structural score
     danger_weight = 2.5  # penalty points per unit of the next player's interest in a card
-    next_draw_weight = 0.0  # exact one-draw engine expectation (off: 2x p95, no gain seen)
-    next_draw_candidates = 3  # throws that get it (the best by the quick score)
-    next_draw_throws = 3  # loose cards tried as the throw after each imagined draw
     feed_weight = 16.0  # points (about two turns of progress) times the chance a throw is usable
-    take_margin = 0.5  # a take from the pile tells the table something; demand a small gain
-    plan = "distance"  # "distance" (distance + effective draws) or "rollout" (the older plan)
     step_turns = 12.0  # turns one later step costs: distance first (5 and 8 measured worse)
     ukeire_candidates = 4  # throws whose effective draws are counted (best by distance first)
     points_per_turn = 8.0  # the feed danger is in penalty points; a turn is worth about 8
@@ -288,12 +278,11 @@ class HardPolicy:
     late_pile = 30
 
     def __init__(self, rng: random.Random) -> None:
-        self.seed = rng.getrandbits(64)
-
-    def _rng(self, obs: Observation) -> random.Random:
-        """A generator for this decision only: a function of the seed and the observation."""
-        hand = ",".join(str(c.id) for c in obs.hand)
-        return random.Random(f"{self.seed}:{obs.deal_number}:{obs.version}:{obs.seat}:{hand}")
+        # Hard needs no randomness. It still takes the 64 bits its sampled plan (removed in
+        # issue 38) took as a seed: a generator shared by several seats (`bot.simulate` hands
+        # one to every policy of a match) then reaches the next seat in the state it always
+        # did, and a seeded run plays as before.
+        rng.getrandbits(64)
 
     def act(self, obs: Observation) -> Action:
         kinds = by_kind(obs)
@@ -301,16 +290,11 @@ class HardPolicy:
         if declare is not None:
             return declare
         tracker = Tracker.from_observation(obs)
-        rng = self._rng(obs)
         if ActionKind.DISCARD in kinds:
-            if self.plan == "distance":
-                return _discard(obs, self._distance_discard(obs, tracker))
-            return _discard(obs, self._choose_discard(obs, tracker, rng))
+            return _discard(obs, self._distance_discard(obs, tracker))
         if ActionKind.DROP in kinds and self._should_drop(obs):
             return kinds[ActionKind.DROP][0]
-        if self.plan == "distance":
-            return _draw_action(obs, kinds, self._distance_take(obs, tracker))
-        return _draw_action(obs, kinds, self._should_take(obs, tracker, rng))
+        return _draw_action(obs, kinds, self._distance_take(obs, tracker))
 
     # -- pieces ----------------------------------------------------------------------------
 
@@ -337,74 +321,7 @@ class HardPolicy:
                 danger += 0.3 * max(0.0, t.interest(seat, card.face))
         return self.danger_weight * danger + feed
 
-    def _futures(self, obs: Observation, t: Tracker, rng: random.Random) -> list[list[Card]]:
-        horizon = min(self.horizon, max(1, obs.stock_size))
-        return sample_sequences(t.unseen_faces(), self.rollouts, horizon, rng)
-
-    def _choose_discard(self, obs: Observation, t: Tracker, rng: random.Random) -> Card:
-        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        live = t.live_table()
-        cands = _throwable(obs)
-        beta = 0.0 if self._race(obs) else self.deadwood_weight
-        engine: dict[int, int] = {}
-        if beta:
-            ev = evaluate_drawn(hand, rules, wr, forbidden=obs.taken)
-            by_face = {c.face: e.deadwood for c, e in ev.by_discard}
-            engine = {c.id: by_face.get(c.face, 0) for c in cands}
-        quick: list[tuple[float, float, Card]] = []
-        for c in cands:
-            rest = [x for x in hand if x.id != c.id]
-            extra = beta * engine.get(c.id, 0) + self._danger(obs, t, c)
-            quick.append((shape_cost(rest, rules, wr, live) + extra, extra, c))
-        quick.sort(key=lambda q: (q[0], -q[2].face.value, q[2].id))
-        if len(quick) == 1:
-            return quick[0][2]
-        futures = self._futures(obs, t, rng)
-        unseen = Counter(t.unseen_faces()) if self.next_draw_weight else None
-        best: tuple[float, int, Card] | None = None
-        for i, (_, extra, c) in enumerate(quick[: self.candidates]):
-            rest = [x for x in hand if x.id != c.id]
-            pool = weakest(rest, rules, wr, live, self.throw_pool)
-            value = rollout_value(rest, futures, rules, wr, live, pool) + extra
-            if unseen is not None:
-                # Exact one-draw expectation on the engine's ruling (see `next_draw_value`);
-                # candidates beyond `next_draw_candidates` get the worst of those measured.
-                nd = (
-                    next_draw_value(rest, unseen, rules, wr, self.next_draw_throws)
-                    if i < self.next_draw_candidates
-                    else 80.0
-                )
-                value += self.next_draw_weight * nd
-            key = (value, -c.face.value)
-            if best is None or key < best[:2]:
-                best = (value, -c.face.value, c)
-        assert best is not None
-        return best[2]
-
-    def _should_take(self, obs: Observation, t: Tracker, rng: random.Random) -> bool:
-        top = obs.top_discard
-        if top is None:
-            return False
-        rules, wr, hand = obs.rules, obs.wild_rank, obs.hand
-        if rules.is_wild(top.face, wr) or _declares_with(obs, top):
-            return True
-        live = t.live_table()
-        throws = distinct_faces(non_wild(hand, rules, wr) or list(hand))
-        take_hand = min(
-            ([*(x for x in hand if x.id != c.id), top] for c in throws),
-            key=lambda h: shape_cost(h, rules, wr, live),
-        )
-        futures = self._futures(obs, t, rng)
-        stock_value = rollout_value(
-            hand, futures, rules, wr, live, weakest(hand, rules, wr, live, self.throw_pool),
-        )  # fmt: skip
-        take_value = rollout_value(
-            take_hand, [f[:-1] for f in futures if len(f) > 1], rules, wr, live,
-            weakest(take_hand, rules, wr, live, self.throw_pool), 1,
-        )  # fmt: skip
-        return take_value < stock_value - self.take_margin
-
-    # -- distance and effective draws (the default) ------------------------------------------
+    # -- distance and effective draws -------------------------------------------------------
 
     def _turns(self, d: int, good: int, unseen: int) -> float:
         """Rough turns still needed to declare: the next step takes `unseen / good` draws on
@@ -496,18 +413,6 @@ def _declares_with(obs: Observation, top: Card) -> bool:
     return evaluate_drawn(drawn, obs.rules, obs.wild_rank, forbidden=top).declarable
 
 
-def shape_of(obs: Observation, cards: Sequence[Card]) -> float:
-    """The structural score of `cards` with this observation's live counts (for tools)."""
-    live: Live = Tracker.from_observation(obs).live_table()
-    return shape_cost(cards, obs.rules, obs.wild_rank, live)
-
-
 register_policy("easy", EasyPolicy)
 register_policy("medium", MediumPolicy)
 register_policy("hard", HardPolicy)
-
-
-class RolloutHardPolicy(HardPolicy):
-    """The previous hard plan (structural score and sampled rollouts), kept for comparison."""
-
-    plan = "rollout"

@@ -1,12 +1,13 @@
-"""A throw's value in chips fitted from play (the expert's `throw_model = "fitted"`).
+"""A throw's value in chips fitted from play (once the expert's `throw_model = "fitted"`).
 
-The hand-weighted models (`expert.py`) price a turn of progress and a point held by argument;
-this one lets simulated deals say what they are worth. Each candidate throw is described by a
-few cheap figures of the position after it, all read from the seat's `Observation` (never a
-hidden hand or the stock): hard's expected turns to a declaration, the distance, the share of
-unseen cards that help, the penalty points kept, the feed danger of the card, the structural
-score and `chips.race`'s value, with the points and the turns also crossed with how close the
-opponents seem (`closeness.py`) and how late the deal is. The prediction is a weighted sum.
+The hand-weighted model (`bot/ai/expert.py`) prices a turn of progress and a point held by
+argument; this one lets simulated deals say what they are worth. Each candidate throw is
+described by a few cheap figures of the position after it, all read from the seat's
+`Observation` (never a hidden hand or the stock): hard's expected turns to a declaration, the
+distance, the share of unseen cards that help, the penalty points kept, the feed danger of the
+card, the structural score and `chips.race`'s value, with the points and the turns also crossed
+with how close the opponents seem (`closeness.py`) and how late the deal is. The prediction is
+a weighted sum.
 
 The weights were fitted by `benchmarks/fit_throw_value.py`: at throw decisions of the expert
 (default settings) against hard, heads-up points, every candidate throw was played out on a
@@ -16,21 +17,30 @@ decision (each decision's mean removed) in the seat's final chips. Only those di
 choose a throw, so the model has no intercept and no term that is the same for every
 candidate of a decision. The figures are beside `WEIGHTS`.
 
-It is off (`ExpertPolicy.throw_model = "turns"` stays the default): the fitted ranking did
-worse than the hand-set prices, two-fold on the fit data and in duplicate play (figures in
-docs/ai.md). The labels are the reason found: the chips after one throw differ
-by about 20 from its decision's mean, mostly by what the throw changes downstream (the
-opponent's take, hence who draws which stock card), so 1,814 decisions fix twelve weights
-poorly, and a linear sum does not keep the hand-set model's near-lexicographic respect for a
-step of distance.
+It was measured and not kept (the expert's "turns" model stayed, and the switch and this
+module left the bot in issue 38): the fitted ranking did worse than the hand-set prices,
+two-fold on the fit data and in duplicate play (figures in docs/ai.md). The labels are the
+reason found: the chips after one throw differ by about 20 from its decision's mean, mostly by
+what the throw changes downstream (the opponent's take, hence who draws which stock card), so
+1,814 decisions fix twelve weights poorly, and a linear sum does not keep the hand-set model's
+near-lexicographic respect for a step of distance.
 
-Pure arithmetic on the features: no randomness, no search.
+`candidate_features` computes the features of the candidates the expert weighs, from its own
+observation, as the expert computed them beside its values while it had the switch. Pure
+arithmetic on the features: no randomness, no search.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
+
+from bot.ai.closeness import Closeness
+from bot.ai.expert import ExpertPolicy, ThrowValue
+from bot.ai.shape import shape_cost
+from bot.ai.tracking import Tracker
+from bot.engine.observation import Observation
 
 
 class ThrowState(NamedTuple):
@@ -106,3 +116,35 @@ def predict(features: Sequence[float], weights: Sequence[float]) -> float:
     """Predicted chips of a candidate throw, relative to the other candidates of its decision
     (the fitted model has no intercept: only the differences choose)."""
     return sum(w * f for w, f in zip(weights, features, strict=True))
+
+
+def candidate_features(
+    expert: ExpertPolicy,
+    obs: Observation,
+    t: Tracker,
+    opps: Sequence[Closeness],
+    values: Sequence[ThrowValue],
+) -> list[tuple[float, ...]]:
+    """The features of each candidate in `values` (`expert.throw_values(obs, t, opps)`, from
+    the hand held): what the expert reads of the position after each throw, never a hidden
+    card. The same figures the expert's own value is made of (its turns, the points it would
+    pay, the card's feed danger and the kept cards' structural score, the race's chips)."""
+    rules, wr = obs.rules, obs.wild_rank
+    live = t.live_table()
+    total = sum(Counter(t.unseen_faces()).values()) or 1
+    soon = expert.lose_soon(opps)
+    state = ThrowState(soon, expert.lose_soon(opps, 1), min(1.0, len(obs.pile_history) / 30))
+    void_race = expert._race(obs)
+    out = []
+    for v in values:
+        rest = [x for x in obs.hand if x.id != v.card.id]
+        shape = shape_cost(rest, rules, wr, live)
+        danger = expert._danger(obs, t, v.card)
+        turns = expert._turns(v.distance, v.good, total)
+        pay = 0.0 if void_race else float(v.points)
+        out.append(
+            throw_features(
+                state, v.distance, v.good, total, turns, pay, shape, danger, v.race.chips
+            )
+        )
+    return out

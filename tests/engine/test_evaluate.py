@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from bot.engine.cards import Card, Face, parse_cards
 from bot.engine.evaluate import Evaluation, clear_cache, evaluate_drawn, evaluate_hand
 from bot.engine.groups import GroupKind, check_arrangement, classify_group
-from bot.engine.reference import reference_evaluate
 from bot.engine.rules import PROFILES, Rules, get_profile
-from tests.engine_helpers import hand, random_hand, wild
+from tests.engine.helpers import hand, random_hand, wild
+from tests.engine.reference import reference_evaluate
 
 # ---- the rule vectors -----------------------------------------------------------------------
 

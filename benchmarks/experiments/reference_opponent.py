@@ -14,9 +14,12 @@ face it might draw next (weighted by its live copies) instead of sampling:
   its expected deadwood after a draw is still far above the drop's cost;
 * declare: whenever a declaration is certainly valid.
 
-It is deterministic (no sampling at all) and reads only its `Observation`. Use it as a seat:
-`python -m bot.simulate --seats hard,bot.ai.reference_opponent:ReferencePolicy`. It is not a
-tier offered to players (it is slow: tens of evaluations per unseen face).
+It is deterministic (no sampling at all) and reads only its `Observation`. Use it as a seat
+(from the repository's root): `python -m bot.simulate --seats
+hard,benchmarks.experiments.reference_opponent:ReferencePolicy`, or as a `duplicate.py`
+variant. It is not a tier offered to players (it is slow: tens of evaluations per unseen face),
+so it lives with the benchmarks; its one-draw expectation and draw rule are in
+`bot/ai/expectation.py`, since the expert takes from the pile by that rule.
 """
 
 from __future__ import annotations
@@ -25,12 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, Face
-from bot.engine.evaluate import evaluate_drawn, evaluate_hand
-from bot.engine.observation import Observation
-
-from .common import (
+from bot.ai.common import (
     by_kind,
     discard_choices,
     distinct_faces,
@@ -38,43 +36,14 @@ from .common import (
     pure_partials,
     safe_declaration,
 )
-from .tracking import Tracker
+from bot.ai.expectation import expected_after_draw, take_by_expectation
+from bot.ai.tracking import Tracker
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import Card, Face
+from bot.engine.evaluate import evaluate_drawn
+from bot.engine.observation import Observation
 
-_PROBE_ID = 3_000_000
-WIN_VALUE = 15.0  # a declaration reached on the next draw beats any deadwood by this much
 CANDIDATES = 4  # throws examined by the expectation (the best by the engine's deadwood)
-THROWS_TRIED = 3  # loose cards tried as the throw after each imagined draw
-TAKE_MARGIN = 1.0  # a take shows the table a card; demand a small gain
-
-
-def expected_after_draw(
-    kept: Sequence[Card], unseen: Counter[Face], obs: Observation
-) -> tuple[float, int]:
-    """Mean best deadwood of `kept` (13 cards) after one more draw from `unseen`, and how
-    many unseen copies would complete a declaration."""
-    rules, wr = obs.rules, obs.wild_rank
-    now = evaluate_hand(kept, rules, wr)
-    if now.valid:
-        return -WIN_VALUE, sum(unseen.values())
-    loose = sorted(now.leftover, key=lambda c: (-c.face.value, c.id))[:THROWS_TRIED]
-    total = 0.0
-    copies = 0
-    winners = 0
-    for face, n in unseen.items():
-        if n <= 0:
-            continue
-        probe = Card(_PROBE_ID, face)
-        best = float(now.deadwood)
-        for c in loose:
-            ev = evaluate_hand([*(k for k in kept if k.id != c.id), probe], rules, wr)
-            if ev.valid:
-                best = -WIN_VALUE
-                winners += n
-                break
-            best = min(best, float(ev.deadwood))
-        total += n * best
-        copies += n
-    return (total / copies if copies else float(now.deadwood)), winners
 
 
 def deadwood_candidates(
@@ -89,20 +58,6 @@ def deadwood_candidates(
     ev = evaluate_drawn(hand, obs.rules, obs.wild_rank, forbidden=forbidden)
     dead = {c.face: e.deadwood for c, e in ev.by_discard}
     return sorted(cands, key=lambda c: (dead.get(c.face, 999), -c.face.value, c.id))[:k]
-
-
-def take_by_expectation(
-    obs: Observation, top: Card, unseen: Counter[Face], margin: float = TAKE_MARGIN
-) -> bool:
-    """Take the open card when it completes a declaration, or when the best 13 it leaves
-    have less deadwood than a stock draw leaves on average (by `margin`)."""
-    rules, wr = obs.rules, obs.wild_rank
-    drawn = evaluate_drawn([*obs.hand, top], rules, wr, forbidden=top)
-    if drawn.declarable:
-        return True
-    after_take = float(drawn.best.deadwood)
-    after_stock, _ = expected_after_draw(obs.hand, unseen, obs)
-    return after_take < after_stock - margin
 
 
 class ReferencePolicy:

@@ -18,7 +18,7 @@ from bot.ai.tracking import Tracker
 from bot.engine.actions import ActionKind
 from bot.engine.observation import Observation
 from bot.engine.rules import get_profile
-from tests.test_ai import _obs_for
+from tests.ai.test_tiers import _obs_for
 
 totals = st.integers(min_value=0, max_value=100)
 

@@ -4,7 +4,8 @@ It tries every subset of the hand as a possible group (asking `groups.py`, which
 wording of docs/rules.md directly), then finds the best partition by dynamic programming over
 bitmasks. It shares no search code with `evaluate.py`, so agreement between the two on
 thousands of random hands is real evidence. It is hundreds of times slower; never use it in
-play.
+play. It lives with the tests that check the evaluator against it (`tests/engine/`); the
+engine benchmark (`benchmarks/bench_engine.py`) also times it beside the fast one.
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import Card
-from .groups import can_be_pure, can_be_sequence, can_be_set
-from .rules import LonePure, Rules
+from bot.engine.cards import Card
+from bot.engine.groups import can_be_pure, can_be_sequence, can_be_set
+from bot.engine.rules import LonePure, Rules
 
 
 @dataclass(frozen=True, slots=True)

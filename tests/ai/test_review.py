@@ -22,8 +22,8 @@ from bot.engine.match import Match, MatchPhase
 from bot.engine.observation import Observation
 from bot.play import main
 from bot.words.review import review_lines, suggestion_lines
-from tests.test_ai import _obs_for
-from tests.test_ai_equity import HOPELESS, _pool
+from tests.ai.test_equity import HOPELESS, _pool
+from tests.ai.test_tiers import _obs_for
 
 
 def _throw(obs: Observation, code: str) -> Action:

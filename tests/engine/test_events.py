@@ -10,7 +10,6 @@ import ast
 import json
 import random
 from fractions import Fraction
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,9 +41,10 @@ from bot.engine.rules import PROFILES, get_profile
 from bot.engine.settlement import Basis, Charge, DealResult, Outcome
 from bot.engine.states import EndReason, OutReason, Phase, ScoreKind, SeatState
 from bot.words.log import log_lines
+from tests.conftest import PROJECT_ROOT
 
-ENGINE = Path(__file__).resolve().parent.parent / "bot" / "engine"
-DATA = Path(__file__).resolve().parent / "data"
+ENGINE = PROJECT_ROOT / "bot" / "engine"
+DATA = PROJECT_ROOT / "tests" / "data"
 RULES = get_profile("pool101")
 NAMES = ["Asha", "Bo", "🤖 Medium"]
 K_H = Card(12, Face(13, 1))

@@ -1,7 +1,7 @@
 """A second independent opponent for measuring the tiers: a safety-first "guard" player.
 
-`ReferencePolicy` (reference_opponent.py) races on one-draw expectations of the engine's
-deadwood. This one plays the other classic style of points rummy: keep the table from
+`ReferencePolicy` (reference_opponent.py, beside this one) races on one-draw expectations of
+the engine's deadwood. This one plays the other classic style of points rummy: keep the table from
 collecting, and never get caught with a heavy hand. It shares no planning code with the tiers
 (no distance, no structural score, no rollouts, no chip model):
 
@@ -17,20 +17,17 @@ collecting, and never get caught with a heavy hand. It shares no planning code w
   wild card and a deadwood of at least `drop_deadwood`.
 * **declare**: whenever a declaration is certainly valid.
 
-Deterministic (no randomness) and reads only its `Observation`. Use it as a seat:
-`python -m bot.simulate --seats expert,bot.ai.guard_opponent:GuardPolicy`. Not a tier.
+Deterministic (no randomness) and reads only its `Observation`. Use it as a seat (from the
+repository's root): `python -m bot.simulate --seats
+expert,benchmarks.experiments.guard_opponent:GuardPolicy`, or as a `duplicate.py` variant. Not a
+tier, so it lives with the benchmarks.
 """
 
 from __future__ import annotations
 
 import random
 
-from bot.engine.actions import Action, ActionKind
-from bot.engine.cards import Card, Face
-from bot.engine.evaluate import evaluate_drawn, evaluate_hand
-from bot.engine.observation import Observation
-
-from .common import (
+from bot.ai.common import (
     by_kind,
     discard_choices,
     distinct_faces,
@@ -38,6 +35,10 @@ from .common import (
     pure_partials,
     safe_declaration,
 )
+from bot.engine.actions import Action, ActionKind
+from bot.engine.cards import Card, Face
+from bot.engine.evaluate import evaluate_drawn, evaluate_hand
+from bot.engine.observation import Observation
 
 
 def _near(a: Face, b: Face) -> float:
