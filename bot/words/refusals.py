@@ -28,7 +28,7 @@ def _listed(values: object) -> str:
 
 #: A lobby option the table layer refused (`BadOption.problem`), but for
 #: `TableOptionProblem.RULES`: that one carries the engine's own code (`RULE_OPTION_IDS`).
-#: tests/discord_ui/test_i18n.py fails if a code has no words.
+#: tests/words/test_catalogue.py fails if a code has no words.
 OPTION_IDS: dict[e.TableOptionProblem, str] = {
     e.TableOptionProblem.UNKNOWN_PROFILE: "option-unknown-profile",
     e.TableOptionProblem.DECLARATION: "option-declaration",
@@ -113,7 +113,7 @@ def card_error_text(exc: CardParseError, locale: Locale | None) -> str:
     return text(locale, _CARD_IDS.get(exc.problem, "card-error-not-a-card"), **args)
 
 
-#: Each `SettingsConflict` code has its own words (test_i18n.py fails if one has none).
+#: Each `SettingsConflict` code has its own words (test_catalogue.py fails if one has none).
 SETTINGS_IDS: dict[e.SettingsProblem, str] = {
     e.SettingsProblem.ALL_AND_LIST: "settings-all-and-list",
     e.SettingsProblem.ALLOW_AND_REMOVE: "settings-allow-and-remove",
@@ -166,7 +166,7 @@ _ENGINE_IDS: tuple[tuple[type[engine.RummyError], str], ...] = (
 )
 
 #: Each `WrongPhase` reason code (`bot/engine/errors.py` `PhaseReason`) has its own words;
-#: tests/discord_ui/test_i18n.py fails if a code has none.
+#: tests/words/test_catalogue.py fails if a code has none.
 WRONG_PHASE_IDS: dict[engine.PhaseReason, str] = {
     engine.PhaseReason.ALREADY_LEFT: "engine-phase-already-left",
     engine.PhaseReason.NEXT_DEAL_NOT_STARTED: "engine-phase-next-deal-not-started",

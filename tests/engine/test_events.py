@@ -65,7 +65,7 @@ def play(match: Match, seed: int, steps: int, drop_chance: float = 0.08) -> None
         match.apply(policies[seat].act(match.observation(seat)))
 
 
-# ---- the public log: its facts and words are tested in tests/discord_ui/test_log.py --------------
+# ---- the public log: its facts and words are tested in tests/words/test_log.py --------------
 
 
 def test_amounts_and_rank_names_have_one_form() -> None:
