@@ -37,6 +37,7 @@ from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.reply import acknowledge
 from bot.discord_ui.screens import history as rh
 from bot.discord_ui.screens import stats as rs
+from bot.discord_ui.screens.replay import deal_replay
 from bot.discord_ui.slices import Slice, add_slice, guild_of, is_manager
 from bot.storage import StorageError
 from bot.table.league import League
@@ -265,8 +266,14 @@ class HistoryDownload(discord.ui.DynamicItem[discord.ui.Select[Any]], template=H
                 io.BytesIO(text.encode("utf-8")),
                 filename=rh.hand_history_filename(match_id, deal_no),
             )
-            caption = rh.hand_history_caption(match_id, deal_no, user_locale(interaction))
-            await interaction.followup.send(caption, file=file, ephemeral=True)
+            locale = user_locale(interaction)
+            caption = rh.hand_history_caption(match_id, deal_no, locale)
+            # Its replay page beside it: the file a person opens (the history is for programs).
+            replay = await deal_replay(match_id, deal_no, text, locale)
+            files = [file] + [f for f in replay.files if f.filename.endswith(".html")]
+            if len(files) > 1:
+                caption += "\n" + replay.content
+            await interaction.followup.send(caption, files=files, ephemeral=True)
 
         await guarded(interaction, download)
 

@@ -53,6 +53,8 @@ class Act(enum.StrEnum):
     NEXT = "next"
     REVIEW = "review"
     HISTORY = "hist"
+    REPLAY = "replay"  # a deal's replay page
+    MATCH_REPLAY = "replay_match"  # the match's replay page (on its last results)
     # A player's own hand view.
     DRAW = "draw"
     TAKE = "take"
@@ -99,7 +101,7 @@ class Click:
     seat: int | None = None
     #: DISCARD and DECLARE: the card (its id) the player chose.
     card: int | None = None
-    #: NEXT, REVIEW and HISTORY: the deal the message is about (NEXT on the table: None).
+    #: NEXT, REVIEW, HISTORY and REPLAY: the deal the message is about (NEXT on the table: None).
     deal: int | None = None
     #: ADD_AI: the tier chosen.
     tier: AiTier | None = None
@@ -211,6 +213,8 @@ _SPECS: dict[Act, _Spec] = {
     Act.NEXT: _Spec(arg=replace(_DEAL, optional=True)),
     Act.REVIEW: _Spec(arg=_DEAL),
     Act.HISTORY: _Spec(arg=_DEAL),
+    Act.REPLAY: _Spec(arg=_DEAL),
+    Act.MATCH_REPLAY: _Spec(),
     Act.DRAW: _Spec(),
     Act.TAKE: _Spec(),
     Act.DISCARD: _Spec(button=False, value=_CARD),

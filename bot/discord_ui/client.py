@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 #: The feature slices, each a cog in its own extension (see `slices.py`); their commands
 #: are `/rummy`'s subcommands, in this order.
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.replay", "cogs.server")
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on

@@ -232,6 +232,9 @@ _RECENT_DEALS = (
 )
 _HAND_HISTORY = "SELECT hand_history FROM deals WHERE deal_id = ? AND guild_id = ?"
 _DEAL_ID = "SELECT deal_id FROM deals WHERE guild_id = ? AND match_id = ? AND deal_no = ?"
+_MATCH_DEALS = (
+    "SELECT deal_id, hand_history FROM deals WHERE guild_id = ? AND match_id = ? ORDER BY deal_no"
+)
 # The primary key (deal_id, seat) finds each deal's seats; a deal has at most ten.
 _PLAYED = (
     "SELECT DISTINCT deal_id FROM deal_seats"
@@ -454,6 +457,13 @@ class BoardRepo:
         async with self._db.reading() as conn:
             row = await conn.fetchone(_DEAL_ID, (guild_id, match_id, deal_no))
         return None if row is None else int(row[0])
+
+    async def match_deals(self, guild_id: int, match_id: str) -> list[tuple[int, str]]:
+        """Every stored deal of match ``match_id`` (a table's id) in this guild, in the order
+        played: (deal id, hand-history JSON). Empty if none is stored (yet, or any more)."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(_MATCH_DEALS, (guild_id, match_id))
+        return [(int(r[0]), str(r[1])) for r in rows]
 
     async def played_deals(
         self, guild_id: int, user_id: int, deal_ids: Iterable[int]

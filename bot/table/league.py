@@ -205,6 +205,25 @@ class League:
             raise errors.DealGone()
         return await self.download(guild_id, user_id, is_manager, deal_id)
 
+    async def download_match(
+        self, guild_id: int, user_id: int, is_manager: bool, table_id: str
+    ) -> list[str]:
+        """The hand histories of a table's match, in the order played (its match replay).
+        Its players (the seats of its first deal) and server managers only; a
+        client can send any table id."""
+        if not table_id:
+            raise errors.DealGone()
+        deals = await self.storage.boards.match_deals(guild_id, table_id)
+        if not deals:
+            raise errors.DealGone()
+        # Seats are taken before the first deal and every one of them is dealt in it.
+        first = deals[0][0]
+        if not is_manager and not await self.storage.boards.played_deals(
+            guild_id, user_id, [first]
+        ):
+            raise errors.HistoryPlayersOnly()
+        return [history for _, history in deals]
+
     async def change_settings(self, guild_id: int, change: SettingsChange) -> SettingsChanged:
         """Merge a manager's change into the stored settings; refusals change nothing."""
         c = change

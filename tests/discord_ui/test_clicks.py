@@ -32,7 +32,7 @@ def _typed(act: Act) -> st.SearchStrategy[dict[str, object]]:
     deals = st.integers(1, 9999)
     if act in (Act.DISCARD, Act.DECLARE):
         return st.fixed_dictionaries({"card": cards})
-    if act in (Act.REVIEW, Act.HISTORY):
+    if act in (Act.REVIEW, Act.HISTORY, Act.REPLAY):
         return st.fixed_dictionaries({"deal": deals})
     if act is Act.NEXT:
         return st.fixed_dictionaries({"deal": st.one_of(st.none(), deals)})

@@ -27,6 +27,7 @@ from ..clicks import Act, Click
 from ..components import GameButton
 from .colour import COLOUR
 from .controls import view_of
+from .replay import match_replay_button, replay_button
 
 #: How a deal was won, by the engine's reason (anything else: "won").
 END_IDS = {
@@ -209,16 +210,19 @@ def next_deal_view(
     if deal_number is not None:
         items.append(review_button(table_id, version, deal_number, locale))
         items.append(history_button(table_id, version, deal_number, locale))
+        items.append(replay_button(table_id, version, deal_number, locale))
     return view_of(*items)
 
 
 def past_results_view(
     table_id: str, version: int, deal_number: int, locale: Locale | None = None
 ) -> discord.ui.View:
-    """A deal's results once the next deal has begun (or the table closed): the review only."""
+    """A deal's results once the next deal has begun (or the table closed): what looks back
+    at the deal (its review, its hand history, its replay), no vote."""
     return view_of(
         review_button(table_id, version, deal_number, locale),
         history_button(table_id, version, deal_number, locale),
+        replay_button(table_id, version, deal_number, locale),
     )
 
 
@@ -234,5 +238,7 @@ def results_view(
     return view_of(
         review_button(table_id, version, deal_number, locale),
         history_button(table_id, version, deal_number, locale),
+        replay_button(table_id, version, deal_number, locale),
+        match_replay_button(table_id, version, locale),
         again,
     )

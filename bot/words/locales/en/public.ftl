@@ -156,6 +156,8 @@ wild-as-rank = { $rank ->
     }
 button-review = Review my play
 button-history = Hand history
+button-replay = Replay
+button-match-replay = Match replay
 button-play-again = Play again
 
 ## Where the table plays

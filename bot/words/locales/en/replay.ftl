@@ -67,3 +67,13 @@ replay-reshuffle = The stock ran out: the pile under its top card was shuffled i
         [one] { $count } card
        *[other] { $count } cards
     }
+
+## The private message a replay page comes with (the results' Replay buttons, /rummy history).
+
+replay-deal-caption = Replay of table { $table }, deal { $deal }: open the file in any browser, on a phone too. It works offline.
+replay-match-caption = Replay of table { $table }, { $deals ->
+        [one] its { $deals } deal
+       *[other] its { $deals } deals
+    }: open the file in any browser, on a phone too. It works offline.
+replay-unavailable = This bot's version cannot replay that deal's record, so here is its hand history instead.
+replay-match-unavailable = The match's replay could not be made in one page, so here is its last deal.

@@ -143,6 +143,8 @@ wild-as = { $card } यहाँ { $role }
 wild-as-rank = { $rank } की जगह
 button-review = मेरे खेल की समीक्षा
 button-history = हैंड-हिस्ट्री
+button-replay = रीप्ले
+button-match-replay = मैच रीप्ले
 button-play-again = फिर खेलें
 
 ## टेबल कहाँ खेली जा रही है
