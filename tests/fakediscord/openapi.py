@@ -122,15 +122,6 @@ DEVIATIONS: tuple[Deviation, ...] = (
         example=1234567890123,
         refused="alice",
     ),
-    Deviation(
-        "/components/schemas/CreatePrivateChannelRequest/properties/recipient_id",
-        _SNOWFLAKE_INT,
-        "discord.py opens a DM with `{'recipient_id': user_id}` as an integer "
-        "(`HTTPClient.start_private_message`, discord/http.py); Discord accepts integer "
-        "snowflakes in request bodies.",
-        example=1234567890123,
-        refused=-5,
-    ),
 )
 
 
