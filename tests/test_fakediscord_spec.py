@@ -445,10 +445,12 @@ async def test_autocomplete_and_modal_answers(fake: FakeDiscord) -> None:
     assert await send(fake, "POST", callback, {"type": 8, "data": {"choices": choices}}) == 400
     modal = {"custom_id": "m", "title": "t" * 46, "components": [row(button("x"))]}
     assert await send(fake, "POST", callback, {"type": 9, "data": modal}) == 400
-    assert [k for k in kinds(fake) if k == LIMIT] == [LIMIT, LIMIT]
-    limits_said = [str(v) for v in fake.violations if v.kind == LIMIT]
-    assert "autocomplete: 26 autocomplete choices (max 25)" in limits_said[0]
-    assert "modal: title must be 1-45 chars (46)" in limits_said[1]
+    assert kinds(fake) == [SCHEMA, LIMIT, SCHEMA, LIMIT]
+    said = [str(v) for v in fake.violations]
+    assert "/data/choices: 26 items (documented: at most 25)" in said[0]
+    assert "autocomplete: 26 autocomplete choices (max 25)" in said[1]
+    assert "/data/title: 46 characters (documented: at most 45)" in said[2]
+    assert "modal: title must be 1-45 chars (46)" in said[3]
 
 
 # ---------------------------------------------------------------------- the tables

@@ -123,7 +123,9 @@ DEVIATIONS: tuple[Deviation, ...] = (
         _SNOWFLAKE_INT,
         "discord.py sends `AllowedMentions(users=[...])` as integer ids "
         "(`AllowedMentions.to_dict`, discord/mentions.py); Discord reads a snowflake from an "
-        "integer as from a string (its API reference, 'Snowflakes').",
+        "integer as from a string (its API reference, 'Snowflakes'). The bot itself only "
+        "says `users=True`; the fake's self-check bot names users "
+        "(tests/test_fakediscord_selfcheck.py, the allowed_mentions test).",
         example=1234567890123,
         refused="alice",
     ),
@@ -351,13 +353,20 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 def most_relevant(errors: Iterator[ValidationError]) -> ValidationError | None:
-    """jsonschema's ``best_match``, except that it always descends into an ``anyOf`` or
-    ``oneOf``: ``best_match`` stops at "is not valid under any of the given schemas" when
-    the branches fail alike (a followup's body may be either of two webhook schemas that
-    share their fields), and the shared field's error is what helps."""
+    """The error to report: jsonschema's ``best_match`` heuristic (the shallowest error of
+    the instance, then the deepest inside an ``anyOf``/``oneOf``), except that inside a union
+    it keeps to the branch with the fewest errors and always descends. ``best_match`` stops at
+    "is not valid under any of the given schemas" when branches fail alike (a followup may be
+    either of two webhook schemas sharing their fields), and may pick a branch that fails
+    everywhere (26 autocomplete choices read as integer choices: 26 type errors) over the one
+    that fails once, for the one reason that matters (``choices``: 26 items)."""
     best = max(errors, key=relevance, default=None)
     while best is not None and best.context:
-        best = min(best.context, key=relevance)
+        branches: dict[Any, list[ValidationError]] = {}
+        for error in best.context:
+            branch = error.relative_schema_path[0] if error.relative_schema_path else None
+            branches.setdefault(branch, []).append(error)
+        best = min(min(branches.values(), key=len), key=relevance)
     return best
 
 

@@ -1194,7 +1194,7 @@ class FakeDiscordServer:
                             content_type=part.headers.get("Content-Type"),
                         )
                     )
-            body = openapi.Body(openapi.MULTIPART, payload, tuple(parts), text)
+            body = openapi.Body(request.content_type, payload, tuple(parts), text)
             return payload if payload is not None else {}, files, body
         if request.can_read_body:
             text = await request.text()
