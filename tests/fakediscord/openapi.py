@@ -113,8 +113,9 @@ DEVIATIONS: tuple[Deviation, ...] = (
         _SNOWFLAKE_INT,
         "discord.py numbers new uploads by their part index (`File.to_dict(index)` sends "
         "`{'id': 0, ...}` for `files[0]`, discord/file.py) and keeps old attachments by their "
-        "integer id (`Attachment.to_dict`); Discord reads both as the id of a `files[n]` part "
-        "or an existing attachment. The document types every id as a snowflake string.",
+        "integer id (`Attachment.to_dict`, discord/message.py); Discord reads both as the id "
+        "of a `files[n]` part or an existing attachment. The document types every id as a "
+        "snowflake string.",
         example=0,
         refused=-1,
     ),
