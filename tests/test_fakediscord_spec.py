@@ -494,3 +494,25 @@ def test_rewrites_keep_what_the_document_accepts() -> None:
     for instance, valid in cases:
         assert fast.is_valid_at(message, instance) is valid, instance
         assert plain.is_valid_at(message, instance) is valid, instance
+
+
+def test_a_component_checked_once_is_not_checked_blindly() -> None:
+    """A component object accepted once is accepted again without a second look (the same
+    JSON text), but only that text: a refused one is refused every time, with the schema's
+    own error, and a changed one is checked afresh."""
+    document = openapi.load()
+    operation = document.resolve("POST", "/channels/1/messages")
+    assert isinstance(operation, openapi.Operation)
+
+    def problems(message: dict[str, Any], text: str) -> list[str]:
+        body = openapi.Body("application/json", message, text=text)
+        return [p.detail for p in document.check_body(operation, body)]
+
+    good = {"components": [row(button("a"))]}
+    bad = {"components": [row({"type": 2, "style": 9, "label": "x", "custom_id": "a"})]}
+    # Each body once with its own text, so only the component's verdict can be reused.
+    assert problems(good, "good once") == problems(good, "good again") == []
+    first, again = problems(bad, "bad once"), problems(bad, "bad again")
+    assert first == again and len(first) == 1 and "/components/0/components/0" in first[0]
+    changed = {"components": [row(button("a", label="x" * 81))]}
+    assert problems(changed, "changed") != []

@@ -348,6 +348,38 @@ def _deviation(
         yield from errors
 
 
+_VALID_ONCE = "x-fake-valid-once"
+
+
+def _valid_once(
+    validator: Validator, memo: Mapping[str, Any], instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    """A component schema (an embed, a button, an action row...), checked once per object:
+    the JSON text of each object it accepted is remembered, and the same text again is
+    accepted at once. A bot sends the same parts over and over (a hand view's rows of
+    buttons, the table's controls, an embed's unchanged fields) inside bodies that differ.
+    Exact: a JSON text is one value, and the document has no keyword (``unevaluated*``,
+    ``$dynamicRef``) whose outcome depends on where a schema is used. Errors are never
+    remembered: a refused object is checked again, so its errors are the schema's own."""
+    inner = memo["schema"]
+    if not isinstance(instance, dict):
+        yield from validator.descend(instance, inner)
+        return
+    try:
+        key: str | None = json.dumps(instance, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):
+        key = None
+    valid: set[str] = memo["valid"]
+    if key is not None and key in valid:
+        return
+    errors = list(validator.descend(instance, inner))
+    if not errors and key is not None:
+        if len(valid) >= CHECKED_BODIES:
+            valid.clear()
+        valid.add(key)
+    yield from errors
+
+
 def _short(value: Any, limit: int = 80) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -391,6 +423,29 @@ def describe(error: ValidationError) -> str:
 # ---------------------------------------------------------------------- the document
 
 
+@dataclass
+class _Node:
+    """The path templates below one segment: by their next segment (None: a parameter),
+    and the template ending here, if any."""
+
+    children: dict[str | None, _Node] = field(default_factory=dict)
+    template: str | None = None
+
+    def match(self, segments: Sequence[str], at: int = 0) -> Iterator[str]:
+        """The templates matching ``segments[at:]``, most specific first: at each segment
+        a literal before a parameter (the order Discord's router tries them in)."""
+        if at == len(segments):
+            if self.template is not None:
+                yield self.template
+            return
+        literal = self.children.get(segments[at])
+        if literal is not None:
+            yield from literal.match(segments, at + 1)
+        parameter = self.children.get(None)
+        if parameter is not None:
+            yield from parameter.match(segments, at + 1)
+
+
 class OpenAPI:
     """The prepared document: its operations by route, and a validator per request schema."""
 
@@ -418,17 +473,16 @@ class OpenAPI:
         self._resolver = self.registry.resolver(DOCUMENT_URI)
         self._targets: dict[str, Any] = {}
         self.operations: dict[str, dict[str, Operation]] = {}
-        # Templates by segment count, most specific first (a literal segment beats a
-        # parameter, left to right), as Discord's router prefers `/users/@me` to `/users/{id}`.
-        self._templates: dict[int, list[tuple[tuple[str | None, ...], str]]] = {}
+        # The templates as a tree of segments (a parameter is the key None), walked literal
+        # segment first: Discord's router prefers `/users/@me` to `/users/{id}`.
+        self._tree: _Node = _Node()
         for template, item in document["paths"].items():
             self.operations[template] = self._operations(template, item, schemas)
-            segments = tuple(
-                None if s.startswith("{") else s for s in template.strip("/").split("/")
-            )
-            self._templates.setdefault(len(segments), []).append((segments, template))
-        for entries in self._templates.values():
-            entries.sort(key=lambda e: [s is None for s in e[0]])
+            node = self._tree
+            for segment in template.strip("/").split("/"):
+                key = None if segment.startswith("{") else segment
+                node = node.children.setdefault(key, _Node())
+            node.template = template
         if rewrite:
             seen: set[int] = set()
             self._resolve_refs(schemas, seen)
@@ -449,6 +503,7 @@ class OpenAPI:
                 "x-fake-by-type": _by_type,
                 "x-fake-nullable": _nullable,
                 "x-fake-deviation": _deviation,
+                _VALID_ONCE: _valid_once,
             },
         )
 
@@ -512,14 +567,18 @@ class OpenAPI:
 
     def _target(self, schema: Any) -> Any:
         """The schema a ``{"$ref": "#/components/schemas/..."}`` names, through the
-        registry; None for anything else."""
+        registry (an object schema wrapped in ``x-fake-valid-once``, one wrapper per schema);
+        None for anything else."""
         if not isinstance(schema, dict) or set(schema) != {"$ref"}:
             return None
         ref = schema["$ref"]
         if not isinstance(ref, str) or not ref.startswith(_SCHEMAS_REF):
             return None
         if ref not in self._targets:
-            self._targets[ref] = self._resolver.lookup(ref).contents
+            target = self._resolver.lookup(ref).contents
+            if isinstance(target, dict) and "properties" in target:
+                target = {_VALID_ONCE: {"schema": target, "valid": set()}}
+            self._targets[ref] = target
         return self._targets[ref]
 
     def _resolve_refs(self, node: Any, seen: set[int]) -> None:
@@ -552,6 +611,15 @@ class OpenAPI:
         if isinstance(both, list) and len(both) == 1 and _implied_enum(node, both[0]):
             del node["allOf"]
 
+    def forget(self) -> None:
+        """Forget every verdict kept (on body texts, parameter values and component
+        objects): the next checks validate everything again (for measuring)."""
+        self._checked.clear()
+        self._checked_parameters.clear()
+        for target in self._targets.values():
+            if isinstance(target, dict) and _VALID_ONCE in target:
+                target[_VALID_ONCE]["valid"].clear()
+
     def _validator(self, pointer: str) -> Validator:
         schema = {"$ref": f"{DOCUMENT_URI}#{pointer}"}
         return self.validator_class(schema, registry=self.registry)  # type: ignore[call-arg]
@@ -568,12 +636,7 @@ class OpenAPI:
     def resolve(self, method: str, path: str) -> Operation | Problem:
         """The operation ``METHOD /path`` (no ``/api/v10``) is, or why there is none."""
         segments = path.strip("/").split("/")
-        candidates = [
-            template
-            for pattern, template in self._templates.get(len(segments), ())
-            if all(p is None or p == s for p, s in zip(pattern, segments, strict=True))
-            and all(s for s in segments)
-        ]
+        candidates = list(self._tree.match(segments)) if all(segments) else []
         for template in candidates:
             op = self.operations[template].get(method.upper())
             if op is not None:
