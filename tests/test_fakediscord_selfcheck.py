@@ -406,8 +406,11 @@ async def test_oversized_payloads_are_violations(fake: FakeDiscord, bot: SelfChe
     await rows.wait_followups(0)
     await fake.wait_for(lambda: len(bot.errors) == 2)
     kinds = [v.kind for v in fake.violations]
-    assert kinds == ["invalid_payload", "invalid_payload"]
-    assert "2001" in str(fake.violations[0]) and "6 action rows" in str(fake.violations[1])
+    # 2,001 characters break the API document's maxLength and the documented limit; six
+    # rows only the limit (the document allows 40 components, for layouts).
+    assert kinds == ["schema_violation", "invalid_payload", "invalid_payload"]
+    assert "/data/content: 2001 characters" in str(fake.violations[0])
+    assert "2001" in str(fake.violations[1]) and "6 action rows" in str(fake.violations[2])
     assert all(m.content != "rows" for m in fake.public_messages("general"))
 
 

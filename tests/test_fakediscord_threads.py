@@ -88,7 +88,8 @@ async def test_start_thread_from_message_and_post_in_it(fake: FakeDiscord) -> No
         f"/channels/{general}/messages/{other['id']}/threads",
         {"name": "t", "auto_archive_duration": 30},
     )
-    assert bad[0] == 400 and [v.kind for v in fake.violations] == ["invalid_payload"]
+    assert bad[0] == 400 and [v.kind for v in fake.violations] == ["schema_violation"]
+    assert "/auto_archive_duration: 30 is not one of" in str(fake.violations[0])
 
 
 async def test_missing_permissions_are_403_50013(fake: FakeDiscord) -> None:

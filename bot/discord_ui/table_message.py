@@ -278,6 +278,11 @@ class TableMessage:
                 self.budget.give_back("PATCH", table.home_id)
                 return
         message_id = table.message_id
+        if message_id is None:
+            # The table left its thread while this edit waited for its slot or its picture
+            # (a moderator locked the thread, seen by another request): there is no message
+            # to edit, and the flush posts the table afresh in the channel.
+            return
         try:
             try:
                 await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
@@ -293,7 +298,8 @@ class TableMessage:
         except discord.NotFound:
             table.message_id = None
         except discord.HTTPException:
-            self._landed(table, UNKNOWN, None)
+            if table.message_id is not None:  # else moved meanwhile: nothing of it is known
+                self._landed(table, UNKNOWN, None)
             log.warning("could not edit the table message of %s", table.id)
         else:
             self._landed(table, digest, sent)

@@ -20,6 +20,10 @@ As a subprocess (``python -m tests.fakediscord.launch <module>`` with ``FAKE_DIS
 Rule breaches are recorded in ``fake.violations`` (``Violation.kind`` / ``str(v)``); every file
 the bot uploads, in ``fake.uploads`` (``Upload``: which message, who could see it, the bytes).
 See ``tests/test_fakediscord_selfcheck.py`` for worked examples.
+
+Every REST request is checked against Discord's own API document (``openapi.py``, a copy of
+Discord's OpenAPI description in ``spec/``) and the documented limits it lacks
+(``limits.py``); ``tests/test_fakediscord_spec.py`` plants each kind of breach.
 """
 
 from .driver import (

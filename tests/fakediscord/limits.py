@@ -3,11 +3,18 @@
 Discord answers a payload that breaks these with ``400 Invalid Form Body`` (code 50035).  The fake
 server does the same *and* records a violation, because a bot that relies on discord.py's partial
 client-side checks would otherwise only fail in production.
+
+Discord's API document (`openapi.py`) encodes some of these as schema keywords (a custom_id's
+``maxLength``, a row's ``maxItems``) but not the rest: the 2,000 characters of a bot's content
+(the document allows 4,000, a Nitro user's limit), the 6,000 characters of a message's embeds
+together, five action rows, a select alone in its row, unique custom_ids, the rules of command
+names in every locale. Both are checked on every request, so a limit the document has is
+checked twice, once by each, and each check has its own violation kind.
 """
 
 from __future__ import annotations
 
-import re
+import unicodedata
 from typing import Any
 
 from .models import FLAG_COMPONENTS_V2
@@ -30,11 +37,17 @@ MAX_FOOTER = 2048
 MAX_AUTHOR_NAME = 256
 MAX_EMBED_TOTAL = 6000
 MAX_V2_COMPONENTS = 40
+MAX_CHOICES = 25  # of a command option, and of an autocomplete answer
+MAX_CHOICE_TEXT = 100  # a choice's name (in every locale) and a string choice's value
+MAX_COMMAND_TEXT = 100  # a command's or option's description (in every locale)
+MAX_CHAT_COMMANDS = 100
+MAX_MODAL_TITLE = 45
+MAX_MODAL_COMPONENTS = 5
 MAX_FILES = 10  # attachments uploaded with one message
 MAX_UPLOAD_BYTES = 25 * 1024 * 1024  # per file, without boosts
 
 SELECT_TYPES = (3, 5, 6, 7, 8)
-COMMAND_NAME_RE = re.compile(r"^[-_\w]{1,32}$")
+MAX_COMMAND_NAME = 32
 #: The locales Discord accepts as keys of `name_localizations` / `description_localizations`
 #: (Discord's "Locales" reference); any other key is refused with 400 Invalid Form Body.
 DISCORD_LOCALES = frozenset(
@@ -46,12 +59,32 @@ DISCORD_LOCALES = frozenset(
 )
 
 
+def _name_char(char: str) -> bool:
+    """Discord's command-name alphabet, ``[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]``: Python's
+    ``re`` has no ``\\p{...}``, so letters and numbers by Unicode category, and the Devanagari
+    and Thai blocks whole (their vowel signs are marks, not letters)."""
+    if char in "-_" or unicodedata.category(char)[0] in "LN":
+        return True
+    return "\u0900" <= char <= "\u097f" or "\u0e00" <= char <= "\u0e7f"
+
+
+def valid_name(name: Any, *, chat_input: bool = True) -> bool:
+    """A command or option name as Discord's API reference allows it: 1-32 characters of
+    its alphabet, and for chat-input commands and their options lowercase where the letters
+    have a lowercase form."""
+    if not isinstance(name, str) or not 1 <= len(name) <= MAX_COMMAND_NAME:
+        return False
+    if not all(_name_char(c) for c in name):
+        return False
+    return not chat_input or name == name.lower()
+
+
 def _check_interactive(comp: dict[str, Any], where: str, errors: list[str]) -> None:
     """Checks shared by buttons and selects wherever they sit (v1 rows or v2 layouts)."""
     ctype = comp.get("type")
     custom_id = comp.get("custom_id")
-    if custom_id is not None and len(str(custom_id)) > MAX_CUSTOM_ID:
-        errors.append(f"{where}: custom_id longer than {MAX_CUSTOM_ID} chars")
+    if custom_id is not None and not 1 <= len(str(custom_id)) <= MAX_CUSTOM_ID:
+        errors.append(f"{where}: custom_id must be 1-{MAX_CUSTOM_ID} chars ({len(str(custom_id))})")
     if ctype == 2:
         label = comp.get("label")
         if label is not None and len(label) > MAX_LABEL:
@@ -220,18 +253,89 @@ def validate_files(sizes: list[int]) -> list[str]:
     return errors
 
 
-def validate_command(cmd: dict[str, Any]) -> list[str]:
-    """A light check of an application command definition being synced."""
+def validate_choices(choices: list[dict[str, Any]]) -> list[str]:
+    """An autocomplete answer (interaction callback type 8): at most 25 choices, each named
+    1-100 characters in every locale, a string value at most 100 characters."""
+    errors: list[str] = []
+    if len(choices) > MAX_CHOICES:
+        errors.append(f"{len(choices)} autocomplete choices (max {MAX_CHOICES})")
+    for i, choice in enumerate(choices):
+        _check_choice(choice, f"choices[{i}]", errors)
+    return errors
+
+
+def _check_choice(choice: dict[str, Any], where: str, errors: list[str]) -> None:
+    if not 1 <= len(str(choice.get("name", ""))) <= MAX_CHOICE_TEXT:
+        errors.append(f"{where}: name must be 1-{MAX_CHOICE_TEXT} chars")
+    value = choice.get("value")
+    if isinstance(value, str) and len(value) > MAX_CHOICE_TEXT:
+        errors.append(f"{where}: value longer than {MAX_CHOICE_TEXT} chars ({len(value)})")
+    check_localizations({**choice, "type": "choice"}, where, errors)
+
+
+def validate_modal(data: dict[str, Any]) -> list[str]:
+    """A modal (interaction callback type 9): a custom_id, a title of at most 45 characters,
+    one to five top-level components, custom_ids within limits and unique."""
+    errors: list[str] = []
+    custom_id = str(data.get("custom_id") or "")
+    if not 1 <= len(custom_id) <= MAX_CUSTOM_ID:
+        errors.append(f"custom_id must be 1-{MAX_CUSTOM_ID} chars ({len(custom_id)})")
+    title = str(data.get("title") or "")
+    if not 1 <= len(title) <= MAX_MODAL_TITLE:
+        errors.append(f"title must be 1-{MAX_MODAL_TITLE} chars ({len(title)})")
+    comps = data.get("components") or []
+    if not 1 <= len(comps) <= MAX_MODAL_COMPONENTS:
+        errors.append(f"{len(comps)} top-level components (need 1-{MAX_MODAL_COMPONENTS})")
+    ids: list[str] = []
+
+    def walk(items: list[dict[str, Any]], path: str) -> None:
+        for i, comp in enumerate(items):
+            where = f"{path}[{i}]"
+            cid = comp.get("custom_id")
+            if cid is not None:
+                ids.append(str(cid))
+                if not 1 <= len(str(cid)) <= MAX_CUSTOM_ID:
+                    errors.append(f"{where}: custom_id must be 1-{MAX_CUSTOM_ID} chars")
+            walk(comp.get("components") or [], where + ".components")
+            if isinstance(comp.get("component"), dict):
+                walk([comp["component"]], where + ".component")
+
+    walk(comps, "components")
+    if len(set(ids)) != len(ids):
+        errors.append("components: duplicate custom_id within one modal")
+    return errors
+
+
+def validate_commands(
+    commands: list[dict[str, Any]], *, partial: bool = False, whole_set: bool = False
+) -> list[str]:
+    """Command definitions being synced: each one (``partial``: an edit, checking only the
+    fields it sets), and for a whole set (bulk overwrite) unique names per type and at most
+    100 chat-input commands."""
+    errors = [e for cmd in commands for e in validate_command(cmd, partial=partial)]
+    if whole_set:
+        names = [(c.get("type", 1), c.get("name")) for c in commands]
+        if len(set(names)) != len(names):
+            errors.append("duplicate command names")
+        if sum(1 for c in commands if c.get("type", 1) == 1) > MAX_CHAT_COMMANDS:
+            errors.append(f"more than {MAX_CHAT_COMMANDS} chat-input commands")
+    return errors
+
+
+def validate_command(cmd: dict[str, Any], *, partial: bool = False) -> list[str]:
+    """An application command definition being synced: names (1-32, lowercase for chat
+    input), descriptions (1-100), at most 25 options and 25 choices each, in every locale.
+    ``partial`` (an edit) checks only the fields present."""
     errors: list[str] = []
     name = cmd.get("name", "")
     ctype = cmd.get("type", 1)
     where = f"command {name!r}"
     if ctype == 1:
-        if not COMMAND_NAME_RE.match(name) or name != name.lower():
+        if (not partial or "name" in cmd) and not valid_name(name):
             errors.append(f"{where}: invalid chat-input command name")
         desc = cmd.get("description", "")
-        if not 1 <= len(desc) <= 100:
-            errors.append(f"{where}: description must be 1-100 chars")
+        if (not partial or "description" in cmd) and not 1 <= len(desc) <= MAX_COMMAND_TEXT:
+            errors.append(f"{where}: description must be 1-{MAX_COMMAND_TEXT} chars")
 
     def check_options(options: list[dict[str, Any]], path: str) -> None:
         if len(options) > 25:
@@ -240,10 +344,10 @@ def validate_command(cmd: dict[str, Any]) -> list[str]:
         for opt in options:
             opath = f"{path}.{opt.get('name')}"
             check_localizations(opt, opath, errors)
-            if not COMMAND_NAME_RE.match(opt.get("name", "")):
+            if not valid_name(opt.get("name", ""), chat_input=ctype == 1):
                 errors.append(f"{opath}: invalid option name")
-            if not 1 <= len(opt.get("description", "")) <= 100:
-                errors.append(f"{opath}: description must be 1-100 chars")
+            if not 1 <= len(opt.get("description", "")) <= MAX_COMMAND_TEXT:
+                errors.append(f"{opath}: description must be 1-{MAX_COMMAND_TEXT} chars")
             if opt.get("type") in (1, 2):
                 check_options(opt.get("options") or [], opath)
                 continue
@@ -252,13 +356,10 @@ def validate_command(cmd: dict[str, Any]) -> list[str]:
                     errors.append(f"{opath}: required option after an optional one")
             else:
                 seen_optional = True
-            if len(opt.get("choices") or []) > 25:
-                errors.append(f"{opath}: more than 25 choices")
+            if len(opt.get("choices") or []) > MAX_CHOICES:
+                errors.append(f"{opath}: more than {MAX_CHOICES} choices")
             for choice in opt.get("choices") or []:
-                cpath = f"{opath}.choice[{choice.get('value')!r}]"
-                if not 1 <= len(str(choice.get("name", ""))) <= 100:
-                    errors.append(f"{cpath}: name must be 1-100 chars")
-                check_localizations({**choice, "type": "choice"}, cpath, errors)
+                _check_choice(choice, f"{opath}.choice[{choice.get('value')!r}]", errors)
             if opt.get("choices") and opt.get("autocomplete"):
                 errors.append(f"{opath}: choices and autocomplete are exclusive")
 
@@ -280,12 +381,11 @@ def check_localizations(
         for locale, value in values.items():
             if locale not in DISCORD_LOCALES:
                 errors.append(f"{where}: {field} has an unknown locale {locale!r}")
-            if not isinstance(value, str) or not 1 <= len(value) <= 100:
-                errors.append(f"{where}: {field}[{locale}] must be 1-100 chars")
+            if not isinstance(value, str) or not 1 <= len(value) <= MAX_COMMAND_TEXT:
+                errors.append(f"{where}: {field}[{locale}] must be 1-{MAX_COMMAND_TEXT} chars")
             elif (
                 field == "name_localizations"
-                and chat_input
                 and item.get("type") != "choice"
-                and (not COMMAND_NAME_RE.match(value) or value != value.lower())
+                and not valid_name(value, chat_input=chat_input)
             ):
                 errors.append(f"{where}: {field}[{locale}] is not a valid name")

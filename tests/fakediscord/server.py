@@ -7,6 +7,23 @@ show up exactly as they would against Discord.  Every rule breach is appended to
 
 Only what a slash-command/component bot needs is implemented.  Unknown routes answer 404 with a
 JSON body and are remembered in ``unknown_routes`` so a missing endpoint is easy to spot.
+
+Every REST request is checked before it is handled (``_rest_handler``), in two layers:
+
+* Discord's own API document (``openapi.py``, the OpenAPI 3.1 copy in ``spec/``): a route or
+  method Discord lacks (``undocumented_route``, 404; ``undocumented_method``, 405), a body that
+  is not JSON (``invalid_json``), and path or query parameters or a body (JSON, or a multipart
+  upload's ``payload_json``) its schemas refuse (``schema_violation``);
+* the documented limits the document does not encode (``limits.py``): message content,
+  embeds, components and custom_ids on every route that carries a message
+  (``MESSAGE_OPERATIONS``, interaction callbacks), commands in every locale
+  (``COMMAND_OPERATIONS``; ``invalid_command``), modals and autocomplete choices
+  (``invalid_payload``).
+
+Both layers run on each request and each records its own violation, so a rule both know is
+reported twice; either refuses the request as Discord does (``400``, code 50035) before the
+fake's handler sees it. What Discord accepts beyond the document is listed in one place,
+``openapi.DEVIATIONS``.
 """
 
 from __future__ import annotations
@@ -25,7 +42,7 @@ from typing import Any
 import yarl
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from . import limits
+from . import limits, openapi
 from .models import (
     ARCHIVE_DURATIONS,
     FLAG_COMPONENTS_V2,
@@ -76,6 +93,25 @@ ALLOWED_CALLBACKS: dict[int, set[int]] = {
 }
 
 Handler = Callable[["_Request"], Awaitable[web.Response]]
+
+#: The API document's operations whose body is a message: (a new message?, how violations
+#: name it). Each is checked against `limits.validate_message` before it is handled.
+MESSAGE_OPERATIONS: dict[str, tuple[bool, str]] = {
+    "create_message": (True, "channel message"),
+    "update_message": (False, "channel message edit"),
+    "execute_webhook": (True, "followup"),
+    "update_original_webhook_message": (False, "webhook edit"),
+    "update_webhook_message": (False, "webhook edit"),
+}
+#: The operations whose body is application commands: the whole set, one, or a partial edit.
+COMMAND_OPERATIONS: dict[str, str] = {
+    "bulk_set_application_commands": "bulk",
+    "bulk_set_guild_application_commands": "bulk",
+    "create_application_command": "one",
+    "create_guild_application_command": "one",
+    "update_application_command": "partial",
+    "update_guild_application_command": "partial",
+}
 
 #: Test instrumentation, not Discord: a bot started by ``FakeDiscord.launch`` sends this header
 #: (its ``BotProcess.client`` name) on every REST call and on its gateway handshake, so a test
@@ -1008,24 +1044,110 @@ class FakeDiscordServer:
                 data["member"] = member
         await self.dispatch(event, data, intent=intent, guild_id=msg.guild_id)
 
-    def _check_payload(
+    # ------------------------------------------------------------------ request checks
+
+    def _interaction_of(self, params: dict[str, str]) -> InteractionRecord | None:
+        """The interaction a callback or interaction-webhook route is about, if known."""
+        if "interaction_id" in params:
+            return self.interactions.get(_int(params["interaction_id"]))
+        if "token" in params:
+            return self._by_token.get(params["token"])
+        return None
+
+    def _edited_message(
+        self, params: dict[str, str], rec: InteractionRecord | None
+    ) -> StoredMessage | None:
+        """The message an edit route names (``@original``: the interaction's response)."""
+        key = params.get("message_id", "")
+        if key == "@original":
+            return self.messages.get(rec.original_message_id or 0) if rec else None
+        return self.messages.get(_int(key))
+
+    def _limit_errors(
+        self, operation: str, params: dict[str, str], payload: Any, files: list[UploadedFile]
+    ) -> tuple[str, list[str]]:
+        """Discord's documented limits that its API document does not encode (see
+        `limits.py`), for the operation (the document's ``operationId``) the request is:
+        every route that carries a message, a command, a modal or autocomplete choices.
+        Returns the violation kind and the problems (none: an empty list)."""
+        rec = self._interaction_of(params)
+        sizes = [len(f.data) for f in files]
+        if operation in MESSAGE_OPERATIONS:
+            creating, where = MESSAGE_OPERATIONS[operation]
+            target = None if creating else self._edited_message(params, rec)
+            errors = limits.validate_message(
+                payload,
+                creating=creating,
+                has_files=bool(files),
+                flags=target.flags if target is not None else None,
+            )
+            errors += limits.validate_files(sizes)
+            return "invalid_payload", [f"{where}: {e}" for e in errors]
+        if operation == "create_interaction_response":
+            ctype, data = payload.get("type"), payload.get("data") or {}
+            errors = limits.validate_files(sizes)
+            if ctype == 4:
+                where = "interaction response"
+                errors += limits.validate_message(data, creating=True, has_files=bool(files))
+            elif ctype == 7:
+                where = "interaction update"
+                source = self.messages.get(rec.source_message_id or 0) if rec else None
+                errors += limits.validate_message(
+                    data,
+                    creating=False,
+                    has_files=bool(files),
+                    flags=source.flags if source is not None else None,
+                )
+            elif ctype == 8:
+                where = "autocomplete"
+                errors += limits.validate_choices(data.get("choices") or [])
+            elif ctype == 9:
+                where = "modal"
+                errors += limits.validate_modal(data)
+            else:
+                where = f"callback type {ctype}"
+            return "invalid_payload", [f"{where}: {e}" for e in errors]
+        if operation in COMMAND_OPERATIONS:
+            shape = COMMAND_OPERATIONS[operation]
+            commands = list(payload or []) if shape == "bulk" else [payload]
+            return "invalid_command", limits.validate_commands(
+                commands, partial=shape == "partial", whole_set=shape == "bulk"
+            )
+        return "invalid_payload", []
+
+    def _refuse_request(
         self,
-        payload: dict[str, Any],
-        *,
-        creating: bool,
+        operation: openapi.Operation,
+        request: web.Request,
+        path: str,
+        params: dict[str, str],
+        body: openapi.Body,
         files: list[UploadedFile],
-        where: str,
-        flags: int | None = None,
-        rec: InteractionRecord | None = None,
     ) -> web.Response | None:
-        errors = limits.validate_message(
-            payload, creating=creating, has_files=bool(files), flags=flags
-        )
-        errors.extend(limits.validate_files([len(f.data) for f in files]))
-        if not errors:
+        """Check one request against Discord's API document and its documented limits; a
+        breach of either is a violation (both are recorded when both apply) and Discord's
+        ``400 Invalid Form Body`` answer. None: the request may be handled."""
+        rec = self._interaction_of(params)
+        rid = rec.id if rec is not None else None
+        problems = openapi.api().check(operation, path, request.query, body)
+        for problem in problems:
+            self.violate(problem.kind, problem.detail, rid)
+        payload = body.payload if body.media_type is not None else None
+        try:
+            kind, errors = self._limit_errors(
+                operation.operation_id, params, payload if payload is not None else {}, files
+            )
+        except (AttributeError, TypeError, ValueError):
+            if not problems:
+                raise  # a well-formed body the limits cannot read: a bug in the fake
+            kind, errors = "invalid_payload", []  # malformed: the schema said so already
+        if errors:
+            self.violate(kind, "; ".join(errors), rid)
+        if not problems and not errors:
             return None
-        self.violate("invalid_payload", f"{where}: " + "; ".join(errors), rec.id if rec else None)
-        return error_response(400, 50035, "Invalid Form Body", errors)
+        return error_response(
+            400, 50035, "Invalid Form Body", [p.detail for p in problems] + errors
+        )
 
     # ------------------------------------------------------------------ REST plumbing
 
@@ -1034,11 +1156,17 @@ class FakeDiscordServer:
         self._routes.append((method, regex, handler, auth))
         self._templates[regex] = pattern
 
-    async def _read_body(self, request: web.Request) -> tuple[Any, list[UploadedFile]]:
-        """Parse a JSON body or a multipart body (``payload_json`` + ``files[N]``)."""
+    async def _read_body(
+        self, request: web.Request
+    ) -> tuple[Any, list[UploadedFile], openapi.Body]:
+        """Parse a JSON body or a multipart body (``payload_json`` + ``files[N]``); the
+        `openapi.Body` says what was sent, for the API document's checks. A body that does
+        not parse raises ValueError (its message says which part)."""
         files: list[UploadedFile] = []
         if request.content_type.startswith("multipart/"):
             payload: Any = None
+            text: str | None = None
+            parts: list[str] = []
             reader = await request.multipart()
             while True:
                 part = await reader.next()
@@ -1047,9 +1175,14 @@ class FakeDiscordServer:
                 if not isinstance(part, BodyPartReader):
                     continue  # nested multipart: discord.py never sends it
                 name = part.name or ""
+                parts.append(name)
                 raw = await part.read(decode=False)
                 if name == "payload_json":
-                    payload = json.loads(bytes(raw).decode())
+                    try:
+                        text = bytes(raw).decode()
+                        payload = json.loads(text)
+                    except ValueError as exc:
+                        raise ValueError(f"payload_json: {exc}") from exc
                 else:
                     match = re.match(r"files\[(\d+)\]", name)
                     idx = int(match.group(1)) if match else len(files)
@@ -1061,16 +1194,42 @@ class FakeDiscordServer:
                             content_type=part.headers.get("Content-Type"),
                         )
                     )
-            return payload if payload is not None else {}, files
+            body = openapi.Body(request.content_type, payload, tuple(parts), text)
+            return payload if payload is not None else {}, files, body
         if request.can_read_body:
             text = await request.text()
             if text:
-                return json.loads(text), files
-        return None, files
+                data = json.loads(text)
+                return data, files, openapi.Body(request.content_type, data, text=text)
+        return None, files, openapi.Body()
+
+    def _operation(
+        self, request: web.Request, method: str, tail: str
+    ) -> openapi.Operation | web.Response:
+        """The operation of Discord's API document this request is (`openapi.py`), or the
+        answer Discord gives a route it lacks (404) or a method the route lacks (405), with
+        the violation recorded."""
+        version = request.match_info["version"]
+        if version != openapi.API_VERSION:
+            found: openapi.Operation | openapi.Problem = openapi.Problem(
+                openapi.UNDOCUMENTED_ROUTE, f"{method} /api/v{version}{tail}: not API v10"
+            )
+        else:
+            found = openapi.api().resolve(method, tail)
+        if isinstance(found, openapi.Operation):
+            return found
+        self.violate(found.kind, found.detail)
+        if found.kind == openapi.UNDOCUMENTED_METHOD:
+            return error_response(405, 0, "405: Method Not Allowed")
+        return error_response(404, 0, "404: Not Found")
 
     async def _rest_handler(self, request: web.Request) -> web.StreamResponse:
         tail = "/" + request.match_info["tail"]
         method = request.method
+        operation = self._operation(request, method, tail)
+        if isinstance(operation, web.Response):
+            self._log_call(request, method, tail, operation.status)
+            return operation
         for r_method, regex, handler, auth in self._routes:
             m = regex.match(tail)
             if m is None or r_method != method:
@@ -1085,15 +1244,18 @@ class FakeDiscordServer:
             elif limited is not None:
                 resp = limited
             else:
+                params = m.groupdict()
                 try:
-                    payload, files = await self._read_body(request)
+                    payload, files, body = await self._read_body(request)
                 except ValueError as exc:
-                    resp = error_response(
-                        400, 50109, f"The request body contains invalid JSON: {exc}"
-                    )
+                    self.violate(openapi.INVALID_JSON, f"{method} {operation.template}: {exc}")
+                    resp = error_response(400, 50109, "The request body contains invalid JSON.")
                 else:
                     try:
-                        resp = await handler(_Request(request, m.groupdict(), payload, files))
+                        refused = self._refuse_request(
+                            operation, request, tail, params, body, files
+                        )
+                        resp = refused or await handler(_Request(request, params, payload, files))
                     except Exception as exc:  # a bug in the fake must not look like Discord
                         self.violate("fake_internal_error", f"{method} {tail}: {exc!r}")
                         resp = error_response(500, 0, f"fake server error: {exc!r}")
@@ -1310,18 +1472,6 @@ class FakeDiscordServer:
             stored["guild_id"] = guild_id
         return stored
 
-    def _check_commands(self, cmds: list[dict[str, Any]]) -> web.Response | None:
-        errors = [e for c in cmds for e in limits.validate_command(c)]
-        names = [(c.get("type", 1), c.get("name")) for c in cmds]
-        if len(set(names)) != len(names):
-            errors.append("duplicate command names")
-        if sum(1 for c in cmds if c.get("type", 1) == 1) > 100:
-            errors.append("more than 100 chat-input commands")
-        if errors:
-            self.violate("invalid_command", "; ".join(errors))
-            return error_response(400, 50035, "Invalid Form Body", errors)
-        return None
-
     async def _list_commands(self, req: _Request) -> web.Response:
         cmds = self._command_list(req)
         if cmds is None:
@@ -1333,9 +1483,6 @@ class FakeDiscordServer:
         if cmds is None:
             return error_response(403, 20012, "You are not authorized to perform this action")
         new = list(req.payload or [])
-        bad = self._check_commands(new)
-        if bad is not None:
-            return bad
         stored = [self._store_command(cmds, c, req.params.get("guild_id")) for c in new]
         cmds[:] = stored
         self.command_syncs += 1
@@ -1346,9 +1493,6 @@ class FakeDiscordServer:
         cmds = self._command_list(req)
         if cmds is None:
             return error_response(403, 20012, "You are not authorized to perform this action")
-        bad = self._check_commands([req.payload or {}])
-        if bad is not None:
-            return bad
         stored = self._store_command(cmds, req.payload, req.params.get("guild_id"))
         cmds[:] = [c for c in cmds if c["id"] != stored["id"]] + [stored]
         self.notify()
@@ -1441,11 +1585,6 @@ class FakeDiscordServer:
         msg: StoredMessage | None = None
         ephemeral = False
         if ctype == 4:
-            bad = self._check_payload(
-                data, creating=True, files=req.files, where="interaction response", rec=rec
-            )
-            if bad is not None:
-                return bad
             ephemeral = bool(int(data.get("flags") or 0) & FLAG_EPHEMERAL)
             msg = self.create_message(
                 rec.channel_id, data, req.files, visible_to=user_id if ephemeral else None, rec=rec
@@ -1469,31 +1608,13 @@ class FakeDiscordServer:
             if source is None or source.deleted:
                 return error_response(404, 10008, "Unknown Message")
             if ctype == 7:
-                bad = self._check_payload(
-                    data,
-                    creating=False,
-                    files=req.files,
-                    where="interaction update",
-                    flags=source.flags,
-                    rec=rec,
-                )
-                if bad is not None:
-                    return bad
                 self.edit_message(source, data, req.files)
             msg = source
             ephemeral = source.ephemeral
             rec.original_message_id = source.id
         elif ctype == 8:
-            choices = list(data.get("choices") or [])
-            if len(choices) > 25:
-                self.violate("invalid_payload", f"{len(choices)} autocomplete choices (max 25)")
-                return error_response(400, 50035, "Invalid Form Body", ["too many choices"])
-            rec.autocomplete_choices = choices
+            rec.autocomplete_choices = list(data.get("choices") or [])
         elif ctype == 9:
-            problems = _check_modal(data)
-            if problems:
-                self.violate("invalid_payload", "modal: " + "; ".join(problems), rec.id)
-                return error_response(400, 50035, "Invalid Form Body", problems)
             rec.modal = copy.deepcopy(data)
 
         rec.response_type = ctype
@@ -1563,11 +1684,6 @@ class FakeDiscordServer:
             return found
         rec = found
         payload = req.payload or {}
-        bad = self._check_payload(
-            payload, creating=True, files=req.files, where="followup", rec=rec
-        )
-        if bad is not None:
-            return bad
         wants_ephemeral = bool(int(payload.get("flags") or 0) & FLAG_EPHEMERAL)
         original = self.messages.get(rec.original_message_id or 0)
         if rec.first_followup_pending and original is not None and original.loading:
@@ -1619,11 +1735,6 @@ class FakeDiscordServer:
         if isinstance(msg, web.Response):
             return msg
         payload = req.payload or {}
-        bad = self._check_payload(
-            payload, creating=False, files=req.files, where="webhook edit", flags=msg.flags, rec=rec
-        )
-        if bad is not None:
-            return bad
         was_loading = msg.loading
         self.edit_message(msg, payload, req.files)
         if was_loading:
@@ -1666,9 +1777,6 @@ class FakeDiscordServer:
         if isinstance(chan, web.Response):
             return chan
         payload = req.payload or {}
-        bad = self._check_payload(payload, creating=True, files=req.files, where="channel message")
-        if bad is not None:
-            return bad
         needed = PERM_SEND_MESSAGES_IN_THREADS if chan.is_thread else PERM_SEND_MESSAGES
         if not self.bot_may(needed):
             return error_response(403, 50013, "Missing Permissions")
@@ -1731,11 +1839,6 @@ class FakeDiscordServer:
             # Discord: nobody edits messages in an archived thread (deleting is allowed).
             return error_response(400, 50083, "Thread is archived")
         payload = req.payload or {}
-        bad = self._check_payload(
-            payload, creating=False, files=req.files, where="channel message edit", flags=msg.flags
-        )
-        if bad is not None:
-            return bad
         self.edit_message(msg, payload, req.files)
         await self._announce("MESSAGE_UPDATE", msg)
         return json_response(msg.payload())
@@ -1923,18 +2026,6 @@ def _describe(rec: InteractionRecord) -> str:
     if rec.type == IT_COMPONENT:
         return f"component {rec.data.get('custom_id')!r}"
     return f"modal {rec.data.get('custom_id')!r}"
-
-
-def _check_modal(data: dict[str, Any]) -> list[str]:
-    problems: list[str] = []
-    if not data.get("custom_id") or len(str(data["custom_id"])) > limits.MAX_CUSTOM_ID:
-        problems.append("custom_id missing or longer than 100 chars")
-    if not data.get("title") or len(str(data["title"])) > 45:
-        problems.append("title missing or longer than 45 chars")
-    comps = data.get("components") or []
-    if not 1 <= len(comps) <= 5:
-        problems.append(f"{len(comps)} top-level components (need 1-5)")
-    return problems
 
 
 def patch_discord(url: str) -> tuple[Any, Any]:
