@@ -9,8 +9,10 @@ from collections.abc import Callable
 
 from bot.ai import TIERS, AiTier
 from bot.engine.actions import Action
-from bot.engine.match import Match, Player
+from bot.engine.match import Match, MatchPhase, Player
 from bot.engine.public_log import seating_entries
+from bot.engine.settlement import fixed_cost
+from bot.engine.states import SeatStatus
 from bot.storage import StorageError, StorageIntegrityError
 
 from . import errors
@@ -181,25 +183,29 @@ class Lobby:
             seat = work.seat_by_user(user_id)
             if seat is None:
                 raise errors.NotSeated()
-            in_lobby = work.status is TableStatus.LOBBY
-            if in_lobby:
-                work.seats.remove(seat)
-                if user_id == work.host_id:
-                    # The next human to have sat down hosts; with nobody left, it closes.
-                    heir = next((s for s in work.seats if s.user_id is not None), None)
-                    if heir is None or heir.user_id is None:
-                        work.status = TableStatus.CANCELLED
-                    else:
-                        work.host_id = heir.user_id
+            if work.status is TableStatus.LOBBY:
+                left = _leave_lobby(work, seat)
             else:
-                engine_seat = work.engine_seat(user_id)
-                if work.match is None or engine_seat is None:
-                    raise errors.NotPlaying()
-                if engine_seat in work.match.left:
-                    raise errors.AlreadyLeft()
-                apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
+                left = self._leave_match(work, user_id)
             ch.event = LeftSeat(user_id)
-        return Left(in_match=not in_lobby, closed=not work.status.open)
+        return left
+
+    def _leave_match(self, work: Table, user_id: int) -> Left:
+        """A player leaves a running match: a drop in the deal under way (at its cost),
+        and no further deals."""
+        m, seat = work.match, work.engine_seat(user_id)
+        if m is None or seat is None:
+            raise errors.NotPlaying()
+        if seat in m.left:
+            raise errors.AlreadyLeft()
+        deal = m.deal
+        in_deal = deal is not None and not deal.over and deal.status[seat] is SeatStatus.ACTIVE
+        apply_action(work, Action.leave(seat), self.ctx.clock.now())
+        cost = None
+        if in_deal and deal is not None and seat in deal.out_reason:
+            cost = fixed_cost(work.rules, deal.out_reason[seat])
+        over = m.phase is MatchPhase.OVER
+        return Left(in_match=True, cost=cost, chips=work.rules.chips, match_over=over)
 
     async def start(self, table: Table, user_id: int) -> None:
         async with self.ctx.unit.change(table) as ch:
@@ -319,6 +325,19 @@ def parse_tier(value: str) -> AiTier:
         return AiTier(value)
     except ValueError:
         raise errors.UnknownTier(TIERS) from None
+
+
+def _leave_lobby(work: Table, seat: Seat) -> Left:
+    """A lobby seat given up. A leaving host is succeeded by the next human to have sat
+    down; with nobody left, the lobby closes."""
+    work.seats.remove(seat)
+    if seat.user_id == work.host_id:
+        heir = next((s.user_id for s in work.seats if s.user_id is not None), None)
+        if heir is None:
+            work.status = TableStatus.CANCELLED
+        else:
+            work.host_id = heir
+    return Left(in_match=False, closed=not work.status.open)
 
 
 def _need_lobby(table: Table, what: LobbyAction) -> None:

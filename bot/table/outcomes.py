@@ -29,10 +29,15 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Left:
-    """A seat was given up: in the lobby (`in_match` False) or mid-match (counts as a drop)."""
+    """A seat was given up: in the lobby (`in_match` False) or mid-match (counts as a drop
+    in the deal under way, `cost` its fixed cost, paid in chips or points; None: no deal
+    was under way for the seat, between deals or after it dropped)."""
 
     in_match: bool
-    closed: bool = False  # the host left a lobby nobody else sat in: it is closed
+    closed: bool = False  # the last human left a lobby: it is closed
+    cost: int | None = None
+    chips: bool = True
+    match_over: bool = False  # the leave ended the match (too few players were left)
 
 
 @dataclass(frozen=True, slots=True)

@@ -300,11 +300,18 @@ def played_text(played: Played, locale: Locale | None) -> str:
 
 
 def left_text(left: Left, locale: Locale | None) -> str:
-    if left.closed:
-        return text(locale, "done-left-closed")
-    if left.in_match:
-        return text(locale, "done-left-match")
-    return text(locale, "done-left")
+    """A seat given up: in a lobby (which closed if nobody human was left), or in a match:
+    what the leave cost in the deal under way, and whether the match ended with it."""
+    if not left.in_match:
+        return text(locale, "done-left-closed" if left.closed else "done-left")
+    if left.cost is None:
+        said = text(locale, "done-left-between")
+    else:
+        unit = "chips" if left.chips else "points"
+        said = text(locale, "done-left-match", unit=unit, cost=left.cost)
+    if left.match_over:
+        said += " " + text(locale, "done-left-match-over")
+    return said
 
 
 def voted_text(voted: Voted, locale: Locale | None) -> str:

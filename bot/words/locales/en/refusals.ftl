@@ -90,7 +90,18 @@ done-dropped = You dropped ({ $unit ->
 done-declared = You declared! 🎉 Your winning hand is below; the results are on the table.
 done-wrong-show = Your show was not valid: see below why, and what it costs.
 done-left-closed = You left, and nobody else was seated: the table is closed.
-done-left-match = You left the match; it counts as a drop for this deal.
+done-left-match = You left the match: it counts as a drop in this deal and costs { $unit ->
+        [chips] { $cost ->
+            [one] { $cost } chip
+           *[other] { $cost } chips
+        }
+       *[points] { $cost ->
+            [one] { $cost } point
+           *[other] { $cost } points
+        }
+    }.
+done-left-between = You left the match; you play no further deals.
+done-left-match-over = With that the match is over: the results are on the table.
 done-left = You left the table.
 done-next-deal = Next deal!
 done-ready = You are ready; waiting for the others.
