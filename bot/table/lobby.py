@@ -192,7 +192,8 @@ class Lobby:
 
     def _leave_match(self, work: Table, user_id: int) -> Left:
         """A player leaves a running match: a drop in the deal under way (at its cost),
-        and no further deals."""
+        and no further deals. A leaving host hands hosting to the next human (in the order
+        they sat down) still in the match, as in a lobby."""
         m, seat = work.match, work.engine_seat(user_id)
         if m is None or seat is None:
             raise errors.NotPlaying()
@@ -201,6 +202,11 @@ class Lobby:
         deal = m.deal
         in_deal = deal is not None and not deal.over and deal.status[seat] is SeatStatus.ACTIVE
         apply_action(work, Action.leave(seat), self.ctx.clock.now())
+        if user_id == work.host_id:
+            playing = {m.players[s].id for s in m.in_play}
+            heir = next((s.user_id for s in work.seats if s.key in playing and s.user_id), None)
+            if heir is not None:
+                work.host_id = heir
         cost = None
         if in_deal and deal is not None and seat in deal.out_reason:
             cost = fixed_cost(work.rules, deal.out_reason[seat])
@@ -297,10 +303,14 @@ class Lobby:
         return table, Rematch(table.id, opened=True)
 
     async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
+        """Close the table: its host (while still at it: a host who left a match passed
+        hosting on, or kept it for want of anyone to take it, and may not) or a manager."""
         async with self.ctx.unit.change(table) as ch:
-            if user_id != ch.work.host_id and not is_manager:
+            work = ch.work
+            host = user_id == work.host_id and not _has_left(work, user_id)
+            if not host and not is_manager:
                 raise errors.HostOrManagerOnly()
-            ch.work.status = TableStatus.CANCELLED
+            work.status = TableStatus.CANCELLED
             ch.event = Cancelled(user_id)
 
     async def expire(self, table: Table, version: int) -> None:
@@ -338,6 +348,12 @@ def _leave_lobby(work: Table, seat: Seat) -> Left:
         else:
             work.host_id = heir
     return Left(in_match=False, closed=not work.status.open)
+
+
+def _has_left(table: Table, user_id: int) -> bool:
+    """Whether this user left the table's running match."""
+    seat = table.engine_seat(user_id)
+    return table.match is not None and seat is not None and seat in table.match.left
 
 
 def _need_lobby(table: Table, what: LobbyAction) -> None:
