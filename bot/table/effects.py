@@ -75,14 +75,14 @@ class Effects:
 
     async def _shown(self, table: Table, ch: Change) -> None:
         """What players see of one stored change (queued by `after`, in order per table)."""
-        if ch.status_before is TableStatus.LOBBY and table.status is TableStatus.LOBBY:
+        if ch.status_before is TableStatus.LOBBY and ch.status_after is TableStatus.LOBBY:
             self.turns.expire_lobby_later(table)
             await self._guard("table_changed", table, self.ctx.listener.table_changed(table))
-        elif table.status is TableStatus.CANCELLED:
+        elif ch.status_after is TableStatus.CANCELLED:
             reason = CloseReason.EXPIRED if isinstance(ch.event, Expired) else CloseReason.CANCELLED
             await self._guard("table_closed", table, self.ctx.listener.table_closed(table, reason))
         else:
-            await self.game_changed(table, ch.ended_deal)
+            await self.game_changed(table, ch.ended_deal, ch.status_after)
         if ch.closed:
             self.on_closed(table)
 
@@ -95,7 +95,11 @@ class Effects:
             if before is not None:
                 # `wait`, not `await`: its failure is its own (logged when it ended), and this
                 # one runs all the same; only this task's own cancellation stops it here.
-                await asyncio.wait({before})
+                try:
+                    await asyncio.wait({before})
+                except asyncio.CancelledError:
+                    effect.close()  # never started: closed, not left "never awaited"
+                    raise
             await effect
 
         task = asyncio.ensure_future(in_turn())
@@ -120,12 +124,16 @@ class Effects:
             done = await asyncio.gather(*pending, return_exceptions=True)
             failures += [d for d in done if isinstance(d, BaseException)]
 
-    async def game_changed(self, table: Table, ended_deal: int | None) -> None:
-        """What players see after a game change (also on resume after a restart)."""
+    async def game_changed(
+        self, table: Table, ended_deal: int | None, status: TableStatus | None = None
+    ) -> None:
+        """What players see after a game change (also on resume after a restart, where
+        `status` is the table's own; after a change it is what the change left, since the
+        table may have moved on by the time this runs)."""
         m = table.match
         if m is None:
             return
-        if table.status is TableStatus.FINISHED:
+        if (status or table.status) is TableStatus.FINISHED:
             if ended_deal is not None:
                 await self.announce(table, "deal_results", ended_deal)
             await self.announce(table, "match_over", 0)

@@ -69,7 +69,7 @@ class Game:
             top = deal.pile[-1] if deal is not None and deal.pile else None
             hand_before = {c.id for c in deal.hands[seat]} if deal is not None else set()
             concerned = card_of(m, action)
-            cost = m.observation(seat).drop_cost
+            cost = m.drop_cost(seat)
             apply_action(work, action, self.ctx.clock.now())
             work.timeouts[m.players[seat].id] = 0
             declared = won_by(work, seat)

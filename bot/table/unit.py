@@ -21,12 +21,12 @@ Why one unit: every change has the same shape, and each step of it is a promise 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
+from bot import fastjson
 from bot.engine.match import MatchPhase
 from bot.storage import Announcement, Storage, StorageError
 
@@ -53,17 +53,16 @@ class Change:
     #: Deals finished and match phase before the change (to tell what this change ended).
     deals_before: int = 0
     status_before: TableStatus = TableStatus.LOBBY
-
-    @property
-    def ended_deal(self) -> int | None:
-        """The number of the deal this change finished, if it finished one."""
-        m = self.table.match
-        number = len(m.results) if m is not None else 0
-        return number if number > self.deals_before else None
+    #: What the stored change left (filled by the unit when it stores it): its effects run
+    #: later, in the background, when the table may have changed again, so they read these,
+    #: never the live table (which made a deal's results post twice when the next change
+    #: had finished it before the first one's effects ran).
+    status_after: TableStatus = TableStatus.LOBBY
+    ended_deal: int | None = None
 
     @property
     def closed(self) -> bool:
-        return self.status_before.open and not self.table.status.open
+        return self.status_before.open and not self.status_after.open
 
 
 #: What runs after a stored change (`bot.table.effects.Effects.after`).
@@ -114,6 +113,9 @@ class UnitOfWork:
             work.deadline = None
             work.turn_marker = None
         ch.due = _due(ch, int(self._now()))
+        ch.status_after = work.status
+        finished = len(m.results) if m is not None else 0
+        ch.ended_deal = finished if finished > ch.deals_before else None
         commit = asyncio.ensure_future(self._commit(work, event, ch.due))
         try:
             await asyncio.shield(commit)
@@ -141,7 +143,7 @@ class UnitOfWork:
 
     async def _commit(self, work: Table, event: TableEvent, due: list[Announcement]) -> None:
         stored = {**event.to_dict(), "version": work.version}
-        event_json = json.dumps(stored, default=json_default)
+        event_json = fastjson.dumps(stored, default=json_default)
         await self.storage.tables.commit_action(
             work.id,
             work.version,

@@ -89,9 +89,9 @@ async def test_the_unit_stores_the_event_with_its_version(tmp_path: Path) -> Non
         await tables.lobby.join(table, 22, "bob")
         await tables.lobby.hand_host(table, 11, "u22")
         rows = await storage.tables.load_events(table.id)
-        assert [r.event_json for r in rows] == [
-            '{"type": "join", "user": 22, "version": 2}',
-            '{"type": "host", "user": 11, "to": 22, "version": 3}',
+        assert [json.loads(r.event_json) for r in rows] == [
+            {"type": "join", "user": 22, "version": 2},
+            {"type": "host", "user": 11, "to": 22, "version": 3},
         ]
     finally:
         await tables.shutdown()
