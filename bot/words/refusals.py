@@ -33,6 +33,7 @@ OPTION_IDS: dict[e.TableOptionProblem, str] = {
     e.TableOptionProblem.UNKNOWN_PROFILE: "option-unknown-profile",
     e.TableOptionProblem.DECLARATION: "option-declaration",
     e.TableOptionProblem.HINTS: "option-hints",
+    e.TableOptionProblem.ASSISTED_NEEDS_FULL_HINTS: "option-assisted-needs-full-hints",
     e.TableOptionProblem.DEALS_CHOICES: "option-deals-choices",
     e.TableOptionProblem.NO_DEALS: "option-no-deals",
     e.TableOptionProblem.NOT_POOL: "option-not-pool",
@@ -217,6 +218,8 @@ def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
             return text(locale, "refusal-not-seated")
         case e.NotPlaying():
             return text(locale, "refusal-not-playing")
+        case e.RulingHidden(hints=hints):
+            return text(locale, "refusal-ruling-hidden", level=str(hints))
         case e.HostOnly(what=what):
             return text(locale, HOST_ONLY_IDS.get(what, "refusal-host-only"))
         case e.SeatedOrManagerOnly():
