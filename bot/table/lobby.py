@@ -267,7 +267,8 @@ class Lobby:
     ) -> tuple[Table, Rematch]:
         """ "Play again" after the finished table `last_id`: the first of its players to press
         it opens a lobby with the same options and AI players; each of its players who presses
-        it after that takes a seat there."""
+        it after that takes a seat there. Refused, like `/rummy new`, where the server's
+        channel list keeps tables out."""
         try:
             record = await self.ctx.storage.tables.load_table(last_id)
         except (StorageError, OSError) as exc:
@@ -283,6 +284,10 @@ class Lobby:
             raise errors.TableClosed() from exc
         if last.seat_by_user(user_id) is None:
             raise errors.NotAtLastTable()
+        # A rematch is a new table: the same rules as `/rummy new` decide where it may open.
+        settings = await self.ctx.storage.settings.get_settings(guild_id)
+        if not settings.channel_allowed(channel_id):
+            raise errors.ChannelNotAllowed()
         here = self.ctx.registry.by_channel.get(channel_id)
         if here is not None and here.status is TableStatus.LOBBY and here.rematch_of == last.id:
             if here.seat_by_user(user_id) is None:

@@ -1,0 +1,52 @@
+"""Issue 39 item 8: "Play again" after a match, as its players press it, through
+the fake Discord. Each match here ends the quick way: at two seats, one player leaves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.harness import Env, TableDriver, game_env, labels
+from tests.fakediscord import StoredMessage
+
+USERS = ["owner", "alice", "bob"]  # the owner manages the server
+TWO = ["alice", "bob"]
+
+
+async def finished(env: Env, **options: Any) -> tuple[TableDriver, StoredMessage]:
+    """alice and bob play a match that bob leaves: its final results, with Play again."""
+    fake = env.fake
+    driver = TableDriver(fake, TWO)
+    await driver.open("alice", **options)
+    await driver.start("alice")
+    left = await fake.slash("bob", driver.channel, "rummy leave")
+    assert left.ephemeral, left
+
+    def final() -> StoredMessage | None:
+        return next(
+            (m for m in fake.public_messages(driver.channel) if "Play again" in labels(m)), None
+        )
+
+    return driver, await fake.wait_for(final, message="no final results")
+
+
+async def press(env: Env, user: str, final: StoredMessage) -> Any:
+    r = await env.fake.click(user, env.fake.message(final.id), label="Play again")
+    await r.wait()
+    assert r.ephemeral, r
+    return r
+
+
+async def test_play_again_obeys_the_servers_channel_list(tmp_path: Path) -> None:
+    """Item 8: after `/rummy settings allow_channel:#other`, Play again on a #general result
+    is refused like `/rummy new` there, and opens nothing."""
+    async with game_env(tmp_path, USERS, 4, channels=("general", "other")) as env:
+        fake = env.fake
+        _driver, final = await finished(env)
+        changed = await fake.slash("owner", "general", "rummy settings", allow_channel="other")
+        assert changed.ephemeral, changed
+        blocked = await fake.slash("alice", "general", "rummy new")
+        assert blocked.ephemeral and "cannot be opened in this channel" in blocked.text
+        refused = await press(env, "alice", final)
+        assert refused.text == blocked.text, refused
+        assert env.table() is None
