@@ -6,6 +6,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.ai import TIERS, AiTier
 from bot.engine.actions import Action
@@ -293,7 +294,7 @@ class Lobby:
             if here.seat_by_user(user_id) is None:
                 await self.join(here, user_id, name)
             return here, Rematch(here.id, opened=False)
-        table = await self.create(guild_id, channel_id, user_id, name, last.options)
+        table = await self.create(guild_id, channel_id, user_id, name, _rematch_options(last))
         try:
             async with self.ctx.unit.change(table) as ch:
                 work = ch.work
@@ -353,6 +354,17 @@ def _leave_lobby(work: Table, seat: Seat) -> Left:
         else:
             work.host_id = heir
     return Left(in_match=False, closed=not work.status.open)
+
+
+def _rematch_options(last: Table) -> TableOptions:
+    """The options of a rematch: the finished table's, but for a private one every player of
+    its match may sit down (whoever presses Play again first hosts the rematch, and the host
+    who made the table is not on its own invitation list)."""
+    invited = last.options.invited
+    if invited is None:
+        return last.options
+    players = (s.user_id for s in last.seats if s.user_id is not None)
+    return replace(last.options, invited=tuple(dict.fromkeys((*invited, last.host_id, *players))))
 
 
 def _has_left(table: Table, user_id: int) -> bool:

@@ -1,4 +1,4 @@
-"""Issue 39 item 8: "Play again" after a match, as its players press it, through
+"""Issue 39 items 4 and 8: "Play again" after a match, as its players press it, through
 the fake Discord. Each match here ends the quick way: at two seats, one player leaves."""
 
 from __future__ import annotations
@@ -35,6 +35,26 @@ async def press(env: Env, user: str, final: StoredMessage) -> Any:
     await r.wait()
     assert r.ephemeral, r
     return r
+
+
+def humans(env: Env) -> set[str]:
+    table = env.table()
+    assert table is not None
+    return {s.name for s in table.seats if s.ai is None}
+
+
+async def test_every_player_of_a_private_match_may_sit_in_its_rematch(tmp_path: Path) -> None:
+    """Item 4: the invited player presses first; the host who made the table still sits."""
+    async with game_env(tmp_path, USERS, 4) as env:
+        _driver, final = await finished(env, invite=env.fake.user("bob").mention)
+        first = await press(env, "bob", final)
+        assert "new table" in first.text, first
+        second = await press(env, "alice", final)
+        assert "You took a seat" in second.text, second
+        assert humans(env) == {"alice", "bob"}
+        stranger = await env.fake.slash("owner", "general", "rummy join")
+        await stranger.wait()
+        assert humans(env) == {"alice", "bob"}  # still a private table
 
 
 async def test_play_again_obeys_the_servers_channel_list(tmp_path: Path) -> None:
