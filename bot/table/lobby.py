@@ -104,12 +104,15 @@ class Lobby:
         host_id: int,
         host_name: str,
         options: TableOptions,
+        *,
+        rematch_of: str | None = None,
     ) -> Table:
         existing = self.ctx.registry.here(channel_id)
         if existing is not None:
             raise errors.ChannelBusy(in_lobby=existing.status is TableStatus.LOBBY)
         seed = self.ctx.settings.deck_seed
         table = Table(new_table_id(), guild_id, channel_id, host_id, options, seed=seed)
+        table.rematch_of = rematch_of
         table.seats.append(Seat(f"u{host_id}", host_name, user_id=host_id))
         table.version = 1
         storage, owner = self.ctx.storage, self.ctx.settings.owner
@@ -289,16 +292,30 @@ class Lobby:
         settings = await self.ctx.storage.settings.get_settings(guild_id)
         if not settings.channel_allowed(channel_id):
             raise errors.ChannelNotAllowed()
-        here = self.ctx.registry.by_channel.get(channel_id)
-        if here is not None and here.status is TableStatus.LOBBY and here.rematch_of == last.id:
-            if here.seat_by_user(user_id) is None:
-                await self.join(here, user_id, name)
-            return here, Rematch(here.id, opened=False)
-        table = await self.create(guild_id, channel_id, user_id, name, _rematch_options(last))
+        # Two presses at once: the channel's creation lock makes one open the lobby (marked as
+        # this match's rematch from its first save) and the other find it and sit down.
+        lock = self._creating.setdefault(channel_id, asyncio.Lock())
+        try:
+            async with lock:
+                here = self.ctx.registry.by_channel.get(channel_id)
+                if (
+                    here is not None
+                    and here.status is TableStatus.LOBBY
+                    and here.rematch_of == last.id
+                ):
+                    if here.seat_by_user(user_id) is None:
+                        await self.join(here, user_id, name)
+                    return here, Rematch(here.id, opened=False)
+                options = _rematch_options(last)
+                table = await self._create(
+                    guild_id, channel_id, user_id, name, options, rematch_of=last.id
+                )
+        finally:
+            if not lock.locked() and self._creating.get(channel_id) is lock:
+                del self._creating[channel_id]
         try:
             async with self.ctx.unit.change(table) as ch:
                 work = ch.work
-                work.rematch_of = last.id
                 for seat in last.seats:
                     if seat.ai is not None and len(work.seats) < work.options.max_seats:
                         work.ai_counter += 1

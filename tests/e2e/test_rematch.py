@@ -1,8 +1,9 @@
-"""Issue 39 items 4 and 8: "Play again" after a match, as its players press it, through
+"""Issue 39 items 4, 5 and 8: "Play again" after a match, as its players press it, through
 the fake Discord. Each match here ends the quick way: at two seats, one player leaves."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,16 @@ async def test_every_player_of_a_private_match_may_sit_in_its_rematch(tmp_path: 
         stranger = await env.fake.slash("owner", "general", "rummy join")
         await stranger.wait()
         assert humans(env) == {"alice", "bob"}  # still a private table
+
+
+async def test_two_players_pressing_play_again_at_once_are_both_seated(tmp_path: Path) -> None:
+    """Item 5: one opens the lobby, the other takes a seat, whatever the order."""
+    async with game_env(tmp_path, USERS, 4) as env:
+        _driver, final = await finished(env)
+        answers = await asyncio.gather(press(env, "alice", final), press(env, "bob", final))
+        said = sorted(r.text for r in answers)
+        assert any("new table" in s for s in said) and any("You took a seat" in s for s in said)
+        assert humans(env) == {"alice", "bob"}
 
 
 async def test_play_again_obeys_the_servers_channel_list(tmp_path: Path) -> None:
