@@ -303,9 +303,10 @@ class Lobby:
                     and here.status is TableStatus.LOBBY
                     and here.rematch_of == last.id
                 ):
-                    if here.seat_by_user(user_id) is None:
+                    already = here.seat_by_user(user_id) is not None
+                    if not already:
                         await self.join(here, user_id, name)
-                    return here, Rematch(here.id, opened=False)
+                    return here, Rematch(here.id, False, channel_id, already)
                 options = _rematch_options(last)
                 table = await self._create(
                     guild_id, channel_id, user_id, name, options, rematch_of=last.id
@@ -323,7 +324,7 @@ class Lobby:
                 ch.event = RematchOpened(last.id)
         except errors.SaveFailed:
             log.warning("rematch lobby %s opened without its AI players", table.id)
-        return table, Rematch(table.id, opened=True)
+        return table, Rematch(table.id, True, channel_id)
 
     async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
         """Close the table: its host (while still at it: a host who left a match passed

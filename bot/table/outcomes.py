@@ -73,7 +73,10 @@ class SeatRemoved:
 @dataclass(frozen=True, slots=True)
 class Rematch:
     """ "Play again": `opened` when this press opened the new lobby (the presser is its host),
-    else the presser took a seat at the lobby another player opened."""
+    else the presser took a seat at the lobby another player opened (`already`: they had one
+    there, from an earlier press). `channel_id`: where the lobby is."""
 
     table_id: str
     opened: bool
+    channel_id: int = 0
+    already: bool = False

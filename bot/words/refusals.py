@@ -334,4 +334,10 @@ def host_handed_text(name: str, locale: Locale | None) -> str:
 
 
 def rematch_text(rematch: Rematch, locale: Locale | None) -> str:
-    return text(locale, "done-rematch-opened" if rematch.opened else "done-rematch-seated")
+    """Where the rematch's lobby is (a link to its channel: pressed in the table's thread,
+    the lobby opens in the channel above), and what this press did there."""
+    if rematch.opened:
+        msg_id = "done-rematch-opened"
+    else:
+        msg_id = "done-rematch-already" if rematch.already else "done-rematch-seated"
+    return text(locale, msg_id, channel=f"<#{rematch.channel_id}>")

@@ -1,4 +1,4 @@
-"""Issue 39 items 4, 5 and 8: "Play again" after a match, as its players press it, through
+"""Issue 39 items 4, 5, 6 and 8: "Play again" after a match, as its players press it, through
 the fake Discord. Each match here ends the quick way: at two seats, one player leaves."""
 
 from __future__ import annotations
@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.harness import Env, TableDriver, game_env, labels
-from tests.fakediscord import StoredMessage
+from tests.fakediscord import PERM_MEMBER_DEFAULT, PERM_THREADS, StoredMessage
 
+WITH_THREADS = PERM_MEMBER_DEFAULT | PERM_THREADS
 USERS = ["owner", "alice", "bob"]  # the owner manages the server
 TWO = ["alice", "bob"]
 
@@ -65,6 +66,27 @@ async def test_two_players_pressing_play_again_at_once_are_both_seated(tmp_path:
         answers = await asyncio.gather(press(env, "alice", final), press(env, "bob", final))
         said = sorted(r.text for r in answers)
         assert any("new table" in s for s in said) and any("You took a seat" in s for s in said)
+        assert humans(env) == {"alice", "bob"}
+
+
+async def test_play_again_in_the_thread_says_where_and_tells_a_second_press(
+    tmp_path: Path,
+) -> None:
+    """Item 6: pressed in the table's thread, the answer links the channel the lobby opens
+    in (not "below"); a second press says the player already has that seat."""
+    async with game_env(tmp_path, USERS, 4, bot_permissions=WITH_THREADS) as env:
+        fake = env.fake
+        driver, final = await finished(env)
+        assert driver.channel != fake.channel("general").id
+        first = await press(env, "alice", final)
+        general = fake.channel("general").mention
+        assert general in first.text and "below" not in first.text, first
+        again = await press(env, "alice", final)
+        assert "already" in again.text and "took a seat" not in again.text, again
+        other = await press(env, "bob", final)
+        assert "You took a seat" in other.text and general in other.text, other
+        again = await press(env, "bob", final)
+        assert "already" in again.text, again
         assert humans(env) == {"alice", "bob"}
 
 

@@ -116,8 +116,9 @@ done-added-ai = Added { $tier ->
     } AI player ({ $name }).
 done-seat-removed = Removed { $name } from the table.
 done-host-handed = { $name } is the host now.
-done-rematch-opened = A new table with the same rules is open below; the others can press Play again.
-done-rematch-seated = You took a seat at the new table.
+done-rematch-opened = A new table with the same rules is open in { $channel }; the others can press **{ button-play-again }**.
+done-rematch-seated = You took a seat at the new table in { $channel }.
+done-rematch-already = You already have a seat at the new table in { $channel }.
 
 # Answers to the lobby and table commands and buttons.
 done-joined = You joined the table.

@@ -103,8 +103,9 @@ done-added-ai = { $tier ->
     } AI खिलाड़ी जोड़ा गया ({ $name })।
 done-seat-removed = { $name } को टेबल से हटा दिया गया।
 done-host-handed = अब { $name } होस्ट हैं।
-done-rematch-opened = उन्हीं नियमों वाली नई टेबल नीचे खुल गई है; बाक़ी खिलाड़ी Play again दबा सकते हैं।
-done-rematch-seated = आप नई टेबल पर बैठ गए।
+done-rematch-opened = उन्हीं नियमों वाली नई टेबल { $channel } में खुल गई है; बाक़ी खिलाड़ी **{ button-play-again }** दबा सकते हैं।
+done-rematch-seated = आप { $channel } में नई टेबल पर बैठ गए।
+done-rematch-already = { $channel } में नई टेबल पर आपकी सीट पहले से है।
 
 # लॉबी और टेबल के कमांड और बटन के जवाब।
 done-joined = आप टेबल पर बैठ गए।
