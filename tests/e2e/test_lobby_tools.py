@@ -171,3 +171,22 @@ async def test_a_host_who_left_the_match_cannot_close_it(tmp_path: Path) -> None
         closed = await fake.slash("carol", thread, "rummy cancel")
         assert closed.ephemeral and closed.text == "The table is closed.", closed
         await fake.wait_for(lambda: env.table() is None)
+
+
+async def test_a_lobby_left_to_its_ai_players_says_it_closed(tmp_path: Path) -> None:
+    """Issue 39 item 10: the host adds an AI player and leaves; nobody human is left, so the
+    lobby closes. Its message said "Host: ?. The host can start." above the AI seat; it says
+    the table is closed, with nobody to start it and no seat listed."""
+    async with game_env(tmp_path, PLAYERS) as env:
+        fake = env.fake
+        driver = TableDriver(fake, ["alice"])
+        lobby = await driver.open("alice", ai=["easy"])
+        left = await fake.slash("alice", "general", "rummy leave")
+        assert left.ephemeral, left
+        assert "closed" in left.text, left
+        await fake.wait_for(lambda: "cancelled" in fake.render(lobby.id))
+        shown = fake.render(lobby.id)
+        assert "Host: ?" not in shown and "can start" not in shown, shown
+        assert "Easy" not in shown, shown
+        assert "Everyone left" in footer(fake.message(lobby.id)), shown
+        assert env.table() is None
