@@ -109,3 +109,15 @@ async def test_help_names_each_button_as_the_reader_sees_it(tmp_path: Path) -> N
                 assert f"**{text(locale, msg_id)}**" in shown, (user, msg_id, shown)
             assert ("**Draw from stock**" in shown) == (locale == "en"), shown
             assert "**Your hand**" not in shown, shown
+
+
+async def test_a_no_packing_tables_rules_page_says_one_thing(tmp_path: Path) -> None:
+    """Issue 39 item 14, as the player read it: `/rummy rules` at a paplu `no_packing` table
+    listed drop costs, "No dropping at this table." and a wrong show counted as a middle drop."""
+    async with game_env(tmp_path, TWO) as env:
+        fake = env.fake
+        await TableDriver(fake, TWO).open("alice", profile="paplu", no_packing=True)
+        r = await fake.slash("bob", "general", "rummy rules")
+        assert r.ephemeral, r
+        assert "No dropping at this table." in r.text, r.text
+        assert "Drop before" not in r.text and "middle drop" not in r.text, r.text
