@@ -23,6 +23,7 @@ from bot.discord_ui.slices import Slice, add_slice
 from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import PROFILES, Rules, get_profile
 from bot.table.errors import UnknownAction
+from bot.table.hint_policy import check_ruling
 from bot.words import Locale, catalogue, text
 from bot.words.refusals import card_error_text
 from bot.words.rules import rules_summary, ruling_text
@@ -62,7 +63,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HELP_T
         rules = _rules_here(interaction, self.profile)
         locale = user_locale(interaction)
         await interaction.response.edit_message(
-            embed=help_embed(self.page, rules, locale),
+            embed=help_embed(self.page, rules, locale, _language_here(interaction)),
             view=help_view(self.page, self.profile, locale),
         )
 
@@ -109,7 +110,7 @@ class Info(Slice):
         page = PAGE_KEYS[0]
         locale = user_locale(interaction)
         await interaction.response.send_message(
-            embed=help_embed(page, rules, locale),
+            embed=help_embed(page, rules, locale, _language_here(interaction)),
             view=help_view(page, rules.name, locale),
             ephemeral=True,
         )
@@ -124,6 +125,8 @@ class Info(Slice):
     async def check(
         self, interaction: Interaction, hand: str, indicator: str, profile: str = "points"
     ) -> None:
+        # Not while the player's own match hides what a ruling tells (its hint level).
+        check_ruling(self.bot.tables.registry.by_id.values(), interaction.user.id)
         rules = get_profile(profile)
         locale = user_locale(interaction)
         try:
@@ -134,6 +137,13 @@ class Info(Slice):
         if len(cards) not in (13, 14):
             raise UserError("error-hand-size", count=len(cards))
         await send_private(interaction, ruling_text(cards, rules, ind, locale))
+
+
+def _language_here(interaction: Interaction) -> Locale | None:
+    """The language of the table in this channel, whose buttons the help names (None: no
+    table here)."""
+    here = interaction.client.tables.registry.here(interaction.channel_id or 0)
+    return here.options.language if here is not None else None
 
 
 def _rules_here(interaction: Interaction, profile: str | None = None) -> Rules:

@@ -124,6 +124,7 @@ class Review:
     moves: int  # the seat's own decisions reviewed (table-played moves are skipped)
     agreed: int  # of those, how many the expert would have made too
     suggestions: tuple[Suggestion, ...]  # in turn order
+    chips: bool = True  # the table's unit: chips (points rummy, paplu) or points (pool, deals)
 
 
 # ---- measuring moves ---------------------------------------------------------------------------
@@ -330,7 +331,8 @@ def review(
             found.append(s)
     kept = sorted(found, key=_cost_rank)[:limit]
     kept.sort(key=lambda s: s.turn)
-    return Review(seat, own[0].obs.deal_number, len(own), agreed, tuple(kept))
+    rules = own[0].obs.rules
+    return Review(seat, own[0].obs.deal_number, len(own), agreed, tuple(kept), rules.chips)
 
 
 def _same_move(a: Action, b: Action, obs: Observation) -> bool:

@@ -26,17 +26,13 @@ import re
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.engine.events import Declared, Discarded, WrongShow, actor
 from bot.engine.hints import HintLevel
-from bot.engine.match import FinishedDeal
-from bot.engine.observation import Observation
-from bot.images import RenderedImage, hand_picture
-from bot.table.advice import AdviceCache
-from bot.table.autoplay import MAX_TIMEOUTS
+from bot.images import RenderedImage, final_hand_picture, hand_picture
+from bot.table.advice import AdviceCache, final_hand
 from bot.table.errors import Refusal
 from bot.table.model import Table
 from bot.table.vocabulary import TableStatus
@@ -44,16 +40,13 @@ from bot.words import Locale, text
 from bot.words.pictures import captions
 
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
+from .hand_facts import finished_deal, timeout_note, wrong_show
 from .interaction import Interaction
 from .locales import user_locale
-from .screens.hand import hand_embed, timed_out_text
+from .screens.hand import hand_embed
 from .screens.hand_controls import hand_view
 from .screens.table import replaced_view_text
 from .table_message import TableMessage
-
-if TYPE_CHECKING:
-    pass
-
 
 VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
@@ -361,13 +354,17 @@ class HandViews:
         sort = off or (table.id, user_id) in self._by_suit
         seat = table.seat_by_user(user_id)
         name = seat.name if seat else "you"
+        finished = finished_deal(table)
+        # Once the deal is over: the seat's own cards as the engine ruled (text and picture).
+        final = final_hand(table.match, obs.seat) if table.match is not None else None
         embed = hand_embed(
             obs,
             advice,
             sort,
             name,
-            finished=_finished(table),
-            wrong_show=_wrong_show(table, obs),
+            finished=finished,
+            final=final,
+            wrong_show=wrong_show(table, obs),
             hints=hints,
             locale=locale,
         )
@@ -385,12 +382,15 @@ class HandViews:
         if note is None:
             note = timeout_note(table, obs, locale)
         out = HandMessage(note or None, embed, view, version=table.version, locale=locale)
-        if not images or not obs.hand:
+        if finished is not None and final is not None and images:
+            picture = final_hand_picture(obs, final.cards, final.evaluation, words=captions(locale))
+        elif not images or not obs.hand or finished is not None:
             return out
-        evaluation = None
-        if advice is not None:
-            evaluation = advice.drawn if advice.drawn is not None else advice.best
-        picture = hand_picture(obs, sort, evaluation, hints, words=captions(locale))
+        else:
+            evaluation = None
+            if advice is not None:
+                evaluation = advice.drawn if advice.drawn is not None else advice.best
+            picture = hand_picture(obs, sort, evaluation, hints, words=captions(locale))
         key = (obs.deal_number, obs.seat, picture.scene)
         if shown is not None and shown.key == key:
             out.shown = shown
@@ -455,34 +455,3 @@ class HandViews:
             open_hand.seen = shown.visible()
             if shown.version is not None and (open_hand.sending or 0) <= shown.version:
                 open_hand.sending = None
-
-
-def _finished(table: Table) -> FinishedDeal | None:
-    """The deal that just ended (shown in its players' hand views until the next deal)."""
-    return table.match.finished_deal() if table.match is not None else None
-
-
-def _wrong_show(table: Table, obs: Observation) -> WrongShow | None:
-    """This seat's wrong show in the current deal, if it made one (honor mode)."""
-    deal = table.match.deal if table.match is not None else None
-    if deal is None or obs.hand:
-        return None
-    return next((e for e in deal.events if isinstance(e, WrongShow) and e.seat == obs.seat), None)
-
-
-def timeout_note(table: Table, obs: Observation, locale: Locale | None = None) -> str | None:
-    """If the bot just played this seat's turn because its time ran out, say so privately:
-    which card it threw, and how many more timeouts in a row before a drop."""
-    deal = table.match.deal if table.match is not None else None
-    if deal is None or table.match is None:
-        return None
-    for event in reversed(deal.events):
-        if actor(event) != obs.seat:
-            continue
-        if isinstance(event, Discarded | Declared) and event.auto:
-            key = table.match.players[obs.seat].id
-            left = MAX_TIMEOUTS - table.timeouts.get(key, 0)
-            thrown = event.card if isinstance(event, Discarded) else None
-            return timed_out_text(thrown, left, locale)
-        return None
-    return None

@@ -191,9 +191,12 @@ class TableMessage:
         rules = table.rules
         language = locale or table.options.language
         if table.status is TableStatus.LOBBY or (table.match is None and final is not None):
+            # A lobby its last human left closes: its AI seats are nobody's, not listed.
+            empty = final is not None and all(s.ai is not None for s in table.seats)
+            seated = [] if empty else table.seats
             embed = lobby_embed(
                 rules,
-                [(s.name, s.ai is not None) for s in table.seats],
+                [(s.name, s.ai is not None) for s in seated],
                 table.host_name,
                 table.options.max_seats,
                 table.options.turn_timer,
@@ -204,6 +207,8 @@ class TableMessage:
             )
             if final is CloseReason.CANCELLED:
                 embed.title = text(language, "lobby-title-cancelled")
+                closed = "lobby-footer-everyone-left" if empty else "lobby-footer-cancelled"
+                embed.set_footer(text=text(language, closed))
                 return {"embed": embed, "view": empty_view()}, None
             if final is CloseReason.EXPIRED:
                 embed.title = text(language, "lobby-title-expired")

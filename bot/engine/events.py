@@ -111,6 +111,12 @@ class WrongShow:
     def hand_rummy(self) -> bool:
         return self.card is None
 
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        """The 13 cards laid out: those held, but the card meant to be thrown."""
+        card = self.card
+        return tuple(c for c in self.cards if card is None or c.id != card.id)[:13]
+
 
 @dataclass(frozen=True, slots=True)
 class Reshuffled:

@@ -10,6 +10,8 @@ its catalogue: this package holds no player-facing words):
 * `hand_picture` / `table_picture` / `results_picture`: the same, laid out but not yet drawn
   (a `Picture`: plain data), and `draw(picture)` to paint and encode it, so the expensive half
   can run in another process.
+* `final_hand_picture(obs, cards, evaluation, *, words)`: a seat's own cards once its deal is
+  over, as its hand view lists them.
 * `hand_order(obs, evaluation=None, sort_by_suit=False)`: the order cards are drawn in, for the
   discard menu to share; `evaluate_view(obs)` the one evaluation both can reuse.
 """
@@ -17,7 +19,7 @@ its catalogue: this package holds no player-facing words):
 from __future__ import annotations
 
 from .captions import Captions
-from .hand import hand_picture, render_hand
+from .hand import final_hand_picture, hand_picture, render_hand
 from .layout import evaluate_view, hand_order, hand_sections
 from .paint import Picture, RenderedImage, draw, palette
 from .results import render_results, results_picture
@@ -38,6 +40,7 @@ __all__ = [
     "RenderedImage",
     "draw",
     "evaluate_view",
+    "final_hand_picture",
     "hand_order",
     "hand_picture",
     "hand_sections",

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bot.engine.cards import Card
 from bot.engine.evaluate import DrawnEvaluation, Evaluation
 from bot.engine.observation import Observation
 
 from .captions import Captions
-from .layout import hand_scene
+from .layout import final_hand_scene, hand_scene
 from .paint import Picture, RenderedImage, draw
 
 
@@ -22,6 +25,22 @@ def hand_picture(
     captioned in `words` (the owner's language)."""
     return Picture(
         hand_scene(obs, evaluation, sort_by_suit, hints, words=words),
+        f"hand-{obs.deal_number}-{obs.seat}",
+    )
+
+
+def final_hand_picture(
+    obs: Observation,
+    cards: Sequence[Card],
+    evaluation: Evaluation | None,
+    *,
+    words: Captions,
+) -> Picture:
+    """The seat's own cards once its deal is over (`layout.final_hand_scene`): the hand view
+    between deals shows them as its text lists them. Same name as the live hand's picture:
+    a view shows one hand picture at a time."""
+    return Picture(
+        final_hand_scene(obs, cards, evaluation, words=words),
         f"hand-{obs.deal_number}-{obs.seat}",
     )
 

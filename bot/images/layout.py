@@ -481,20 +481,49 @@ def hand_sections(
     if not hand:
         return ()
     if sort_by_suit or hints == "off":
-        by_suit: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=_suit_key):
-            by_suit.setdefault(-1 if c.face.is_joker else c.suit, []).append(c)
-        suits = [Section(SUIT_KEYS[s], "suit", tuple(cs)) for s, cs in by_suit.items()]
-        return tuple(_labelled(sec, words) for sec in suits)
+        return suit_sections(hand, words)
     ev = evaluation if evaluation is not None else evaluate_view(obs)
+    return arranged_sections(ev, obs.wild_rank, hints == "full", words)
+
+
+def suit_sections(hand: Sequence[Card], words: Captions | None = None) -> tuple[Section, ...]:
+    """Cards by suit: ♠ ♥ ♣ ♦ (colours alternate), each low to high, printed jokers last."""
+    by_suit: dict[int, list[Card]] = {}
+    for c in sorted(hand, key=_suit_key):
+        by_suit.setdefault(-1 if c.face.is_joker else c.suit, []).append(c)
+    suits = [Section(SUIT_KEYS[s], "suit", tuple(cs)) for s, cs in by_suit.items()]
+    return tuple(_labelled(sec, words) for sec in suits)
+
+
+def arranged_sections(
+    ev: Evaluation | DrawnEvaluation,
+    wild_rank: int | None,
+    suggest: bool = True,
+    words: Captions | None = None,
+) -> tuple[Section, ...]:
+    """The engine's ruling as sections (`bot.engine.arrange.arrangement`): a pair or a
+    near-run is a box of its own, so one sees which cards belong together."""
     sections: list[Section] = []
-    for part in arrangement(ev, obs.wild_rank, suggest=hints == "full"):
-        # A pair or a near-run is a box of its own, so one sees which cards belong together.
+    for part in arrangement(ev, wild_rank, suggest=suggest):
         clusters = part.clusters if part.kind in (PAIRS, NEAR_RUNS) else (part.cards,)
         sections.extend(
             _labelled(Section(part.kind, part.kind, cluster), words) for cluster in clusters
         )
     return tuple(sections)
+
+
+def final_sections(
+    cards: Sequence[Card],
+    evaluation: Evaluation | None,
+    wild_rank: int | None,
+    words: Captions | None = None,
+) -> tuple[Section, ...]:
+    """A seat's own cards at the end of a deal, as its hand view shows them (text and picture
+    alike): the engine's arrangement of them, or, for cards it did not rule on (the cards a
+    player dropped with), by suit."""
+    if evaluation is None:
+        return suit_sections(cards, words)
+    return arranged_sections(evaluation, wild_rank, True, words)
 
 
 def _labelled(section: Section, words: Captions | None) -> Section:
@@ -638,12 +667,7 @@ def hand_scene(
     either; "off" draws the cards by suit and evaluates nothing (the marks that are facts,
     "new" and "can't discard", stay)."""
     if obs.match_phase != "playing" or not obs.hand:
-        return Scene(
-            420,
-            70,
-            "felt",
-            labels=(Label(words.no_cards, 210, 35, 18, "ink", "mm"),),
-        )
+        return _no_cards(words)
     full = hints == "full"
     ev: Evaluation | DrawnEvaluation | None = None
     if hints != "off":
@@ -652,8 +676,69 @@ def hand_scene(
     suggested = (
         ev.best_discard if isinstance(ev, DrawnEvaluation) and not sort_by_suit and full else None
     )
-    drawn = just_drawn(obs)
-    taken = obs.taken
+    # Header: the numbers a player decides by, in the same words as the text embed.
+    best = ev.best if isinstance(ev, DrawnEvaluation) else ev
+    gold = full and best is not None and best.valid
+    if best is None or hints == "off":
+        dead = words.by_suit
+    elif not full:
+        dead = words.by_suit if sort_by_suit else words.your_groups
+    elif isinstance(ev, DrawnEvaluation) and not sort_by_suit:
+        dead = words.fill(words.best_discard, deadwood=best.deadwood)
+        if ev.declarable:
+            dead += f" · {words.can_declare}"
+    elif isinstance(ev, DrawnEvaluation):
+        dead = words.fill(words.deadwood_now, deadwood=best.deadwood)
+    else:
+        dead = words.fill(words.deadwood, deadwood=best.deadwood)
+    marks = _Marks(just_drawn(obs), obs.taken, suggested)
+    return _hand_layout(obs, sections, dead, gold, marks, words)
+
+
+def final_hand_scene(
+    obs: Observation,
+    cards: Sequence[Card],
+    evaluation: Evaluation | None,
+    *,
+    words: Captions,
+) -> Scene:
+    """A seat's own cards once its deal is over (`final_sections`: the engine's arrangement,
+    or the cards it dropped with by suit), headed by their deadwood: the hand view between
+    deals and at the match's end. `obs` is that seat's observation (the wild card, the
+    rules); `cards` and `evaluation` are its own, never another seat's."""
+    if not cards:
+        return _no_cards(words)
+    sections = final_sections(cards, evaluation, obs.wild_rank, words)
+    if evaluation is None:
+        return _hand_layout(obs, sections, words.by_suit, False, _Marks(), words)
+    dead = words.fill(words.deadwood, deadwood=evaluation.deadwood)
+    return _hand_layout(obs, sections, dead, evaluation.valid, _Marks(), words)
+
+
+def _no_cards(words: Captions) -> Scene:
+    return Scene(420, 70, "felt", labels=(Label(words.no_cards, 210, 35, 18, "ink", "mm"),))
+
+
+@dataclass(frozen=True, slots=True)
+class _Marks:
+    """The cards marked in a live hand: just drawn, taken from the pile, suggested discard."""
+
+    drawn: Card | None = None
+    taken: Card | None = None
+    suggested: Card | None = None
+
+
+def _hand_layout(
+    obs: Observation,
+    sections: tuple[Section, ...],
+    dead: str,
+    gold: bool,
+    marks: _Marks,
+    words: Captions,
+) -> Scene:
+    """Lay out a hand's sections in rows under its header (`dead`, gold when the hand is
+    valid) and the wild note; marks on the cards and the tags under them."""
+    drawn, taken, suggested = marks.drawn, marks.taken, marks.suggested
     wild_rank = obs.wild_rank
     rules = obs.rules
 
@@ -671,22 +756,7 @@ def hand_scene(
         HAND_MIN_WIDTH,
     )
 
-    # Header: the numbers a player decides by, in the same words as the text embed; the
-    # wild note beside it when both fit, else on a line of its own.
-    best = ev.best if isinstance(ev, DrawnEvaluation) else ev
-    gold = full and best is not None and best.valid
-    if best is None or hints == "off":
-        dead = words.by_suit
-    elif not full:
-        dead = words.by_suit if sort_by_suit else words.your_groups
-    elif isinstance(ev, DrawnEvaluation) and not sort_by_suit:
-        dead = words.fill(words.best_discard, deadwood=best.deadwood)
-        if ev.declarable:
-            dead += f" · {words.can_declare}"
-    elif isinstance(ev, DrawnEvaluation):
-        dead = words.fill(words.deadwood_now, deadwood=best.deadwood)
-    else:
-        dead = words.fill(words.deadwood, deadwood=best.deadwood)
+    # The wild note beside the header when both fit, else on a line of its own.
     note = wild_note(wild_rank, obs.indicator, rules.nothing_wild, words)
     labels: list[Label] = []
     inner_w = width - 2 * MARGIN

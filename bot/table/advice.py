@@ -10,6 +10,9 @@ The cache is keyed by what the ruling depends on (the seat's cards in their orde
 rank, the card it may not throw), not by the table's version: a seat's hand changes only on
 its own moves, so while the others play (two of every three actions at a three-seat table)
 every new version of the table finds its advice already worked out.
+
+Once a deal is over, the view shows the seat's own cards as the engine ruled on them
+(`final_hand`): the picture and the text from the same facts.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from dataclasses import dataclass
 
 from bot.engine.cards import Card, Face
 from bot.engine.evaluate import DrawnEvaluation, Evaluation, evaluate_drawn, evaluate_hand
+from bot.engine.events import Dropped, Left, WrongShow
+from bot.engine.match import Match
 from bot.engine.observation import Observation
 
 CACHE_SIZE = 512
@@ -44,6 +49,37 @@ def advise(obs: Observation) -> HandAdvice:
         drawn = evaluate_drawn(hand, obs.rules, obs.wild_rank, forbidden=obs.taken)
         return HandAdvice(drawn.best, drawn, {c.face: ev for c, ev in drawn.by_discard})
     return HandAdvice(evaluate_hand(hand, obs.rules, obs.wild_rank), None, {})
+
+
+@dataclass(frozen=True, slots=True)
+class FinalHand:
+    """One seat's own cards at the end of its deal, as its hand view shows them."""
+
+    cards: tuple[Card, ...]
+    # The engine's ruling on them: the hand held at the end (the one the results reveal), or
+    # the 13 cards of a wrong show; None for cards a player dropped with (not ruled on).
+    evaluation: Evaluation | None
+    wrong_show: WrongShow | None = None
+
+
+def final_hand(match: Match, seat: int) -> FinalHand | None:
+    """`seat`'s own cards once the deal it played is over (None while a deal is played, or
+    when it held none in that deal): from its own facts only, the hand it held at the end, or
+    the cards it showed, dropped or left with."""
+    finished = match.finished_deal()
+    deal = match.deal
+    if finished is None or deal is None:
+        return None
+    ev = finished.evaluations.get(seat)
+    if ev is not None:
+        return FinalHand(tuple(deal.hands[seat]), ev)
+    for event in deal.events:
+        if isinstance(event, WrongShow) and event.seat == seat:
+            shown = event.shown
+            return FinalHand(shown, evaluate_hand(list(shown), match.rules, deal.wild_rank), event)
+        if isinstance(event, Dropped | Left) and event.seat == seat and event.cards:
+            return FinalHand(tuple(event.cards), None)
+    return None
 
 
 AdviceKey = tuple[str, int, int, tuple[Card, ...], int | None, Card | None]

@@ -56,6 +56,15 @@ class NotPlaying(Refusal):
     """The user is not one of the match's players (so has no hand here)."""
 
 
+class RulingHidden(Refusal):
+    """`/rummy check` for a player still playing a match whose hints are below full: it
+    would work out what their table hides (`bot.table.hint_policy`)."""
+
+    def __init__(self, hints: object) -> None:
+        super().__init__("ruling hidden")
+        self.hints = hints
+
+
 class LobbyAction(enum.StrEnum):
     """What a lobby refusal was about: only the host may do it (`HostOnly`), or it cannot be
     done once the game has started (`AlreadyStarted`). The values are the words' selector
@@ -197,6 +206,7 @@ class TableOptionProblem(enum.StrEnum):
     UNKNOWN_PROFILE = "unknown_profile"  # name
     DECLARATION = "declaration"  # choices
     HINTS = "hints"  # choices
+    ASSISTED_NEEDS_FULL_HINTS = "assisted_needs_full_hints"  # hints
     DEALS_CHOICES = "deals_choices"  # choices
     NO_DEALS = "no_deals"  # profile
     NOT_POOL = "not_pool"  # profile

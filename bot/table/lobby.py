@@ -6,11 +6,14 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.ai import TIERS, AiTier
 from bot.engine.actions import Action
-from bot.engine.match import Match, Player
+from bot.engine.match import Match, MatchPhase, Player
 from bot.engine.public_log import seating_entries
+from bot.engine.settlement import fixed_cost
+from bot.engine.states import SeatStatus
 from bot.storage import StorageError, StorageIntegrityError
 
 from . import errors
@@ -101,12 +104,15 @@ class Lobby:
         host_id: int,
         host_name: str,
         options: TableOptions,
+        *,
+        rematch_of: str | None = None,
     ) -> Table:
         existing = self.ctx.registry.here(channel_id)
         if existing is not None:
             raise errors.ChannelBusy(in_lobby=existing.status is TableStatus.LOBBY)
         seed = self.ctx.settings.deck_seed
         table = Table(new_table_id(), guild_id, channel_id, host_id, options, seed=seed)
+        table.rematch_of = rematch_of
         table.seats.append(Seat(f"u{host_id}", host_name, user_id=host_id))
         table.version = 1
         storage, owner = self.ctx.storage, self.ctx.settings.owner
@@ -181,25 +187,35 @@ class Lobby:
             seat = work.seat_by_user(user_id)
             if seat is None:
                 raise errors.NotSeated()
-            in_lobby = work.status is TableStatus.LOBBY
-            if in_lobby:
-                work.seats.remove(seat)
-                if user_id == work.host_id:
-                    # The next human to have sat down hosts; with nobody left, it closes.
-                    heir = next((s for s in work.seats if s.user_id is not None), None)
-                    if heir is None or heir.user_id is None:
-                        work.status = TableStatus.CANCELLED
-                    else:
-                        work.host_id = heir.user_id
+            if work.status is TableStatus.LOBBY:
+                left = _leave_lobby(work, seat)
             else:
-                engine_seat = work.engine_seat(user_id)
-                if work.match is None or engine_seat is None:
-                    raise errors.NotPlaying()
-                if engine_seat in work.match.left:
-                    raise errors.AlreadyLeft()
-                apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
+                left = self._leave_match(work, user_id)
             ch.event = LeftSeat(user_id)
-        return Left(in_match=not in_lobby, closed=not work.status.open)
+        return left
+
+    def _leave_match(self, work: Table, user_id: int) -> Left:
+        """A player leaves a running match: a drop in the deal under way (at its cost),
+        and no further deals. A leaving host hands hosting to the next human (in the order
+        they sat down) still in the match, as in a lobby."""
+        m, seat = work.match, work.engine_seat(user_id)
+        if m is None or seat is None:
+            raise errors.NotPlaying()
+        if seat in m.left:
+            raise errors.AlreadyLeft()
+        deal = m.deal
+        in_deal = deal is not None and not deal.over and deal.status[seat] is SeatStatus.ACTIVE
+        apply_action(work, Action.leave(seat), self.ctx.clock.now())
+        if user_id == work.host_id:
+            playing = {m.players[s].id for s in m.in_play}
+            heir = next((s.user_id for s in work.seats if s.key in playing and s.user_id), None)
+            if heir is not None:
+                work.host_id = heir
+        cost = None
+        if in_deal and deal is not None and seat in deal.out_reason:
+            cost = fixed_cost(work.rules, deal.out_reason[seat])
+        over = m.phase is MatchPhase.OVER
+        return Left(in_match=True, cost=cost, chips=work.rules.chips, match_over=over)
 
     async def start(self, table: Table, user_id: int) -> None:
         async with self.ctx.unit.change(table) as ch:
@@ -255,7 +271,8 @@ class Lobby:
     ) -> tuple[Table, Rematch]:
         """ "Play again" after the finished table `last_id`: the first of its players to press
         it opens a lobby with the same options and AI players; each of its players who presses
-        it after that takes a seat there."""
+        it after that takes a seat there. Refused, like `/rummy new`, where the server's
+        channel list keeps tables out."""
         try:
             record = await self.ctx.storage.tables.load_table(last_id)
         except (StorageError, OSError) as exc:
@@ -271,16 +288,35 @@ class Lobby:
             raise errors.TableClosed() from exc
         if last.seat_by_user(user_id) is None:
             raise errors.NotAtLastTable()
-        here = self.ctx.registry.by_channel.get(channel_id)
-        if here is not None and here.status is TableStatus.LOBBY and here.rematch_of == last.id:
-            if here.seat_by_user(user_id) is None:
-                await self.join(here, user_id, name)
-            return here, Rematch(here.id, opened=False)
-        table = await self.create(guild_id, channel_id, user_id, name, last.options)
+        # A rematch is a new table: the same rules as `/rummy new` decide where it may open.
+        settings = await self.ctx.storage.settings.get_settings(guild_id)
+        if not settings.channel_allowed(channel_id):
+            raise errors.ChannelNotAllowed()
+        # Two presses at once: the channel's creation lock makes one open the lobby (marked as
+        # this match's rematch from its first save) and the other find it and sit down.
+        lock = self._creating.setdefault(channel_id, asyncio.Lock())
+        try:
+            async with lock:
+                here = self.ctx.registry.by_channel.get(channel_id)
+                if (
+                    here is not None
+                    and here.status is TableStatus.LOBBY
+                    and here.rematch_of == last.id
+                ):
+                    already = here.seat_by_user(user_id) is not None
+                    if not already:
+                        await self.join(here, user_id, name)
+                    return here, Rematch(here.id, False, channel_id, already)
+                options = _rematch_options(last)
+                table = await self._create(
+                    guild_id, channel_id, user_id, name, options, rematch_of=last.id
+                )
+        finally:
+            if not lock.locked() and self._creating.get(channel_id) is lock:
+                del self._creating[channel_id]
         try:
             async with self.ctx.unit.change(table) as ch:
                 work = ch.work
-                work.rematch_of = last.id
                 for seat in last.seats:
                     if seat.ai is not None and len(work.seats) < work.options.max_seats:
                         work.ai_counter += 1
@@ -288,13 +324,17 @@ class Lobby:
                 ch.event = RematchOpened(last.id)
         except errors.SaveFailed:
             log.warning("rematch lobby %s opened without its AI players", table.id)
-        return table, Rematch(table.id, opened=True)
+        return table, Rematch(table.id, True, channel_id)
 
     async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
+        """Close the table: its host (while still at it: a host who left a match passed
+        hosting on, or kept it for want of anyone to take it, and may not) or a manager."""
         async with self.ctx.unit.change(table) as ch:
-            if user_id != ch.work.host_id and not is_manager:
+            work = ch.work
+            host = user_id == work.host_id and not _has_left(work, user_id)
+            if not host and not is_manager:
                 raise errors.HostOrManagerOnly()
-            ch.work.status = TableStatus.CANCELLED
+            work.status = TableStatus.CANCELLED
             ch.event = Cancelled(user_id)
 
     async def expire(self, table: Table, version: int) -> None:
@@ -319,6 +359,36 @@ def parse_tier(value: str) -> AiTier:
         return AiTier(value)
     except ValueError:
         raise errors.UnknownTier(TIERS) from None
+
+
+def _leave_lobby(work: Table, seat: Seat) -> Left:
+    """A lobby seat given up. A leaving host is succeeded by the next human to have sat
+    down; with nobody left, the lobby closes."""
+    work.seats.remove(seat)
+    if seat.user_id == work.host_id:
+        heir = next((s.user_id for s in work.seats if s.user_id is not None), None)
+        if heir is None:
+            work.status = TableStatus.CANCELLED
+        else:
+            work.host_id = heir
+    return Left(in_match=False, closed=not work.status.open)
+
+
+def _rematch_options(last: Table) -> TableOptions:
+    """The options of a rematch: the finished table's, but for a private one every player of
+    its match may sit down (whoever presses Play again first hosts the rematch, and the host
+    who made the table is not on its own invitation list)."""
+    invited = last.options.invited
+    if invited is None:
+        return last.options
+    players = (s.user_id for s in last.seats if s.user_id is not None)
+    return replace(last.options, invited=tuple(dict.fromkeys((*invited, last.host_id, *players))))
+
+
+def _has_left(table: Table, user_id: int) -> bool:
+    """Whether this user left the table's running match."""
+    seat = table.engine_seat(user_id)
+    return table.match is not None and seat is not None and seat in table.match.left
 
 
 def _need_lobby(table: Table, what: LobbyAction) -> None:

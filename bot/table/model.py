@@ -24,6 +24,7 @@ from bot.engine.public_log import LogEntry, is_entry
 from bot.engine.rules import Rules, get_profile
 
 from .errors import NotPlaying
+from .hint_policy import declaration_mode
 from .vocabulary import ENGLISH, Locale, TableStatus
 
 STATE_FORMAT = 1
@@ -77,7 +78,13 @@ class TableOptions:
     language: Locale = ENGLISH
 
     def rules(self) -> Rules:
-        return get_profile(self.profile).with_options(**self.changes)
+        """The rules the table plays: the profile with the host's changes, declarations on
+        honor below full hints (`hint_policy.declaration_mode`)."""
+        rules = get_profile(self.profile).with_options(**self.changes)
+        mode = declaration_mode(self.hints, rules.declaration_mode)
+        if mode is not rules.declaration_mode:
+            rules = rules.with_options(declaration_mode=mode)
+        return rules
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -77,10 +77,14 @@ def won_by(table: Table, seat: int) -> bool:
 
 
 def card_of(match: Match, action: Action) -> Card | None:
-    """The physical card an action names (a discard or declaration), before it is applied."""
-    if match.deal is None or action.card is None:
+    """The physical card an action names (a discard or declaration), before it is applied:
+    one of the acting seat's own cards, or None. A client can send any number as a card: one
+    the hand does not hold (another seat's, or no card of the deal at all) is no card here,
+    and the engine refuses the move itself (`CardNotInHand`)."""
+    deal = match.deal
+    if deal is None or action.card is None or action.seat not in deal.hands:
         return None
-    return match.deal.card(action.card)
+    return next((c for c in deal.hands[action.seat] if c.id == action.card), None)
 
 
 def played(

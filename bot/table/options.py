@@ -19,6 +19,7 @@ from bot.engine.rules import (
 )
 
 from .errors import BadOption, TableOptionProblem
+from .hint_policy import declaration_mode
 from .model import HintLevel, TableOptions
 
 #: Seconds a player may think per turn (the slash command offers the same range).
@@ -73,6 +74,8 @@ def build_options(
             raise BadOption(
                 TableOptionProblem.DECLARATION, choices=tuple(m.value for m in DeclarationMode)
             ) from None
+        if declaration_mode(hints, changes["declaration_mode"]) is not changes["declaration_mode"]:
+            raise BadOption(TableOptionProblem.ASSISTED_NEEDS_FULL_HINTS, hints=hints.value)
     if deals is not None:
         if base.match_format is MatchFormat.DEALS and deals not in base.deals_choices:
             raise BadOption(TableOptionProblem.DEALS_CHOICES, choices=base.deals_choices)
@@ -127,8 +130,9 @@ def hint_rating(level: HintLevel, rated_needs_hints_off: bool) -> bool:
     and when the hand can be declared; `groups` the arrangement only (no deadwood, no
     "you can declare": the player judges a finished hand themselves); `off` the cards
     sorted by suit and nothing evaluated. With hints below `full` the Declare control no
-    longer tells a declarable hand from another: in honor mode a wrong show then costs its
-    penalty, in assisted mode the engine refuses it (its rules, unchanged).
+    longer tells a declarable hand from another, and every declaration is on honor: a wrong
+    show costs its penalty (`bot.table.hint_policy`; assisted declaring, refused for free,
+    would let a player try each card in turn).
 
     A server that rates only games played without hints (`/rummy settings`
     rated_hints_off) does not forbid hints: a table with hints on is opened as asked and

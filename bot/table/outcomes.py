@@ -29,10 +29,15 @@ class Played:
 
 @dataclass(frozen=True, slots=True)
 class Left:
-    """A seat was given up: in the lobby (`in_match` False) or mid-match (counts as a drop)."""
+    """A seat was given up: in the lobby (`in_match` False) or mid-match (counts as a drop
+    in the deal under way, `cost` its fixed cost, paid in chips or points; None: no deal
+    was under way for the seat, between deals or after it dropped)."""
 
     in_match: bool
-    closed: bool = False  # the host left a lobby nobody else sat in: it is closed
+    closed: bool = False  # the last human left a lobby: it is closed
+    cost: int | None = None
+    chips: bool = True
+    match_over: bool = False  # the leave ended the match (too few players were left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +73,10 @@ class SeatRemoved:
 @dataclass(frozen=True, slots=True)
 class Rematch:
     """ "Play again": `opened` when this press opened the new lobby (the presser is its host),
-    else the presser took a seat at the lobby another player opened."""
+    else the presser took a seat at the lobby another player opened (`already`: they had one
+    there, from an earlier press). `channel_id`: where the lobby is."""
 
     table_id: str
     opened: bool
+    channel_id: int = 0
+    already: bool = False

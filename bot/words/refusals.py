@@ -33,6 +33,7 @@ OPTION_IDS: dict[e.TableOptionProblem, str] = {
     e.TableOptionProblem.UNKNOWN_PROFILE: "option-unknown-profile",
     e.TableOptionProblem.DECLARATION: "option-declaration",
     e.TableOptionProblem.HINTS: "option-hints",
+    e.TableOptionProblem.ASSISTED_NEEDS_FULL_HINTS: "option-assisted-needs-full-hints",
     e.TableOptionProblem.DEALS_CHOICES: "option-deals-choices",
     e.TableOptionProblem.NO_DEALS: "option-no-deals",
     e.TableOptionProblem.NOT_POOL: "option-not-pool",
@@ -217,6 +218,8 @@ def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
             return text(locale, "refusal-not-seated")
         case e.NotPlaying():
             return text(locale, "refusal-not-playing")
+        case e.RulingHidden(hints=hints):
+            return text(locale, "refusal-ruling-hidden", level=str(hints))
         case e.HostOnly(what=what):
             return text(locale, HOST_ONLY_IDS.get(what, "refusal-host-only"))
         case e.SeatedOrManagerOnly():
@@ -300,11 +303,18 @@ def played_text(played: Played, locale: Locale | None) -> str:
 
 
 def left_text(left: Left, locale: Locale | None) -> str:
-    if left.closed:
-        return text(locale, "done-left-closed")
-    if left.in_match:
-        return text(locale, "done-left-match")
-    return text(locale, "done-left")
+    """A seat given up: in a lobby (which closed if nobody human was left), or in a match:
+    what the leave cost in the deal under way, and whether the match ended with it."""
+    if not left.in_match:
+        return text(locale, "done-left-closed" if left.closed else "done-left")
+    if left.cost is None:
+        said = text(locale, "done-left-between")
+    else:
+        unit = "chips" if left.chips else "points"
+        said = text(locale, "done-left-match", unit=unit, cost=left.cost)
+    if left.match_over:
+        said += " " + text(locale, "done-left-match-over")
+    return said
 
 
 def voted_text(voted: Voted, locale: Locale | None) -> str:
@@ -324,4 +334,10 @@ def host_handed_text(name: str, locale: Locale | None) -> str:
 
 
 def rematch_text(rematch: Rematch, locale: Locale | None) -> str:
-    return text(locale, "done-rematch-opened" if rematch.opened else "done-rematch-seated")
+    """Where the rematch's lobby is (a link to its channel: pressed in the table's thread,
+    the lobby opens in the channel above), and what this press did there."""
+    if rematch.opened:
+        msg_id = "done-rematch-opened"
+    else:
+        msg_id = "done-rematch-already" if rematch.already else "done-rematch-seated"
+    return text(locale, msg_id, channel=f"<#{rematch.channel_id}>")

@@ -165,8 +165,7 @@ def wrong_show_problems(
     show: WrongShow, rules: Rules, wild_rank: int | None, locale: Locale | None = None
 ) -> list[str]:
     """What was wrong with a show, from the engine's own ruling on the cards shown."""
-    shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
-    ev = evaluate_hand(shown, rules, wild_rank)
+    ev = evaluate_hand(list(show.shown), rules, wild_rank)
     pure = sum(1 for g in ev.groups if g.kind is GroupKind.PURE)
     runs = sum(1 for g in ev.groups if g.kind is not GroupKind.SET)
     problems = []

@@ -17,6 +17,7 @@ from bot.engine.actions import ActionKind
 from bot.engine.cards import Card
 from bot.table.vocabulary import Locale
 from bot.words import text
+from bot.words.cards import cost_words
 
 CardText = Callable[[Card], str]
 
@@ -58,10 +59,19 @@ def _away(locale: Locale | None, n: int) -> str:
     return text(locale, "review-away", n=max(0, n))
 
 
+def _amount(value: float, chips: bool, locale: Locale | None) -> str:
+    """An amount in the table's one unit, with one decimal."""
+    return text(locale, "review-amount", value=value, unit="chips" if chips else "points")
+
+
 def suggestion_lines(
-    s: Suggestion, locale: Locale | None = None, cards: CardText = pretty_card
+    s: Suggestion,
+    locale: Locale | None = None,
+    cards: CardText = pretty_card,
+    chips: bool = True,
 ) -> list[str]:
-    """One suggestion: what you did, what the expert would do, why, and the figures."""
+    """One suggestion: what you did, what the expert would do, why, and the figures, every
+    amount in the table's unit (`chips`: chips, else points), stated on its line."""
     po, bo = s.played_figures, s.better_figures
     who = s.threat or text(locale, "review-an-opponent")
     if s.kind is MoveKind.DISCARD and s.played_card and s.better_card:
@@ -85,7 +95,7 @@ def suggestion_lines(
         lines.append(text(locale, "review-missed-declaration", points=po.points))
         return lines
     if s.kind is MoveKind.DROP:
-        cost = s.drop_cost if s.drop_cost is not None else 0
+        cost = cost_words(s.drop_cost if s.drop_cost is not None else 0, chips, locale)
         play = po if Reason.HOPELESS_HAND in s.reasons else bo
         drop = bo if Reason.HOPELESS_HAND in s.reasons else po
         if play.match is not None and drop.match is not None:  # a pool match, heads-up
@@ -94,10 +104,12 @@ def suggestion_lines(
             lines.append(text(locale, "review-match-chances", drop=drop.match, play=play.match))
             return lines
         if play.chips < 0:
-            lines.append(text(locale, "review-drop-cost-lose", cost=cost, chips=-play.chips))
+            expected = _amount(-play.chips, chips, locale)
+            lines.append(text(locale, "review-drop-cost-lose", cost=cost, chips=expected))
         else:
-            lines.append(text(locale, "review-drop-cost-win", cost=cost, chips=play.chips))
-        lines.append(text(locale, "review-gain-short", gain=s.gain))
+            expected = _amount(play.chips, chips, locale)
+            lines.append(text(locale, "review-drop-cost-win", cost=cost, chips=expected))
+        lines.append(text(locale, "review-gain-short", gain=_amount(s.gain, chips, locale)))
         return lines
     if Reason.FEWER_POINTS in s.reasons:
         figures = {
@@ -127,7 +139,7 @@ def suggestion_lines(
         )
     if Reason.MORE_HELPFUL in s.reasons:
         lines.append(text(locale, "review-more-helpful", better=bo.helpful, played=po.helpful))
-    lines.append(text(locale, "review-gain", gain=s.gain))
+    lines.append(text(locale, "review-gain", gain=_amount(s.gain, chips, locale)))
     return lines
 
 
@@ -148,7 +160,7 @@ def review_lines(
         return [head, text(locale, "review-no-mistakes")]
     lines = [head]
     for s in review.suggestions:
-        lines.extend(suggestion_lines(s, locale, cards))
+        lines.extend(suggestion_lines(s, locale, cards, review.chips))
     return lines
 
 

@@ -104,13 +104,19 @@ def rules_summary(rules: Rules, locale: Locale | None = None) -> str:
         first = text(t, "rules-first-drop-bottom", cost=rules.first_drop)
     else:
         first = text(t, "rules-first-drop", cost=rules.first_drop)
+    drops = rules.packing_allowed
     if rules.invalid_declaration is InvalidDeclaration.PENALTY_OUT:
         invalid = text(t, "rules-invalid-penalty", penalty=rules.invalid_penalty)
-    else:
+    elif drops:
         invalid = text(t, "rules-invalid-middle", middle=rules.middle_drop)
+    else:  # no drops at this table: the same cost, not named after one
+        invalid = text(t, "rules-invalid-penalty", penalty=rules.middle_drop)
     void = rules.effective_stock_exhausted is StockExhausted.VOID
     stock = text(t, "rules-stock-void" if void else "rules-stock-reshuffle")
-    hand_rummy = text(t, _HAND_RUMMY_IDS[rules.hand_rummy], dropped=rules.hand_rummy_dropped_pay)
+    hand_rummy_id = _HAND_RUMMY_IDS[rules.hand_rummy]
+    if not drops and rules.hand_rummy is HandRummy.DOUBLE_PLAYED:
+        hand_rummy_id = "rules-hand-rummy-double-no-drops"
+    hand_rummy = text(t, hand_rummy_id, dropped=rules.hand_rummy_dropped_pay)
     to_winner = rules.drop_paid is DropPaid.TO_WINNER
     paid = text(t, "rules-drop-to-winner" if to_winner else "rules-drop-to-total")
     lines = [
@@ -119,7 +125,10 @@ def rules_summary(rules: Rules, locale: Locale | None = None) -> str:
         text(t, "rules-declare", sets=_sets(rules, t)),
         text(t, "rules-values"),
         text(t, "rules-lone", lone=lone, cap=cap),
-        text(t, "rules-drop", first=first, middle=rules.middle_drop, paid=paid),
+        # Dropping: its costs, or that there is none (`no_packing`), never both.
+        text(t, "rules-drop", first=first, middle=rules.middle_drop, paid=paid)
+        if drops
+        else text(t, "rules-no-dropping"),
         text(t, "rules-invalid", invalid=invalid),
         text(t, "rules-stock", stock=stock),
         text(t, "rules-hand-rummy", rule=hand_rummy),
@@ -128,8 +137,6 @@ def rules_summary(rules: Rules, locale: Locale | None = None) -> str:
         lines.append(text(t, "rules-first-turn-half"))
     if rules.joker_indicator_doubles:
         lines.append(text(t, "rules-indicator-doubles"))
-    if not rules.packing_allowed:
-        lines.append(text(t, "rules-no-dropping"))
     lines.append(text(t, "rules-match", match=_match(rules, t)))
     assisted = rules.declaration_mode is DeclarationMode.ASSISTED
     lines.append(text(t, "rules-assisted" if assisted else "rules-honor"))

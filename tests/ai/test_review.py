@@ -309,3 +309,24 @@ def test_a_pool_drop_that_ends_the_match_is_named() -> None:
     assert f"about 0% after dropping, about {s.better_figures.match}% playing on" in english
     hindi = "\n".join(suggestion_lines(s, "hi"))
     assert "मैच से बाहर" in hindi and f"{s.better_figures.match}%" in hindi
+
+
+def test_a_drop_review_speaks_in_the_tables_one_unit() -> None:
+    """Issue 39 item 15: "Dropping cost 20 points … About 8.5 chips better" at a chips table.
+    Every amount of the review is in the table's unit, stated on its line: chips at points
+    rummy (the drop cost too), and the counts in the head match the items listed."""
+    obs = _obs_for("4H 5H 6H 9S 10S JK 7C 7D 7S AC 2C 4C KD", "QD")  # one card from out
+    assert obs.rules.chips
+    drop = next(a for a in obs.legal_actions if a.kind.value == "drop")
+    r = review([Decision(obs, drop)])  # dropped: playing on was better
+    assert r is not None
+    (s,) = r.suggestions
+    assert s.kind is MoveKind.DROP
+    lines = review_lines(r, None, lambda c: c.face.code)
+    assert "1 move; the expert AI would have played 0 of them" in lines[0], lines
+    amounts = [line for line in lines[2:] if re.search(r"\d", line)]
+    assert amounts, lines
+    for line in amounts:
+        assert "points" not in line, line
+        for m in re.finditer(r"\d+(?:\.\d)?", line):
+            assert line[m.end() :].startswith(" chips"), (m.group(), line)

@@ -789,6 +789,7 @@ async def game_env(
     *,
     edit_interval: float | None = 0.1,
     bot_permissions: int | None = None,
+    channels: tuple[str, ...] = ("general",),
     **kw: Any,
 ) -> AsyncIterator[Env]:
     """The real bot in-process with both audits installed; checks them on a clean exit.
@@ -805,7 +806,7 @@ async def game_env(
         bot.discord_ui.presenter.EDIT_INTERVAL = edit_interval
     try:
         async with FakeDiscord(
-            users=users, channels=["general"], token=TOKEN, bot_permissions=bot_permissions
+            users=users, channels=list(channels), token=TOKEN, bot_permissions=bot_permissions
         ) as fake:
             client = PapluBot(settings(tmp_path / "bot.sqlite3", seed, **kw))
             scripted_pace(fake, client=client)

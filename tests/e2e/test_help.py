@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.discord_ui.screens.help import PAGE_KEYS, first_time, page_title
+from bot.words import text
 from tests.e2e.harness import TableDriver, game_env, labels
 
 FIRST_TIME = first_time("en")
@@ -82,3 +83,41 @@ async def test_help_reads_in_hindi_for_a_player_whose_discord_is_in_hindi(tmp_pa
         # Alice's Discord is in English: her help stays English.
         mine = await fake.slash("alice", "general", "rummy help")
         assert mine.message is not None and "How to play — The goal" in fake.render(mine.message.id)
+
+
+async def test_help_names_each_button_as_the_reader_sees_it(tmp_path: Path) -> None:
+    """Issue 39 item 13: help named the English buttons to a Hindi player, and **Your hand**
+    to an English player at a Hindi server's table whose button reads आपका हाथ. Each button
+    is named from its own catalogue message: the table's in the table's language, the hand
+    view's in the reader's."""
+    hand_view = ("button-draw", "menu-discard", "button-sort", "button-refresh")
+    async with game_env(tmp_path, TWO) as env:
+        fake = env.fake
+        fake.set_guild_locale("hi")  # the server, so its tables, speak Hindi
+        fake.set_locale("bob", "hi")
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        for user, locale in (("bob", "hi"), ("alice", "en")):
+            r = await fake.slash(user, "general", "rummy help")
+            assert r.message is not None
+            turn = page_title("turn", locale)
+            click = await fake.click(user, fake.message(r.message.id), label=turn)
+            await click.wait()
+            shown = fake.render(r.message.id)
+            assert f"**{text('hi', 'button-your-hand')}**" in shown, (user, shown)
+            for msg_id in hand_view:
+                assert f"**{text(locale, msg_id)}**" in shown, (user, msg_id, shown)
+            assert ("**Draw from stock**" in shown) == (locale == "en"), shown
+            assert "**Your hand**" not in shown, shown
+
+
+async def test_a_no_packing_tables_rules_page_says_one_thing(tmp_path: Path) -> None:
+    """Issue 39 item 14, as the player read it: `/rummy rules` at a paplu `no_packing` table
+    listed drop costs, "No dropping at this table." and a wrong show counted as a middle drop."""
+    async with game_env(tmp_path, TWO) as env:
+        fake = env.fake
+        await TableDriver(fake, TWO).open("alice", profile="paplu", no_packing=True)
+        r = await fake.slash("bob", "general", "rummy rules")
+        assert r.ephemeral, r
+        assert "No dropping at this table." in r.text, r.text
+        assert "Drop before" not in r.text and "middle drop" not in r.text, r.text

@@ -1,7 +1,7 @@
 """Hint levels end to end, through the fake Discord: what a player's private hand view shows
 at `full`, `groups` and `off` (text, picture captions and the discard menu), the Declare
-control that never tells a declarable hand below full hints (honor mode: a wrong show costs;
-assisted: refused), the hint level stored with every result, the server's default level and
+control that never tells a declarable hand below full hints (declaring is on honor there: a
+wrong show costs), the hint level stored with every result, the server's default level and
 its rule that only games with hints off are rated."""
 
 from __future__ import annotations
@@ -202,11 +202,10 @@ async def test_off_sorts_the_cards_and_evaluates_nothing(
 ) -> None:
     spy = Spy(monkeypatch)
     async with game_env(tmp_path, TWO, 4) as env:
-        fake = env.fake
         lobby = await open_table(env, hints="off")
         assert "Hints: off (no help: cards sorted by suit)" in lobby.text().replace("**", "")
         before = len(spy.evaluated)
-        user, view = await drawn_view(env)
+        _user, view = await drawn_view(env)
         names = field_names(view)
         assert names and not any(g in n for n in names for g in GROUP_NAMES), names
         assert all(
@@ -219,17 +218,7 @@ async def test_off_sorts_the_cards_and_evaluates_nothing(
         assert "Sort by suit" not in labels(view) and "Group by melds" not in labels(view)
         # A hand view at an `off` table is never evaluated (AI seats have their own minds).
         assert len(spy.evaluated) == before
-        # Assisted mode: declaring a hand that is not valid is refused, nothing changes.
-        seat = env.table().engine_seat(fake.user(user).id)
-        cards_before = len(env.table().match.deal.hands[seat])
-        first = select_options(view, "Declare, discarding")[0]["value"]
-        r = await fake.select(user, view, [first], placeholder="Declare, discarding…")
-        await r.wait()
-        await fake.settle(quiet=0.2)
-        assert "not a valid declaration" in r.text, r
-        table = env.table()
-        assert table is not None and len(table.match.deal.hands[seat]) == cards_before
-        assert on_turn(env) == user
+        # Declaring is on honor below full hints: tests/e2e/test_rated_doors.py.
         await drop_to_end(env)
         await env.finish()
 

@@ -17,7 +17,9 @@ from tests.e2e.harness import (
     label_starting,
     select_options,
 )
-from tests.fakediscord import StoredMessage
+from tests.fakediscord import PERM_MEMBER_DEFAULT, PERM_THREADS, StoredMessage
+
+WITH_THREADS = PERM_MEMBER_DEFAULT | PERM_THREADS
 
 
 class TakeThenDiscard(Strategy):
@@ -77,3 +79,45 @@ async def test_leaving_mid_game_is_a_drop(tmp_path: Path) -> None:
         driver.humans = ["alice", "bob"]
         final = await driver.play(max_turns=600, timeout=60)
         assert final is not None and is_match_over(final)
+
+
+async def test_leaving_mid_deal_says_what_it_cost_and_that_the_match_ended(
+    tmp_path: Path,
+) -> None:
+    """Issue 39 item 7: at a two-seat table, `/rummy leave` typed in the table's thread in
+    the middle of a deal is a drop that ends the match: the answer says the leave counts as a
+    drop, what it cost, and that the match is over (the other seat was there, and won); not
+    that the table closed for want of players. The same with an AI as the other seat."""
+    async with game_env(tmp_path, ["alice", "bob"], 11, bot_permissions=WITH_THREADS) as env:
+        fake = env.fake
+        for humans, ai in ((["alice", "bob"], []), (["alice"], ["easy"])):
+            driver = TableDriver(fake, humans)
+            await driver.open("alice", profile="points", ai=ai)
+            await driver.start("alice")
+            assert driver.channel != "general"  # the table plays in its thread
+            table = env.table()
+
+            def alice_played(table: Any = table) -> bool:
+                return turns_taken(table, "alice") > 0
+
+            await driver.play(until=alice_played)  # a middle drop from now on: 40 chips
+            result = await fake.slash("alice", driver.channel, "rummy leave")
+            await result.wait()
+            said = result.text
+            assert result.ephemeral, result
+            assert "counts as a drop" in said and "40 chips" in said, said
+            assert "match is over" in said and "closed" not in said, said
+
+            def over(channel: str | int = driver.channel) -> StoredMessage | None:
+                return next((m for m in fake.public_messages(channel) if is_match_over(m)), None)
+
+            await fake.wait_for(over)
+            await fake.wait_for(lambda: env.table() is None)
+            await env.bot.tables.effects.settled()
+
+
+def turns_taken(table: Any, name: str) -> int:
+    """How many turns `name` has finished in the deal under way."""
+    seat = next(i for i, p in enumerate(table.match.players) if p.name == name)
+    deal = table.match.deal
+    return 0 if deal is None else int(deal.turns_taken[seat])

@@ -14,7 +14,9 @@ from tests.e2e.harness import (
     select_options,
     send_forged,
 )
+from tests.fakediscord import PERM_MEMBER_DEFAULT, PERM_THREADS
 
+WITH_THREADS = PERM_MEMBER_DEFAULT | PERM_THREADS
 PLAYERS = ["alice", "bob", "carol"]
 HOST_TOOLS = "Host tools: seats and hosting…"
 
@@ -138,3 +140,53 @@ async def test_play_again_after_the_match(tmp_path: Path) -> None:
             )
         )
         await fake.wait_for(lambda: "alice" in fake.render(lobby.id))
+
+
+async def test_a_host_who_left_the_match_cannot_close_it(tmp_path: Path) -> None:
+    """Issue 39 item 3: the host leaves a running match with `/rummy leave` (a drop), then
+    types `/rummy cancel` in the table's thread: refused, and the three still playing play
+    on; hosting passed to the next player still in the match, who may close it."""
+    users = ["owner", "bob", "carol", "dave"]  # the owner manages the server; bob hosts
+    async with game_env(tmp_path, users, 5, bot_permissions=WITH_THREADS) as env:
+        fake = env.fake
+        driver = TableDriver(fake, ["bob", "carol", "dave"])
+        await driver.open("bob", profile="pool101")
+        await driver.start("bob")
+        thread = driver.channel
+        assert thread != "general"
+        await driver.play(stop_after=2)
+        left = await fake.slash("bob", thread, "rummy leave")
+        assert left.ephemeral and "counts as a drop" in left.text, left
+        table = env.table()
+
+        for who in ("bob", "dave"):  # the host who left, and a player who is not the host
+            refused = await fake.slash(who, thread, "rummy cancel")
+            assert refused.ephemeral and "Only the host or a server manager" in refused.text, (
+                who,
+                refused,
+            )
+            assert env.table() is table and table.status == "playing"
+        assert table.host_id == fake.user("carol").id  # bob sat down first, then carol
+
+        closed = await fake.slash("carol", thread, "rummy cancel")
+        assert closed.ephemeral and closed.text == "The table is closed.", closed
+        await fake.wait_for(lambda: env.table() is None)
+
+
+async def test_a_lobby_left_to_its_ai_players_says_it_closed(tmp_path: Path) -> None:
+    """Issue 39 item 10: the host adds an AI player and leaves; nobody human is left, so the
+    lobby closes. Its message said "Host: ?. The host can start." above the AI seat; it says
+    the table is closed, with nobody to start it and no seat listed."""
+    async with game_env(tmp_path, PLAYERS) as env:
+        fake = env.fake
+        driver = TableDriver(fake, ["alice"])
+        lobby = await driver.open("alice", ai=["easy"])
+        left = await fake.slash("alice", "general", "rummy leave")
+        assert left.ephemeral, left
+        assert "closed" in left.text, left
+        await fake.wait_for(lambda: "cancelled" in fake.render(lobby.id))
+        shown = fake.render(lobby.id)
+        assert "Host: ?" not in shown and "can start" not in shown, shown
+        assert "Easy" not in shown, shown
+        assert "Everyone left" in footer(fake.message(lobby.id)), shown
+        assert env.table() is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -386,4 +387,43 @@ async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> N
         for kept in per_table:
             assert not [k for k in kept if (k[0] if isinstance(k, tuple) else k) in ids]
         assert len(hands.advice) == 0
+        await env.finish()
+
+
+async def test_a_tampered_discard_value_is_refused_and_changes_nothing(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Issue 39 item 18: a discard menu that sends a card id the hand does not hold (999, far
+    past the decks) or two values where the menu allows one: a short private answer in the
+    player's own view, nothing changes, and nothing is logged as a bug."""
+    async with game_env(tmp_path, USERS) as env:
+        fake = env.fake
+        driver, first, _other = await started(env)
+        view = await driver.view_of(first)
+        view = await driver.act(first, view, "click", "Draw from stock")
+        await fake.wait_for(lambda: bool(select_options(fake.message(view.id), "Discard a card")))
+        view = fake.message(view.id)
+        discard_id = custom_ids(view)["Discard a card…"]
+        held = [o["value"] for o in select_options(view, "Discard a card")]
+        before = state(env)
+        caplog.set_level(logging.ERROR, logger="bot.discord_ui")
+        # 999: a well-formed card id the hand does not hold, refused by the rules (shown in
+        # the player's view, above the hand); two values: no click the menu could send,
+        # refused at the parse (a private answer).
+        cases = ((["999"], "That card is not in your hand."), (held[:2], "not recognised"))
+        for values, words in cases:
+            result = await send_forged(
+                fake, forge_interaction(fake, first, view, discard_id, values=values)
+            )
+            await answered(fake, result)
+            said = result.text + fake.render(view.id)
+            assert result.ephemeral, (values, result)
+            assert "went wrong" not in said and words in said, (values, said)
+            assert state(env) == before, values
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+        # The player still plays on from the same view.
+        options = select_options(fake.message(view.id), "Discard a card")
+        assert [o["value"] for o in options] == held
+        await driver.act(first, fake.message(view.id), "select", ("Discard a card…", held[0]))
+        await fake.wait_for(lambda: state(env)[0] > before[0])
         await env.finish()

@@ -153,3 +153,39 @@ async def test_an_ai_seat_keeps_its_tier_as_text(tables: TableService, storage: 
     assert type(seat.to_dict()["ai"]) is str
     again = await stored(storage, table)
     assert again.seats[-1].ai is AiTier.EXPERT
+
+
+async def test_a_host_who_leaves_a_match_passes_hosting_on(
+    tables: TableService, storage: Storage
+) -> None:
+    """Issue 39 item 3, without Discord: hosting passes to the next human still in the match
+    (stored with the leave); a host who left may not cancel, even with nobody to take over
+    (only AI players left in it); a manager still may."""
+    opts = build_options("pool101", None, 60, None, {}, None, None, None)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.add_ai(table, ALICE, AiTier.EASY)
+    await tables.lobby.join(table, CAROL, "carol")
+    await tables.lobby.start(table, ALICE)
+    await tables.lobby.leave(table, ALICE)
+    assert table.host_id == BOB and (await stored(storage, table)).host_id == BOB
+    with pytest.raises(errors.HostOrManagerOnly):
+        await tables.lobby.cancel(table, ALICE, is_manager=False)
+    await tables.lobby.leave(table, BOB)
+    assert table.host_id == CAROL
+    await tables.lobby.leave(table, CAROL)  # the last human: only the AI player is left
+    assert table.status is TableStatus.FINISHED
+
+
+async def test_a_manager_may_close_a_match_its_host_left(tables: TableService) -> None:
+    opts = build_options("pool101", None, 60, None, {}, None, None, None)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.add_ai(table, ALICE, AiTier.EASY)
+    await tables.lobby.add_ai(table, ALICE, AiTier.EASY)
+    await tables.lobby.start(table, ALICE)
+    await tables.lobby.leave(table, ALICE)  # nobody human to take over: alice keeps the role
+    with pytest.raises(errors.HostOrManagerOnly):
+        await tables.lobby.cancel(table, ALICE, is_manager=False)
+    assert table.status is TableStatus.PLAYING
+    await tables.lobby.cancel(table, CAROL, is_manager=True)
+    assert table.status is TableStatus.CANCELLED

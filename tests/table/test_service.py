@@ -12,6 +12,7 @@ import pytest
 
 from bot.ai import AiTier
 from bot.engine.actions import ActionKind
+from bot.engine.errors import CardNotInHand
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
 from bot.storage import Storage, StorageError
@@ -140,6 +141,18 @@ async def test_refusals_change_nothing(tables: Tables) -> None:
         assert table.match is not None and table.match.deal is not None
         card = table.match.deal.hands[table.engine_seat(on_turn(table))][0].id
         await tables.game.act(table, on_turn(table), table.version, ActionKind.DISCARD, card)
+    # A card the hand does not hold (another seat's, or no card of the deal at all: a
+    # tampered menu) is the rules' refusal, like any illegal move (issue 39 item 18).
+    player = on_turn(table)
+    await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
+    before = table.to_json()
+    assert table.match is not None and table.match.deal is not None
+    theirs = table.match.deal.hands[1 - table.engine_seat(player)][0].id
+    for card in (999, theirs):
+        for kind in (ActionKind.DISCARD, ActionKind.DECLARE):
+            with pytest.raises(errors.RuleRefused) as refused:
+                await tables.game.act(table, player, table.version, kind, card)
+            assert isinstance(refused.value.error, CardNotInHand), (card, kind)
     assert table.to_json() == before
 
 

@@ -11,8 +11,8 @@ from bot.engine.events import WrongShow
 from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
 from bot.engine.settlement import fixed_cost
-from bot.images.layout import hand_sections
-from bot.table.advice import HandAdvice
+from bot.images.layout import Section, final_sections, hand_sections
+from bot.table.advice import FinalHand, HandAdvice
 from bot.words import Locale, text
 from bot.words.cards import amount, card, cards, cost_words, wild_words
 from bot.words.results import part_label, wrong_show_problems
@@ -36,6 +36,7 @@ def hand_embed(
     player_name: str,
     *,
     finished: FinishedDeal | None = None,
+    final: FinalHand | None = None,
     wrong_show: WrongShow | None = None,
     hints: str = "full",
     locale: Locale | None = None,
@@ -50,7 +51,7 @@ def hand_embed(
     t = locale
     e = discord.Embed(colour=COLOUR)
     if finished is not None:
-        return _after_the_deal(e, obs, finished, t)
+        return _after_the_deal(e, obs, finished, final, t)
     if wrong_show is not None and wrong_show.seat == obs.seat:
         e.title = text(t, "hand-title", deal=obs.deal_number)
         e.description = "\n".join(wrong_show_lines(wrong_show, obs, t))
@@ -187,40 +188,77 @@ def structure(
 
 
 def _after_the_deal(
-    e: discord.Embed, obs: Observation, finished: FinishedDeal, t: Locale | None
+    e: discord.Embed,
+    obs: Observation,
+    finished: FinishedDeal,
+    final: FinalHand | None,
+    t: Locale | None,
 ) -> discord.Embed:
+    """The deal is over: who won, what this player pays (for a wrong show, why it was not
+    valid and what it cost), and their own cards as the picture shows them
+    (`layout.final_sections`)."""
     result = finished.result
     e.title = text(t, "hand-over-title", deal=result.number)
-    wr = obs.wild_rank
+    charge = result.charge(obs.seat)
+    show = final.wrong_show if final is not None else None
     if result.void:
-        e.description = text(t, "hand-over-void")
+        lines = [text(t, "hand-over-void")]
     elif result.winner == obs.seat:
-        e.description = text(t, "hand-over-won")
+        lines = [text(t, "hand-over-won")]
     else:
-        charge = result.charge(obs.seat)
         nobody = text(t, "hand-over-nobody")
         winner = obs.seats[result.winner].name if result.winner is not None else nobody
-        if charge is not None:
+        if charge is not None and show is None:
             paid = amount(charge.amount)
-            e.description = text(t, "hand-over-lost-pay", winner=winner, amount=paid)
+            lines = [text(t, "hand-over-lost-pay", winner=winner, amount=paid)]
         else:
-            e.description = text(t, "hand-over-lost", winner=winner)
-    ev = finished.evaluations.get(obs.seat)
-    if ev is not None:
-        for g in ev.groups:
-            e.add_field(name=part_label(g.kind.value, t), value=cards(g.cards, wr), inline=False)
-        if ev.leftover:
-            e.add_field(name=part_label(UNMATCHED, t), value=cards(ev.leftover, wr), inline=False)
+            lines = [text(t, "hand-over-lost", winner=winner)]
+    if show is not None:
+        cost = charge.amount if charge is not None else fixed_cost(obs.rules, show.reason)
+        lines.append(_show_invalid(show, obs, t))
+        lines.append(text(t, "show-cost-paid", cost=cost_words(cost, obs.rules.chips, t)))
+    e.description = "\n".join(lines)
+    if final is not None:
+        for name, value in _final_fields(final, obs.wild_rank, t):
+            e.add_field(name=name, value=value, inline=False)
     e.set_footer(text=text(t, "hand-over-footer"))
     return e
 
 
+def _final_fields(
+    final: FinalHand, wild_rank: int | None, t: Locale | None
+) -> list[tuple[str, str]]:
+    """The player's own cards at the deal's end, one field per part (the pairs of a hand
+    without groups in one field, a " · " between them), as the picture draws them."""
+    out: list[tuple[str, list[Section]]] = []
+    for section in final_sections(final.cards, final.evaluation, wild_rank):
+        if out and out[-1][1][0].key == section.key:
+            out[-1][1].append(section)
+        else:
+            out.append((_section_name(section, t), [section]))
+    return [
+        (name, CLUSTER_GAP.join(cards(s.cards, wild_rank) for s in sections))
+        for name, sections in out
+    ]
+
+
+def _section_name(section: Section, t: Locale | None) -> str:
+    if section.kind == "suit":
+        return text(t, SUIT_IDS[section.key])
+    return part_label(section.key, t)
+
+
+def _show_invalid(show: WrongShow, obs: Observation, locale: Locale | None) -> str:
+    """Why a show was not valid: the same reasons the public results give."""
+    problems = wrong_show_problems(show, obs.rules, obs.wild_rank, locale)
+    return text(locale, "show-invalid", problems="; ".join(problems))
+
+
 def wrong_show_lines(show: WrongShow, obs: Observation, locale: Locale | None = None) -> list[str]:
     """Why a show was not valid and its cost, for the player who made it."""
-    problems = wrong_show_problems(show, obs.rules, obs.wild_rank, locale)
     cost = fixed_cost(obs.rules, show.reason)
     return [
-        text(locale, "show-invalid", problems="; ".join(problems)),
+        _show_invalid(show, obs, locale),
         text(locale, "show-cost", cost=cost_words(cost, obs.rules.chips, locale)),
     ]
 

@@ -56,6 +56,7 @@ show-loose = these cards fit no group: { $cards }
 show-breaks-rule = the layout breaks a rule
 show-invalid = **Your show was not valid**: it has { $problems }.
 show-cost = It costs { $cost }; your cards are out of this deal while the others play on.
+show-cost-paid = It cost you { $cost }.
 
 # What a penalty or a drop costs, in the match's unit.
 cost-chips = { $value } chips

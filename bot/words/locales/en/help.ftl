@@ -1,5 +1,6 @@
 # `/rummy help` (bot/discord_ui/render/help.py): the screens' titles, then their texts.
-# Button names in **bold** are the buttons' own labels (they are not translated yet).
+# Button names in **bold** are variables: each button's own label, from its catalogue message,
+# as the reader sees it (the table's buttons in the table's language, the hand view's in theirs).
 
 help-title = How to play — { $page }
 help-footer = { $number }/{ $pages } · rules: { $profile }
@@ -26,16 +27,16 @@ help-wild =
 
     The table shows the indicator and what is wild this deal.
 help-turn =
-    When it is your turn the bot mentions you. Press **Your hand** (on the table or the ping): only you see it.
-    1. **Draw from stock** (face down) or **Take** the top discard.
-    2. Throw one card with **Discard a card…**: each choice says what it leaves you with.
-    Your hand is grouped the way it best arranges; the picture follows the same order. **Sort by suit** switches the order, **Refresh** redraws the view, **Text only** turns the card pictures off for you.
+    When it is your turn the bot mentions you. Press **{ $your_hand }** (on the table or the ping): only you see it.
+    1. **{ $draw }** (face down) or **{ $take }** (the top discard).
+    2. Throw one card with **{ $discard }**: each choice says what it leaves you with.
+    Your hand is grouped the way it best arranges; the picture follows the same order. **{ $sort }** switches the order, **{ $refresh }** redraws the view, **{ $text_only }** turns the card pictures off for you.
 help-drop-none = This table plays without dropping (a house rule): every deal is played out.
 help-drop =
-    A bad hand? **Drop** (pack) at the start of your turn, before you draw, and you are out of this deal for a fixed cost: { $first } before your first draw, { $middle } later. Drop asks you to confirm and shows the cost first.
+    A bad hand? **{ $drop }** (pack) at the start of your turn, before you draw, and you are out of this deal for a fixed cost: { $first } before your first draw, { $middle } later. Drop asks you to confirm and shows the cost first.
 
     If you run out of time, the bot plays for you; after three timeouts in a row it drops you.
 help-declare =
-    When the card you throw would leave everything arranged, the view offers **Declare — discard …**: press it to throw that card and show your hand. The bot checks the layout; the results message then reveals every hand, what each player pays, and the standings.
+    When the card you throw would leave everything arranged, the view offers **{ $declare }**: press it to throw that card and show your hand. The bot checks the layout; the results message then reveals every hand, what each player pays, and the standings.
 
     In an *honor* table you lay out a declaration yourself, and a wrong show costs a penalty.

@@ -8,6 +8,8 @@
 lobby-title = 🎴 Indian Rummy — table open
 lobby-title-cancelled = 🎴 Indian Rummy — table cancelled
 lobby-title-expired = 🎴 Indian Rummy — lobby closed
+lobby-footer-cancelled = The table is closed.
+lobby-footer-everyone-left = Everyone left: the table is closed.
 lobby-profile = **Profile:** `{ $profile }` · seats { $seats } · turn timer { $timer }s
 lobby-deals = { $deals } deals
 lobby-target = target { $target }

@@ -10,6 +10,7 @@ refusal-already-seated = You are already seated at this table.
 refusal-table-full = This table is full.
 refusal-not-seated = You are not seated at this table.
 refusal-not-playing = You are not playing at this table, so you have no hand here.
+refusal-ruling-hidden = Your table plays with hints { $level }: `/rummy check` answers again once your match is over.
 refusal-host-only-start = Only the host can start the game.
 refusal-host-only-add-ai = Only the host can add AI players.
 refusal-host-only = Only the host can change the seats or hand over hosting.
@@ -54,6 +55,7 @@ refusal-other = That is not possible right now.
 option-unknown-profile = Unknown profile; choose one of { $choices }.
 option-declaration = Declaration mode is assisted or honor.
 option-hints = Hints are { $choices }.
+option-assisted-needs-full-hints = With hints { $hints }, declaring is on your honor (a wrong show costs): assisted declaring needs full hints.
 option-deals-choices = Deals rummy is played over { $choices } deals.
 option-no-deals = `{ $profile }` has no number of deals to choose.
 option-not-pool = `{ $profile }` is not a pool game.
@@ -90,7 +92,18 @@ done-dropped = You dropped ({ $unit ->
 done-declared = You declared! 🎉 Your winning hand is below; the results are on the table.
 done-wrong-show = Your show was not valid: see below why, and what it costs.
 done-left-closed = You left, and nobody else was seated: the table is closed.
-done-left-match = You left the match; it counts as a drop for this deal.
+done-left-match = You left the match: it counts as a drop in this deal and costs { $unit ->
+        [chips] { $cost ->
+            [one] { $cost } chip
+           *[other] { $cost } chips
+        }
+       *[points] { $cost ->
+            [one] { $cost } point
+           *[other] { $cost } points
+        }
+    }.
+done-left-between = You left the match; you play no further deals.
+done-left-match-over = With that the match is over: the results are on the table.
 done-left = You left the table.
 done-next-deal = Next deal!
 done-ready = You are ready; waiting for the others.
@@ -103,8 +116,9 @@ done-added-ai = Added { $tier ->
     } AI player ({ $name }).
 done-seat-removed = Removed { $name } from the table.
 done-host-handed = { $name } is the host now.
-done-rematch-opened = A new table with the same rules is open below; the others can press Play again.
-done-rematch-seated = You took a seat at the new table.
+done-rematch-opened = A new table with the same rules is open in { $channel }; the others can press **{ button-play-again }**.
+done-rematch-seated = You took a seat at the new table in { $channel }.
+done-rematch-already = You already have a seat at the new table in { $channel }.
 
 # Answers to the lobby and table commands and buttons.
 done-joined = You joined the table.

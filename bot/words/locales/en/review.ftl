@@ -1,6 +1,6 @@
 # "Review my play" after a deal (bot/discord_ui/render/review.py), also the terminal game's.
-# Cards come as text already written ($card, $played, $better, $partners). $chips and $gain
-# are the expert's estimates in chips, shown with one decimal; $drop and $play are chances of
+# Cards come as text already written ($card, $played, $better, $partners). $cost, $chips and
+# $gain are amounts already written in the table's one unit (review-amount, cost-chips/points); $drop and $play are chances of
 # winning a pool match, in whole percent.
 
 review-nothing = You made no moves of your own in that deal, so there is nothing to review.
@@ -37,12 +37,17 @@ review-alt-throw-any = another throw
 
 # The reasons, one line each under a suggestion.
 review-missed-declaration = { "  " }You had a valid declaration; playing on kept { $points } points in your hand.
-review-drop-cost-lose = { "  " }Dropping cost { $cost } points; playing on this hand was expected to cost about { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) }.
-review-drop-cost-win = { "  " }Dropping cost { $cost } points; playing on this hand was expected to win about { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) }.
-review-gain-short = { "  " }About { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips better for you.
-review-drop-out = { "  " }Dropping cost { $cost } points and put you out of the match.
+review-drop-cost-lose = { "  " }Dropping cost { $cost }; playing on this hand was expected to cost about { $chips }.
+review-drop-cost-win = { "  " }Dropping cost { $cost }; playing on this hand was expected to win about { $chips }.
+review-gain-short = { "  " }About { $gain } better for you.
+review-drop-out = { "  " }Dropping cost { $cost } and put you out of the match.
 review-match-chances = { "  " }Your chance of winning the match: about { $drop }% after dropping, about { $play }% playing on.
-review-gain = { "  " }By the expert's reckoning about { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips better for you.
+review-gain = { "  " }By the expert's reckoning about { $gain } better for you.
+# An amount in the table's unit ($unit: chips or points), with one decimal ($cost, $chips, $gain).
+review-amount = { $unit ->
+        [chips] { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } chips
+       *[points] { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } points
+    }
 review-an-opponent = an opponent
 review-fewer-throw = { "  " }Throwing { $card } would have left { $fewer } fewer points in your hand if { $who } went out ({ $better } instead of { $played }).
 review-fewer-it = { "  " }It would have left { $fewer } fewer points in your hand if { $who } went out ({ $better } instead of { $played }).

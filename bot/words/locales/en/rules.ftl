@@ -68,6 +68,7 @@ rules-stock-reshuffle = the discard pile except its top card is reshuffled into 
 rules-hand-rummy-not-allowed = not allowed
 rules-hand-rummy-normal = allowed at your first turn without drawing; normal rates
 rules-hand-rummy-double = allowed at your first turn without drawing; players who already played pay double, the others single, dropped players { $dropped }
+rules-hand-rummy-double-no-drops = allowed at your first turn without drawing; players who already played pay double, the others single
 rules-match-single = one deal; each loser pays the winner their penalty in chips
 rules-match-pool = penalties add up; at { $limit } or more you are out; the last player in wins
 rules-match-deals = { $deals ->

@@ -52,6 +52,7 @@ show-loose = ये पत्ते किसी ग्रुप में न�
 show-breaks-rule = जमावट किसी नियम के ख़िलाफ़ है
 show-invalid = **आपका शो सही नहीं था**: इसमें { $problems }।
 show-cost = इसकी कीमत { $cost } है; बाकी खिलाड़ी खेलते रहेंगे, आपके पत्ते इस बाज़ी से बाहर।
+show-cost-paid = इसकी कीमत आपको { $cost } पड़ी।
 
 cost-chips = { $value } चिप्स
 cost-points = { $value } अंक

@@ -5,6 +5,8 @@
 lobby-title = 🎴 इंडियन रमी — टेबल खुली है
 lobby-title-cancelled = 🎴 इंडियन रमी — टेबल रद्द
 lobby-title-expired = 🎴 इंडियन रमी — लॉबी बंद
+lobby-footer-cancelled = टेबल बंद हो गई।
+lobby-footer-everyone-left = सब चले गए: टेबल बंद हो गई।
 lobby-profile = **प्रोफ़ाइल:** `{ $profile }` · { $seats } सीटें · हर बारी { $timer } सेकंड
 lobby-deals = { $deals } बाज़ियाँ
 lobby-target = लक्ष्य स्कोर { $target }

@@ -10,6 +10,7 @@ refusal-already-seated = आप इस टेबल पर पहले से �
 refusal-table-full = यह टेबल भर चुकी है।
 refusal-not-seated = आप इस टेबल पर नहीं बैठे हैं।
 refusal-not-playing = आप इस टेबल पर नहीं खेल रहे, इसलिए यहाँ आपका कोई हाथ नहीं है।
+refusal-ruling-hidden = आपकी टेबल पर हिंट { $level } हैं: आपका मैच ख़त्म होने पर `/rummy check` फिर जवाब देगा।
 refusal-host-only-start = खेल सिर्फ़ होस्ट शुरू कर सकता है।
 refusal-host-only-add-ai = AI खिलाड़ी सिर्फ़ होस्ट जोड़ सकता है।
 refusal-host-only = सीटें बदलना या होस्ट किसी और को सौंपना सिर्फ़ होस्ट कर सकता है।
@@ -53,6 +54,7 @@ refusal-other = अभी यह संभव नहीं है।
 option-unknown-profile = अनजान प्रोफ़ाइल; इनमें से चुनें: { $choices }।
 option-declaration = डिक्लेयर का तरीका assisted या honor होता है।
 option-hints = हिंट का स्तर { $choices } में से कोई एक होता है।
+option-assisted-needs-full-hints = हिंट { $hints } पर डिक्लेयर आपकी ईमानदारी पर है (ग़लत शो की कीमत लगती है): असिस्टेड डिक्लेयर के लिए पूरे हिंट चाहिए।
 option-deals-choices = डील्स रमी { $choices } बाज़ियों की होती है।
 option-no-deals = `{ $profile }` में बाज़ियों की गिनती नहीं चुनी जाती।
 option-not-pool = `{ $profile }` पूल वाला खेल नहीं है।
@@ -83,7 +85,12 @@ done-dropped = आपने ड्रॉप किया ({ $unit ->
 done-declared = आपने डिक्लेयर किया! 🎉 आपका जीतने वाला हाथ नीचे है; नतीजे टेबल पर हैं।
 done-wrong-show = आपका शो सही नहीं था: क्यों, और इसकी क्या क़ीमत है, नीचे देखें।
 done-left-closed = आपने टेबल छोड़ दी, और कोई और बैठा नहीं था: टेबल बंद हो गई।
-done-left-match = आपने मैच छोड़ दिया; इस बाज़ी में यह ड्रॉप गिना जाएगा।
+done-left-match = आपने मैच छोड़ दिया: इस बाज़ी में यह ड्रॉप गिना जाएगा, और इसकी क़ीमत { $unit ->
+        [chips] { $cost } चिप्स
+       *[points] { $cost } अंक
+    } है।
+done-left-between = आपने मैच छोड़ दिया; अब आप आगे की बाज़ियाँ नहीं खेलेंगे।
+done-left-match-over = इसके साथ मैच ख़त्म हो गया: नतीजे टेबल पर हैं।
 done-left = आपने टेबल छोड़ दी।
 done-next-deal = अगली बाज़ी!
 done-ready = आप तैयार हैं; बाक़ी खिलाड़ियों का इंतज़ार है।
@@ -96,8 +103,9 @@ done-added-ai = { $tier ->
     } AI खिलाड़ी जोड़ा गया ({ $name })।
 done-seat-removed = { $name } को टेबल से हटा दिया गया।
 done-host-handed = अब { $name } होस्ट हैं।
-done-rematch-opened = उन्हीं नियमों वाली नई टेबल नीचे खुल गई है; बाक़ी खिलाड़ी Play again दबा सकते हैं।
-done-rematch-seated = आप नई टेबल पर बैठ गए।
+done-rematch-opened = उन्हीं नियमों वाली नई टेबल { $channel } में खुल गई है; बाक़ी खिलाड़ी **{ button-play-again }** दबा सकते हैं।
+done-rematch-seated = आप { $channel } में नई टेबल पर बैठ गए।
+done-rematch-already = { $channel } में नई टेबल पर आपकी सीट पहले से है।
 
 # लॉबी और टेबल के कमांड और बटन के जवाब।
 done-joined = आप टेबल पर बैठ गए।

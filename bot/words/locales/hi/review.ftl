@@ -31,12 +31,16 @@ review-alt-throw = { $card } फेंकना
 review-alt-throw-any = कोई और पत्ता फेंकना
 
 review-missed-declaration = { "  " }आपके पास सही डिक्लेयर था; खेलते रहने से { $points } अंक हाथ में रह गए।
-review-drop-cost-lose = { "  " }ड्रॉप में { $cost } अंक लगे; इस हाथ से खेलते रहने पर लगभग { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) } चिप्स जाने का अनुमान था।
-review-drop-cost-win = { "  " }ड्रॉप में { $cost } अंक लगे; इस हाथ से खेलते रहने पर लगभग { NUMBER($chips, minimumFractionDigits: 1, maximumFractionDigits: 1) } चिप्स जीतने का अनुमान था।
-review-gain-short = { "  " }आपके लिए लगभग { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } चिप्स बेहतर।
-review-drop-out = { "  " }ड्रॉप में { $cost } अंक लगे और आप मैच से बाहर हो गए।
+review-drop-cost-lose = { "  " }ड्रॉप में { $cost } लगे; इस हाथ से खेलते रहने पर लगभग { $chips } जाने का अनुमान था।
+review-drop-cost-win = { "  " }ड्रॉप में { $cost } लगे; इस हाथ से खेलते रहने पर लगभग { $chips } जीतने का अनुमान था।
+review-gain-short = { "  " }आपके लिए लगभग { $gain } बेहतर।
+review-drop-out = { "  " }ड्रॉप में { $cost } लगे और आप मैच से बाहर हो गए।
 review-match-chances = { "  " }मैच जीतने की संभावना: ड्रॉप के बाद लगभग { $drop }%, खेलते रहने पर लगभग { $play }%।
-review-gain = { "  " }विशेषज्ञ के हिसाब से आपके लिए लगभग { NUMBER($gain, minimumFractionDigits: 1, maximumFractionDigits: 1) } चिप्स बेहतर।
+review-gain = { "  " }विशेषज्ञ के हिसाब से आपके लिए लगभग { $gain } बेहतर।
+review-amount = { $unit ->
+        [chips] { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } चिप्स
+       *[points] { NUMBER($value, minimumFractionDigits: 1, maximumFractionDigits: 1) } अंक
+    }
 review-an-opponent = कोई विरोधी
 review-fewer-throw = { "  " }{ $card } फेंकने पर, अगर { $who } डिक्लेयर कर देता, तो आपके हाथ में { $fewer } अंक कम रहते ({ $played } की जगह { $better })।
 review-fewer-it = { "  " }ऐसा करने पर, अगर { $who } डिक्लेयर कर देता, तो आपके हाथ में { $fewer } अंक कम रहते ({ $played } की जगह { $better })।
