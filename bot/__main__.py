@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from .config import ConfigError, load_settings
+from .config import ConfigError, load_settings, redact_text
 
 
 def env_file() -> Path:
@@ -45,6 +45,7 @@ def _main() -> int:
 
     problem = asyncio.run(check_database(settings.database))
     if problem is not None:
+        problem = redact_text(problem, settings.database_url)
         print(f"database error: {settings.database_label}: {problem}", file=sys.stderr)
         return 2
 
