@@ -41,7 +41,11 @@ def _main() -> int:
         print(f"configuration error: {exc}", file=sys.stderr)
         return 2
 
+    from . import logs
     from .storage.startup import check_database
+
+    # Before the check: the migrations it applies are logged (one line each).
+    logs.setup(settings.log_level, secrets=settings.log_secrets)
 
     problem = asyncio.run(check_database(settings.database))
     if problem is not None:

@@ -64,6 +64,11 @@ class Settings:
             return str(self.database_path)
         return redact_url(self.database_url)
 
+    @property
+    def log_secrets(self) -> tuple[str, ...]:
+        """What no log line may show: the token and the database URL's passwords."""
+        return (self.token, *url_secrets(self.database_url or ""))
+
     def owns_guild(self, guild_id: int) -> bool:
         """Is this guild on one of this process's shards? Discord's own rule
         (`(guild_id >> 22) % shard_count`), so a table follows its guild's gateway."""

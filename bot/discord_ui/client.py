@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gc_tuning, health
+from bot import gc_tuning, health, logs
 from bot.ai import thinking
 from bot.config import Settings
 from bot.engine.evaluate import build_tables
@@ -282,7 +282,7 @@ def run(settings: Settings) -> int:
     Discord rejects, no network, Discord unreachable. Those print one line on stderr (what went
     wrong and what to check), not the library's traceback. A failure once the bot has been
     connected is a crash and propagates with its traceback."""
-    discord.utils.setup_logging(level=settings.log_level)
+    logs.setup(settings.log_level, secrets=settings.log_secrets)  # plain text unless a terminal
     logging_filters.install()
     gc_tuning.tune()
     bot = make_bot(settings)
