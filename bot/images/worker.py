@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 from multiprocessing.connection import Connection
 
-from bot.workers import leave_with_parent
+from bot.workers import start_worker
 
 
 def start_drawing_process(niceness: int) -> None:
@@ -22,9 +21,8 @@ def start_drawing_process(niceness: int) -> None:
     Ctrl-C in a terminal interrupts the whole process group: the drawing process ignores it
     (it would die printing a traceback), and the bot stops it as it closes, or it leaves when
     the bot is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_worker()
     os.nice(niceness)
-    leave_with_parent()
 
 
 def serve(conn: Connection, niceness: int) -> None:
