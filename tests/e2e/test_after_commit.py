@@ -156,3 +156,45 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
             assert await second.storage.outbox.pending_announcements() == []
             assert len(results()) == 1, "the results were posted twice"
             assert await fake.wait_idle() == []
+
+
+async def test_results_come_once_discord_answers_again(tmp_path: Path) -> None:
+    """From the final results on, Discord answers every message post and edit with 429 for
+    ten seconds (the bot's retry pauses shortened to at most a second, so the old five tries
+    ended after three): the results and the match's end appear once it answers again, in the
+    same process, and once each."""
+    import dataclasses
+
+    from bot.table.vocabulary import TableStatus
+    from tests.fakediscord.server import Outage
+
+    async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
+        fake = env.fake
+        ctx = env.bot.tables.ctx
+        ctx.settings = dataclasses.replace(ctx.settings, retry_delays=(0.2, 0.5, 1.0))
+        driver = TableDriver(fake, TWO)
+        await driver.open("alice", profile="points")
+        await driver.start("alice")
+        table = env.table()
+        assert table is not None
+
+        def posts_after_the_end(method: str, path: str) -> bool:
+            return (
+                table.status is TableStatus.FINISHED
+                and method in ("POST", "PATCH")
+                and path.startswith("/channels/")
+            )
+
+        outage = fake.server.outage = Outage(posts_after_the_end, seconds=10.0)
+        final = await driver.play(timeout=120)
+        assert final is not None and results_deal(final) == 1
+        assert outage.started is not None and outage.refused >= 5
+        assert fake.server.now() >= outage.started + outage.seconds
+        results = [m for m in fake.public_messages(driver.channel) if results_deal(m) == 1]
+        assert [m.id for m in results] == [final.id], "posted once"
+        for _ in range(100):
+            if not await env.bot.storage.outbox.pending_announcements():
+                break
+            await asyncio.sleep(0.05)
+        assert await env.bot.storage.outbox.pending_announcements() == []
+        fake.server.outage = None

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import math
 import re
 import secrets
 import time
@@ -108,6 +109,40 @@ def error_response(
 
 def no_content() -> web.Response:
     return web.Response(status=204)
+
+
+@dataclass
+class Outage:
+    """Discord failing for a while, on purpose (`FakeDiscordServer.outage`): every request
+    `applies(method, path)` accepts is answered `status` instead of being served, for `seconds`
+    from the first such request on (429 with `retry_after`, as a rate limit; or a 5xx). The
+    refusals are counted here, not as the rate limiter's 429s (which fail every e2e test)."""
+
+    applies: Callable[[str, str], bool]
+    seconds: float
+    status: int = 429
+    retry_after: float = 1.0
+    started: float | None = None
+    refused: int = 0
+
+    def answer(self, method: str, path: str, now: float) -> web.Response | None:
+        """The error to answer instead, or None to serve the request."""
+        if not self.applies(method, path):
+            return None
+        if self.started is None:
+            self.started = now
+        if now >= self.started + self.seconds:
+            return None
+        self.refused += 1
+        if self.status != 429:
+            return error_response(self.status, 0, f"{self.status}: Service Unavailable")
+        body = {"message": "You are being rate limited.", "retry_after": self.retry_after}
+        headers = {
+            "Content-Type": JSON_TYPE,
+            "Retry-After": str(math.ceil(self.retry_after)),
+            "X-RateLimit-Scope": "shared",  # someone else's doing: the bot is not to blame
+        }
+        return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
 
 
 @dataclass
@@ -234,6 +269,8 @@ class FakeDiscordServer:
         self.uploads: list[Upload] = []
         self.unknown_routes: list[str] = []
         self.request_log: list[tuple[str, str, int]] = []
+        #: Set by a test: Discord refusing what it applies to for a while (see `Outage`).
+        self.outage: Outage | None = None
         self.identify_count = 0
         self.identified_shards: list[list[int] | None] = []  # each IDENTIFY's `shard`
         self.identified_intents: list[int] = []  # each IDENTIFY's `intents`
@@ -1075,13 +1112,18 @@ class FakeDiscordServer:
             m = regex.match(tail)
             if m is None or r_method != method:
                 continue
+            outage = None
+            if self.outage is not None and (not auth or self._authorized(request)):
+                outage = self.outage.answer(method, tail, self.now())
             limited, rl_headers = (
                 self._rate_limit(request, regex, m.groupdict())
-                if not auth or self._authorized(request)
+                if outage is None and (not auth or self._authorized(request))
                 else (None, {})
             )
             if auth and not self._authorized(request):
                 resp: web.Response = error_response(401, 0, "401: Unauthorized")
+            elif outage is not None:
+                resp = outage
             elif limited is not None:
                 resp = limited
             else:
