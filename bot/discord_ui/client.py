@@ -228,9 +228,23 @@ class PapluBot(commands.Bot):
         thinking.close()  # the AI's worker process, if one was started
         if hasattr(self, "presenter"):
             await self.presenter.shutdown()
+        _stop_ready_wait(self._connection)
         await super().close()
+        _stop_ready_wait(self._connection)  # a READY read while closing started another
         if hasattr(self, "storage"):
             await self.storage.close()
+
+
+def _stop_ready_wait(state: Any) -> None:
+    """Cancel discord.py's wait for the guilds after READY (about two seconds after connecting).
+    Its `close()` leaves that task running, and it then dispatches `ready` on a client whose
+    loop is gone: an AttributeError logged as "Task exception was never retrieved" and a
+    "coroutine 'Client._run_event' was never awaited" warning, for a bot stopped within its
+    first seconds (Ctrl-C at start, and many tests)."""
+    tasks = [getattr(state, "_ready_task", None), *getattr(state, "_ready_tasks", {}).values()]
+    for task in tasks:
+        if task is not None:
+            task.cancel()
 
 
 class ShardedPapluBot(PapluBot, commands.AutoShardedBot):
