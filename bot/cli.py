@@ -22,12 +22,20 @@ import argparse
 import asyncio
 import importlib.metadata
 import logging
+import os
 import sys
 import tomllib
 from pathlib import Path
 from typing import TextIO
 
-from .config import ConfigError, DatabaseSettings, load_database, redact_text, redact_url
+from .config import (
+    ConfigError,
+    DatabaseSettings,
+    load_database,
+    redact_text,
+    redact_url,
+    url_secrets,
+)
 
 __all__ = ["parser", "run_command", "version"]
 
@@ -101,7 +109,10 @@ def run_command(
     """Run an operator's subcommand (`args.command`); returns the exit code."""
     from . import logs
 
-    logs.setup(logging.INFO, stream=err)  # the migrations a command applies are logged
+    # The migrations a command applies are logged; no password of a URL it was given may be.
+    urls = (getattr(args, "target", None), getattr(args, "database", None))
+    secrets = [s for url in (*urls, os.environ.get("DATABASE_URL")) for s in url_secrets(url or "")]
+    logs.setup(logging.INFO, stream=err, secrets=secrets)
     try:
         if args.command == "backup":
             return _backup(args, out, err)
