@@ -18,11 +18,17 @@ from tests.e2e.harness import (
     CARD_RE,
     TableDriver,
     enabled,
+    eventually,
     game_env,
     results_deal,
 )
+from tests.fakediscord.driver import DEADLINE
 
 TWO = ["alice", "bob"]
+
+
+async def nothing_pending(storage: Any) -> bool:
+    return await storage.outbox.pending_announcements() == []
 
 
 def private_texts(fake: Any) -> list[str]:
@@ -52,10 +58,8 @@ async def test_result_recording_fails_after_the_winning_declaration(tmp_path: Pa
         assert any("You declared!" in t for t in texts), texts
         assert env.table() is None  # closed: the channel is free again
         guild = fake.guild_id
-        for _ in range(100):  # the retry stores the result
-            if await storage.boards.recent_deals(guild, fake.user("alice").id):
-                break
-            await asyncio.sleep(0.05)
+        # the retry stores the result
+        await eventually(lambda: storage.boards.recent_deals(guild, fake.user("alice").id))
         assert len(await storage.boards.recent_deals(guild, fake.user("alice").id)) == 1
         assert calls[0] == 2
         assert await storage.outbox.pending_announcements() == []
@@ -89,7 +93,7 @@ async def test_a_move_in_flight_is_shown_to_nobody(tmp_path: Path) -> None:
         storage.tables.commit_action = held  # type: ignore[method-assign]
         log_mark = len(fake.server.request_log)
         draw = await fake.click(name, fake.message(view.id), label="Draw from stock")
-        await asyncio.wait_for(entered.wait(), 5)
+        await asyncio.wait_for(entered.wait(), DEADLINE)
         storage.tables.commit_action = real  # type: ignore[method-assign]
         # While the commit is held: the player opens a fresh view, and the table refreshes.
         fresh = await fake.slash(name, "general", "rummy hand")
@@ -149,11 +153,7 @@ async def test_results_posted_before_a_crash_are_not_posted_again(tmp_path: Path
         second = PapluBot(settings(db, 4, next_deal_delay=60.0))
         second.budget.share = first.budget.share
         async with fake.running(second):
-            for _ in range(100):
-                if not await second.storage.outbox.pending_announcements():
-                    break
-                await asyncio.sleep(0.05)
-            assert await second.storage.outbox.pending_announcements() == []
+            await eventually(lambda: nothing_pending(second.storage))
             assert len(results()) == 1, "the results were posted twice"
             assert await fake.wait_idle() == []
 
@@ -186,15 +186,11 @@ async def test_results_come_once_discord_answers_again(tmp_path: Path) -> None:
             )
 
         outage = fake.server.outage = Outage(posts_after_the_end, seconds=10.0)
-        final = await driver.play(timeout=120)
+        final = await driver.play()
         assert final is not None and results_deal(final) == 1
         assert outage.started is not None and outage.refused >= 5
         assert fake.server.now() >= outage.started + outage.seconds
         results = [m for m in fake.public_messages(driver.channel) if results_deal(m) == 1]
         assert [m.id for m in results] == [final.id], "posted once"
-        for _ in range(100):
-            if not await env.bot.storage.outbox.pending_announcements():
-                break
-            await asyncio.sleep(0.05)
-        assert await env.bot.storage.outbox.pending_announcements() == []
+        await eventually(lambda: nothing_pending(env.bot.storage))
         fake.server.outage = None

@@ -49,7 +49,7 @@ async def test_a_turn_ping_is_shed_only_for_a_watching_player_when_short(
         if theirs is not None:
             await wait_for_turn(fake, other, theirs)  # their own view says so, either way
         else:
-            await fake.wait_for(lambda: pings_for(fake, other) > before, timeout=20)
+            await fake.wait_for(lambda: pings_for(fake, other) > before)
         await fake.settle(quiet=0.3)
         assert pings_for(fake, other) == before + (1 if pinged else 0)
         await env.finish()

@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.harness import SCRIPTED_PACE, TOKEN, TableDriver, scripted_pace
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.driver import REPO_ROOT
+from tests.fakediscord.driver import DEADLINE, REPO_ROOT
 
 # Well-formed (three dot-separated parts), but not the token the fake Discord knows.
 OTHER_TOKEN = "OTk5OTk5OTk5OTk5OTk5OTk5.XxYyZz.zyxwvutsrqponmlkjihgfedcba9876"
@@ -63,7 +63,7 @@ def _ctrl_c_back() -> None:
 
 
 async def finish(
-    proc: asyncio.subprocess.Process, folder: Path, timeout: float = 60
+    proc: asyncio.subprocess.Process, folder: Path, timeout: float = DEADLINE
 ) -> tuple[int, str, str]:
     """Wait for the bot to exit; its exit code, stdout and stderr."""
     try:
@@ -82,7 +82,7 @@ async def finish(
     return code, out, err
 
 
-async def group_gone(pgid: int, timeout: float = 20) -> bool:
+async def group_gone(pgid: int, timeout: float = DEADLINE) -> bool:
     """Has every process of the bot's process group exited (the drawing process too)?"""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
@@ -143,13 +143,11 @@ async def test_ctrl_c_stops_cleanly_and_no_voice_warnings(tmp_path: Path) -> Non
     async with FakeDiscord(users=["alice"], channels=["general"], token=TOKEN) as fake:
         proc = await start_bot(tmp_path, fake.server.url)
         try:
-            await fake.wait_for_commands("rummy", timeout=30)
-            await fake.wait_for(lambda: fake.connected, timeout=30)
+            await fake.wait_for_commands("rummy")
+            await fake.wait_for(lambda: fake.connected)
             log = tmp_path / "stderr.log"
-            for _ in range(300):  # until the bot has handled READY (on_ready)
-                if "logged in as" in log.read_text(errors="replace"):
-                    break
-                await asyncio.sleep(0.1)
+            # until the bot has handled READY (on_ready)
+            await fake.wait_for(lambda: "logged in as" in log.read_text(errors="replace"))
         except BaseException:
             os.killpg(proc.pid, signal.SIGKILL)
             raise
@@ -205,11 +203,11 @@ async def test_a_stop_after_a_game_with_an_ai_seat_is_clean(
         scripted_pace(fake)
         proc = await start_bot(tmp_path, fake.server.url, {"FAKE_DISCORD_PACE": str(SCRIPTED_PACE)})
         try:
-            await fake.wait_for_commands("rummy", timeout=120)
+            await fake.wait_for_commands("rummy")
             driver = TableDriver(fake, ["alice"])
             await driver.open("alice", ai=["expert"], profile="points")
             await driver.start("alice")
-            assert await driver.play(timeout=120) is not None
+            assert await driver.play() is not None
             spawned = workers_of(proc.pid)
             assert sum("multiprocessing" in c for c in spawned) >= 2, spawned  # drawing + AI
         except BaseException:
@@ -254,7 +252,7 @@ async def test_health_check_follows_the_connected_bot(tmp_path: Path) -> None:
         fake.running(PapluBot(settings(db))),
     ):
         await fake.wait_for_commands("rummy")
-        await fake.wait_for(lambda: (tmp_path / ".heartbeat").exists(), timeout=10)
+        await fake.wait_for(lambda: (tmp_path / ".heartbeat").exists())
         code, said = await asyncio.to_thread(health_check, db)
         assert code == 0 and "healthy" in said
     code, said = health_check(db)
