@@ -21,9 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_ui.render.hand import hand_embed
-from bot.discord_ui.render.table import table_embed
-from bot.discord_ui.views import hand_view, table_view
+from bot.discord_ui.screens.hand import hand_embed, hand_view
+from bot.discord_ui.screens.table import table_embed, table_view
 from bot.engine.actions import Action, ActionKind
 from bot.engine.match import Match, Player
 from bot.engine.rules import get_profile

@@ -17,6 +17,7 @@ import logging
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +35,19 @@ from bot.table.service import TableService
 
 from . import logging_filters
 from .budget import ARRIVAL_MARGIN, RestBudget, share_for
+from .components import GameButton, GameSelect
+from .dispatch import ClickRouter
 from .errors import answer_error
 from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
+from .slices import RummyGroup
 from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.rummy",)
+#: The feature slices, each a cog in its own extension (see `slices.py`); their commands
+#: are `/rummy`'s subcommands, in this order.
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server")
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
@@ -58,6 +64,7 @@ class PapluBot(commands.Bot):
     storage: Storage
     presenter: DiscordPresenter
     tables: TableService
+    languages: LanguagePreferences
 
     def __init__(self, settings: Settings) -> None:
         logging_filters.quiet_startup()  # before the constructor logs its voice warnings
@@ -79,6 +86,10 @@ class PapluBot(commands.Bot):
         self.heartbeat = health.heartbeat_path(settings.database_path)
         self._heartbeat_task: asyncio.Task[None] | None = None
         self._languages_task: asyncio.Task[None] | None = None
+        #: `/rummy`, which every slice's commands join, and the one dispatch of the game's
+        #: clicks, which every slice's handlers join (see `slices.py`).
+        self.rummy = RummyGroup()
+        self.clicks = ClickRouter()
 
     async def setup_hook(self) -> None:
         self._stop_on_sigterm()
@@ -118,8 +129,11 @@ class PapluBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
         )
         self.tree.error(self.on_app_command_error)
-        # Before the cog loads and the tree syncs: commands carry their Hindi descriptions.
+        # Before the slices load and the tree syncs: commands carry their Hindi descriptions.
         await self.tree.set_translator(CatalogueTranslator())
+        self.tree.add_command(self.rummy)
+        # The game's components, on any message old or new: every click reaches `clicks`.
+        self.add_dynamic_items(GameButton, GameSelect)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         restored = await self.tables.recovery.restore()
@@ -213,7 +227,7 @@ class PapluBot(commands.Bot):
             await self.presenter.thread_closed(table, thread_id)
 
     async def on_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[PapluBot], error: app_commands.AppCommandError
     ) -> None:
         await answer_error(interaction, error, interaction.command)
 
@@ -289,21 +303,27 @@ class StartupFailure(Exception):
     """The bot could not get connected to Discord; the message is one line for the operator."""
 
 
-def run(settings: Settings) -> int:
+def run(
+    settings: Settings, loop_factory: Callable[[], asyncio.AbstractEventLoop] | None = None
+) -> int:
     """Run the bot until it is stopped; returns the process's exit code.
 
     0 after a clean stop (SIGTERM), 130 after Ctrl-C, 2 when it never got connected: a token
     Discord rejects, no network, Discord unreachable. Those print one line on stderr (what went
     wrong and what to check), not the library's traceback. A failure once the bot has been
-    connected is a crash and propagates with its traceback."""
+    connected is a crash and propagates with its traceback. `loop_factory`: the event loop to
+    run on (`bot.loops`, chosen by the entry point), None for asyncio's own."""
     logs.setup(settings.log_level, secrets=settings.log_secrets)  # plain text unless a terminal
     logging_filters.install()
     gc_tuning.tune()
     bot = make_bot(settings)
     if settings.shard_count is not None:
         log.info("running shards %s of %s", list(settings.shard_ids or ()), settings.shard_count)
+    log.debug("event loop: %s", settings.event_loop)
     try:
-        asyncio.run(_run_until_closed(bot, settings.token))
+        # asyncio.run with a chosen loop (Python 3.11's asyncio.run takes no loop_factory).
+        with asyncio.Runner(loop_factory=loop_factory) as runner:
+            runner.run(_run_until_closed(bot, settings.token))
     except KeyboardInterrupt:
         # asyncio.run cancelled the bot's task; `async with bot` closed it on the way out.
         print("stopped (Ctrl-C)", file=sys.stderr)

@@ -13,15 +13,16 @@ Every answer is private, so it is worded in the user's own Discord language
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-import discord
 from discord import app_commands
 
 from bot.table.errors import Refusal
 from bot.words import Locale, text
 from bot.words.refusals import refusal_text
 
+from .interaction import Interaction
 from .locales import user_locale
 from .reply import send_private
 
@@ -60,7 +61,7 @@ def message_for(error: BaseException, locale: Locale | None) -> str | None:
 
 
 async def answer_error(
-    interaction: discord.Interaction[Any], error: BaseException, where: object = None
+    interaction: Interaction, error: BaseException, where: object = None
 ) -> None:
     locale = user_locale(interaction)
     message = message_for(error, locale)
@@ -69,3 +70,12 @@ async def answer_error(
         log.error("%s failed", where or interaction.data, exc_info=original)
         message = text(locale, "error-sorry")
     await send_private(interaction, message)
+
+
+async def guarded(interaction: Interaction, handler: Callable[[], Awaitable[None]]) -> None:
+    """Run a component's handler on the one error path: component callbacks bypass the
+    app-command error handler, and an unanswered click shows "This interaction failed"."""
+    try:
+        await handler()
+    except Exception as exc:
+        await answer_error(interaction, exc, "component")

@@ -9,14 +9,14 @@ catalogue folder reads English.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.words import Locale, catalogue
+
+from .interaction import Interaction
 
 __all__ = ["server_locale", "user_locale"]
 
 
-def user_locale(interaction: Any) -> Locale:
+def user_locale(interaction: Interaction) -> Locale:
     """The catalogue language of the user behind an interaction (for their private answers):
     the one they chose with `/rummy language` (the client's `languages`, see
     `bot.discord_ui.languages`), else their Discord client's."""
@@ -26,7 +26,7 @@ def user_locale(interaction: Any) -> Locale:
     return catalogue().resolve(tag or getattr(interaction, "locale", None))
 
 
-def server_locale(interaction: Any, chosen: str | None = None) -> Locale:
+def server_locale(interaction: Interaction, chosen: str | None = None) -> Locale:
     """The catalogue language of the public messages of the server an interaction came from:
     the one the server chose (`/rummy settings language:`, passed as `chosen`), else the
     server's Discord language when there is a catalogue for it, else English (so in a DM)."""

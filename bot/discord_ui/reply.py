@@ -13,6 +13,8 @@ from typing import Any
 
 import discord
 
+from .interaction import Interaction
+
 log = logging.getLogger(__name__)
 
 #: Discord's limit on a message's content.
@@ -24,7 +26,14 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-async def send_private(interaction: discord.Interaction[Any], message: str, **kwargs: Any) -> None:
+async def acknowledge(interaction: Interaction) -> None:
+    """Acknowledge privately before waiting on anything (a table's lock, storage): the answer
+    follows as a follow-up, so the 3-second rule holds however busy the table is."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def send_private(interaction: Interaction, message: str, **kwargs: Any) -> None:
     try:
         if interaction.response.is_done():
             await interaction.followup.send(clip(message), ephemeral=True, **kwargs)

@@ -23,7 +23,8 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+
+from .interaction import Interaction
 
 #: Interaction tokens live 15 minutes; a table edit does not start on one older than this.
 MAX_AGE = 14 * 60.0
@@ -40,7 +41,7 @@ KEEP = 4
 class Hook:
     """One lent token: the interaction, the public message it edits, when it was created."""
 
-    interaction: Any  # a discord.Interaction acknowledged with a deferred update
+    interaction: Interaction  # acknowledged with a deferred update
     message_id: int
     lent_at: float
     sent: deque[float] = field(default_factory=deque)  # recent requests through it
@@ -60,7 +61,7 @@ class TableHooks:
         self.none_lent = 0
         self.all_busy = 0
 
-    def lend(self, table_id: str, interaction: Any, message_id: int) -> None:
+    def lend(self, table_id: str, interaction: Interaction, message_id: int) -> None:
         """A click on `message_id` (the table's public message) was acknowledged with a
         deferred update: its token may edit that message."""
         if interaction.id in self._by_id:
@@ -95,7 +96,7 @@ class TableHooks:
             self.none_lent += 1
         return None
 
-    def used(self, interaction: Any) -> None:
+    def used(self, interaction: Interaction) -> None:
         """A request went through `interaction`'s token (a table edit or a hand refresh)."""
         hook = self._by_id.get(interaction.id)
         if hook is not None:

@@ -1,7 +1,7 @@
 """The one way to print an amount (7½, +40), shared by every reader of scores.
 
 What happened at a table is told as facts (`public_log.py`) and worded, for Discord and the
-terminal alike, from the catalogue in the reader's language (`bot/discord_ui/render/log.py`);
+terminal alike, from the catalogue in the reader's language (`bot/words/log.py`);
 this module keeps only the notation of amounts, which is the same in every language.
 """
 

@@ -4,7 +4,7 @@ The table keeps its recent actions in its saved state (`Table.log`) and shows th
 of any language, so what is stored are facts, never sentences: a record names its kind (`k`),
 the player by display name, a card by its code (`10H`, `JK`) and amounts as numbers. The
 Discord side and the terminal (`bot/play.py`) word each record from the catalogue
-(`bot/discord_ui/render/log.py`) in the reader's language.
+(`bot/words/log.py`) in the reader's language.
 
 This module decides what is public, once for every reader: a card drawn from the stock, the
 cards of a dropped hand or of a wrong show are never in a record; moves the table made for a

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 
-from bot.ai import TIERS
+from bot.ai import TIERS, AiTier
 from bot.engine.actions import Action
 from bot.engine.match import Match, Player
 from bot.engine.public_log import seating_entries
@@ -15,11 +16,24 @@ from bot.storage import StorageError, StorageIntegrityError
 from . import errors
 from .context import TableContext
 from .effects import Effects
+from .errors import LobbyAction
+from .events import (
+    AiAdded,
+    Cancelled,
+    Expired,
+    HostHanded,
+    Joined,
+    LeftSeat,
+    RematchOpened,
+    Started,
+    Unseated,
+)
 from .model import Seat, Table, TableOptions, new_table_id
 from .moves import apply_action, new_turn_if_needed
+from .options import LobbyRequest, build_options, parse_hints
 from .outcomes import AddedAI, Left, Rematch, SeatRemoved
 from .recovery import UNREADABLE, rebuild
-from .vocabulary import TableStatus
+from .vocabulary import Locale, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +43,37 @@ class Lobby:
         self.ctx = ctx
         self.effects = effects
         self._creating: dict[int, asyncio.Lock] = {}  # channel id -> creation in progress
+
+    async def open(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        request: LobbyRequest,
+        language: Callable[[str | None], Locale],
+    ) -> Table:
+        """`/rummy new`: a lobby with the options the host asked for, the server's defaults
+        for the rest, in one of the server's channels. `language` turns the server's chosen
+        language (None: none chosen) into the language of the table's public messages."""
+        settings = await self.ctx.storage.settings.get_settings(guild_id)
+        if not settings.channel_allowed(channel_id):
+            raise errors.ChannelNotAllowed()
+        options = build_options(
+            request.profile or settings.default_profile,
+            request.seats,
+            request.turn_timer or settings.turn_timer,
+            request.declaration,
+            request.toggles,
+            request.deals,
+            request.pool_limit,
+            request.target_score,
+            hints=parse_hints(request.hints) if request.hints else settings.hints,
+            rated_needs_hints_off=settings.rated_hints_off,
+        )
+        options.invited = request.invited
+        options.language = language(settings.language)
+        return await self.create(guild_id, channel_id, host_id, host_name, options)
 
     async def create(
         self,
@@ -98,7 +143,7 @@ class Lobby:
     async def join(self, table: Table, user_id: int, name: str) -> None:
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "join")
+            _need_lobby(work, LobbyAction.JOIN)
             if work.seat_by_user(user_id) is not None:
                 raise errors.AlreadySeated()
             if not work.options.may_join(user_id):
@@ -106,21 +151,19 @@ class Lobby:
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
-            ch.event = {"type": "join", "user": user_id}
+            ch.event = Joined(user_id)
 
     async def add_ai(
-        self, table: Table, user_id: int, tier: str, name: str | None = None
+        self, table: Table, user_id: int, tier: AiTier, name: str | None = None
     ) -> AddedAI:
         """Seat an AI player of `tier`. `name` is its display name as the table's language
         words it (the Discord side's); without one it is named by its tier. A second AI of
         the same name gets a number."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "add_ai")
+            _need_lobby(work, LobbyAction.ADD_AI)
             if user_id != work.host_id:
-                raise errors.HostOnly("add_ai")
-            if tier not in TIERS:
-                raise errors.UnknownTier(TIERS)
+                raise errors.HostOnly(LobbyAction.ADD_AI)
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.ai_counter += 1
@@ -128,7 +171,7 @@ class Lobby:
             if any(s.name == name for s in work.seats):
                 name += f" {work.ai_counter}"
             work.seats.append(Seat(f"ai{work.ai_counter}", name, ai=tier))
-            ch.event = {"type": "add_ai", "tier": tier}
+            ch.event = AiAdded(tier)
         return AddedAI(tier, name)
 
     async def leave(self, table: Table, user_id: int) -> Left:
@@ -155,15 +198,15 @@ class Lobby:
                 if engine_seat in work.match.left:
                     raise errors.AlreadyLeft()
                 apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
-            ch.event = {"type": "leave", "user": user_id}
+            ch.event = LeftSeat(user_id)
         return Left(in_match=not in_lobby, closed=not work.status.open)
 
     async def start(self, table: Table, user_id: int) -> None:
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "start")
+            _need_lobby(work, LobbyAction.START)
             if user_id != work.host_id:
-                raise errors.HostOnly("start")
+                raise errors.HostOnly(LobbyAction.START)
             rules = work.options.rules()
             if len(work.seats) < rules.min_players:
                 raise errors.NotEnoughPlayers(rules.name, rules.min_players)
@@ -176,35 +219,35 @@ class Lobby:
                 work.log.extend(seating_entries(m.seating, [(p.id, p.name) for p in m.players]))
             work.log.extend(m.entries_since(0))
             new_turn_if_needed(work, self.ctx.clock.now())
-            ch.event = {"type": "start"}
+            ch.event = Started()
         self.ctx.scheduler.cancel(table.id, "lobby")
 
     async def remove_seat(self, table: Table, user_id: int, seat_key: str) -> SeatRemoved:
         """The host takes a seat away: an AI player, or a player who joined."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "remove")
+            _need_lobby(work, LobbyAction.REMOVE)
             if user_id != work.host_id:
-                raise errors.HostOnly("remove")
+                raise errors.HostOnly(LobbyAction.REMOVE)
             seat = next((s for s in work.seats if s.key == seat_key), None)
             if seat is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
             work.seats.remove(seat)
-            ch.event = {"type": "remove", "user": user_id, "seat": seat_key}
+            ch.event = Unseated(user_id, seat_key)
         return SeatRemoved(seat.name, seat.ai is not None)
 
     async def hand_host(self, table: Table, user_id: int, seat_key: str) -> str:
         """The host hands the host role to another player at the table; returns their name."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "host")
+            _need_lobby(work, LobbyAction.HOST)
             if user_id != work.host_id:
-                raise errors.HostOnly("host")
+                raise errors.HostOnly(LobbyAction.HOST)
             seat = next((s for s in work.seats if s.key == seat_key), None)
             if seat is None or seat.user_id is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
             work.host_id = seat.user_id
-            ch.event = {"type": "host", "user": user_id, "to": seat.user_id}
+            ch.event = HostHanded(user_id, seat.user_id)
         return seat.name
 
     async def rematch(
@@ -242,7 +285,7 @@ class Lobby:
                     if seat.ai is not None and len(work.seats) < work.options.max_seats:
                         work.ai_counter += 1
                         work.seats.append(Seat(f"ai{work.ai_counter}", seat.name, ai=seat.ai))
-                ch.event = {"type": "rematch", "of": last.id}
+                ch.event = RematchOpened(last.id)
         except errors.SaveFailed:
             log.warning("rematch lobby %s opened without its AI players", table.id)
         return table, Rematch(table.id, opened=True)
@@ -252,7 +295,7 @@ class Lobby:
             if user_id != ch.work.host_id and not is_manager:
                 raise errors.HostOrManagerOnly()
             ch.work.status = TableStatus.CANCELLED
-            ch.event = {"type": "cancel", "user": user_id}
+            ch.event = Cancelled(user_id)
 
     async def expire(self, table: Table, version: int) -> None:
         """An idle lobby closes by itself (armed again by every change to the lobby)."""
@@ -261,7 +304,7 @@ class Lobby:
                 if ch.work.status is not TableStatus.LOBBY or ch.work.version != version:
                     return
                 ch.work.status = TableStatus.CANCELLED
-                ch.event = {"type": "expire"}
+                ch.event = Expired()
         except errors.TableClosed:
             return
         except errors.SaveFailed:
@@ -269,6 +312,15 @@ class Lobby:
             self.effects.turns.expire_lobby_later(table)
 
 
-def _need_lobby(table: Table, what: str) -> None:
+def parse_tier(value: str) -> AiTier:
+    """The AI tier a click or command names; a client can send anything, so this is where an
+    unknown tier is refused (`UnknownTier`), once, before any use case sees it."""
+    try:
+        return AiTier(value)
+    except ValueError:
+        raise errors.UnknownTier(TIERS) from None
+
+
+def _need_lobby(table: Table, what: LobbyAction) -> None:
     if table.status is not TableStatus.LOBBY:
         raise errors.AlreadyStarted(what)

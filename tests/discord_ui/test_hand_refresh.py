@@ -1,10 +1,10 @@
 """A player's open hand view is refreshed once per table version, never less.
 
-The presenter's refreshes of one view (the player's own click, the turn's push, the table
-flush's push) may overlap while an edit is in flight; a refresh of the version already being
-sent would repeat the request and the picture, a refresh of a newer version must still go out.
-The presenter is built without its Discord client, storage and drawing process: only its hand
-bookkeeping runs, with the view's contents stubbed."""
+The refreshes of one view (the player's own click, the turn's push, the table flush's push) may
+overlap while an edit is in flight; a refresh of the version already being sent would repeat
+the request and the picture, a refresh of a newer version must still go out. `HandViews` is
+built without its drawing process and storage: only its bookkeeping runs, with the view's
+contents stubbed."""
 
 from __future__ import annotations
 
@@ -16,37 +16,43 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.presenter import DiscordPresenter, HandMessage, OpenHand
+from bot.discord_ui.hands import HandMessage, HandViews, OpenHand
 from bot.discord_ui.table_hooks import TableHooks
+from bot.table.vocabulary import TableStatus
 
 
 class SlowInteraction:
-    """An interaction whose edits land only when `gate` is set."""
+    """An interaction whose edits land only when `gate` is set (or fail, with `fail`)."""
 
-    id = 4242
-
-    def __init__(self) -> None:
+    def __init__(self, iid: int = 4242, message_id: int = 99) -> None:
+        self.id = iid
+        self.user = SimpleNamespace(id=7)
+        self.message = SimpleNamespace(id=message_id)
+        self.response = SimpleNamespace(is_done=lambda: True)
         self.edits: list[dict[str, Any]] = []
         self.gate = asyncio.Event()
+        self.fail = False
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.edits.append(kwargs)
         await self.gate.wait()
+        if self.fail:
+            raise RuntimeError("the edit did not land")
 
 
-def presenter_with_view(
+def views_with_one_open(
     version: int, same: str | None = None
-) -> tuple[DiscordPresenter, Any, SlowInteraction, list[int]]:
+) -> tuple[HandViews, Any, SlowInteraction, list[int]]:
     """`same`: every version's view reads this (else "v<version>")."""
-    presenter = DiscordPresenter.__new__(DiscordPresenter)
-    presenter.hands = {}
-    presenter.hooks = TableHooks()
-    table = SimpleNamespace(id="t1", version=version)
+    views = HandViews.__new__(HandViews)
+    views.open_views = {}
+    views.table_message = SimpleNamespace(hooks=TableHooks())  # type: ignore[assignment]
+    table = SimpleNamespace(id="t1", version=version, status=TableStatus.PLAYING, match=object())
     interaction = SlowInteraction()
-    presenter.hands[("t1", 7)] = OpenHand(interaction, time.monotonic(), 99, None, version - 1)  # type: ignore[arg-type]
+    views.open_views[("t1", 7)] = OpenHand(interaction, time.monotonic(), 99, None, version - 1)  # type: ignore[arg-type]
     built: list[int] = []
 
-    async def hand_message(table: Any, user_id: int, **_: Any) -> HandMessage:
+    async def build(table: Any, user_id: int, *_: Any, **__: Any) -> HandMessage:
         built.append(table.version)
         await asyncio.sleep(0)  # the picture is drawn elsewhere meanwhile
         content = f"v{table.version}" if same is None else same
@@ -54,32 +60,32 @@ def presenter_with_view(
             content, discord.Embed(), discord.ui.View(timeout=None), version=table.version
         )
 
-    presenter.hand_message = hand_message  # type: ignore[method-assign]
-    return presenter, table, interaction, built
+    views.build = build  # type: ignore[method-assign]
+    return views, table, interaction, built
 
 
 @pytest.mark.asyncio
 async def test_two_refreshes_of_one_version_send_one_edit() -> None:
-    presenter, table, interaction, built = presenter_with_view(5)
-    first = asyncio.create_task(presenter._push_hand(table, 7))
-    second = asyncio.create_task(presenter._push_hand(table, 7))
+    views, table, interaction, built = views_with_one_open(5)
+    first = asyncio.create_task(views.refresh(table, 7))
+    second = asyncio.create_task(views.refresh(table, 7))
     await asyncio.sleep(0.01)
     interaction.gate.set()
     await asyncio.gather(first, second)
     assert built == [5]
     assert [e["content"] for e in interaction.edits] == ["v5"]
-    assert presenter.hands[("t1", 7)].version == 5
-    await presenter._push_hand(table, 7)  # landed: the same version is not sent again
+    assert views.open_views[("t1", 7)].version == 5
+    await views.refresh(table, 7)  # landed: the same version is not sent again
     assert len(interaction.edits) == 1
 
 
 @pytest.mark.asyncio
 async def test_a_newer_version_goes_out_while_an_older_edit_flies() -> None:
-    presenter, table, interaction, built = presenter_with_view(5)
-    first = asyncio.create_task(presenter._push_hand(table, 7))
+    views, table, interaction, built = views_with_one_open(5)
+    first = asyncio.create_task(views.refresh(table, 7))
     await asyncio.sleep(0.01)
     table.version = 6  # the table moved on before the first edit landed
-    second = asyncio.create_task(presenter._push_hand(table, 7))
+    second = asyncio.create_task(views.refresh(table, 7))
     await asyncio.sleep(0.01)
     interaction.gate.set()
     await asyncio.gather(first, second)
@@ -89,48 +95,62 @@ async def test_a_newer_version_goes_out_while_an_older_edit_flies() -> None:
 
 @pytest.mark.asyncio
 async def test_a_click_under_way_holds_the_refresh_until_it_fails() -> None:
-    presenter, table, interaction, built = presenter_with_view(5)
-    message = SimpleNamespace(id=99)
-    presenter.hand_editing(table, 7, message)  # type: ignore[arg-type]
-    await presenter._push_hand(table, 7)
-    assert built == [] and interaction.edits == []
-    presenter.hand_edit_failed(table, 7)  # the click's edit did not land
-    interaction.gate.set()
-    await presenter._push_hand(table, 7)
-    assert built == [5] and [e["content"] for e in interaction.edits] == ["v5"]
+    views, table, _interaction, built = views_with_one_open(5)
+    click = SlowInteraction(iid=5151)  # the player's click in that same view (message 99)
+    click.fail = True
+    shown = asyncio.create_task(views.show(click, table, "note"))  # type: ignore[arg-type]
+    await asyncio.sleep(0.01)
+    await views.refresh(table, 7)  # the click is sending version 5: nothing more to send
+    assert built == [5] and len(click.edits) == 1
+    click.gate.set()
+    with pytest.raises(RuntimeError):
+        await shown  # the click's edit did not land
+    click.fail = False  # (refreshes now go through the click's interaction)
+    await views.refresh(table, 7)
+    assert built == [5, 5] and len(click.edits) == 2  # so the refresh goes out
 
 
 @pytest.mark.asyncio
-async def test_a_click_on_another_view_does_not_hold_this_one() -> None:
-    presenter, table, interaction, built = presenter_with_view(5)
-    presenter.hand_editing(table, 7, SimpleNamespace(id=12345))  # type: ignore[arg-type]
+async def test_a_click_in_another_view_makes_it_the_one_refreshed() -> None:
+    """An older view of the same hand, clicked: it shows the table as it is, the view that
+    was refreshed until then is told it was replaced, and refreshes go to the clicked one."""
+    views, table, interaction, built = views_with_one_open(5)
     interaction.gate.set()
-    await presenter._push_hand(table, 7)
-    assert built == [5]
+    other = SlowInteraction(iid=5151, message_id=12345)
+    other.gate.set()
+    await views.show(other, table)  # type: ignore[arg-type]
+    assert [e["content"] for e in other.edits] == ["v5"]
+    assert [e["content"] for e in interaction.edits] == [
+        "This hand view was replaced by a newer one — use the newest."
+    ]
+    table.version = 6
+    await views.refresh(table, 7)
+    assert built == [5, 6] and [e["content"] for e in other.edits] == ["v5", "v6"]
+    assert len(interaction.edits) == 1
 
 
 @pytest.mark.asyncio
 async def test_a_view_that_would_read_the_same_is_not_edited_again() -> None:
     """A waiting player's view after an opponent's draw reads exactly as before: no request,
     and the view stands for the new version; a view that reads differently is edited."""
-    presenter, table, interaction, built = presenter_with_view(5, same="Waiting for Bob")
+    views, table, interaction, built = views_with_one_open(5, same="Waiting for Bob")
     interaction.gate.set()
-    await presenter._push_hand(table, 7)
+    await views.refresh(table, 7)
     assert [e["content"] for e in interaction.edits] == ["Waiting for Bob"]
     table.version = 6
-    await presenter._push_hand(table, 7)
+    await views.refresh(table, 7)
     assert built == [5, 6] and len(interaction.edits) == 1  # built, compared, not sent
-    assert presenter.hands[("t1", 7)].version == 6
-    presenter.hand_message = _reads(presenter.hand_message, "Your turn")  # type: ignore[method-assign]
+    assert views.open_views[("t1", 7)].version == 6
+    views.build = _reads(views.build, "Your turn")  # type: ignore[method-assign]
     table.version = 7
-    await presenter._push_hand(table, 7)
+    await views.refresh(table, 7)
     assert [e["content"] for e in interaction.edits] == ["Waiting for Bob", "Your turn"]
 
 
 def _reads(build: Any, content: str) -> Any:
-    async def hand_message(table: Any, user_id: int, **kw: Any) -> HandMessage:
-        hand = await build(table, user_id, **kw)
+    async def reads(table: Any, user_id: int, *args: Any, **kw: Any) -> HandMessage:
+        hand = await build(table, user_id, *args, **kw)
         hand.content = content
         return hand
 
-    return hand_message
+    return reads

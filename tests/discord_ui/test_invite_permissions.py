@@ -8,7 +8,7 @@ from pathlib import Path
 
 import discord
 
-from bot.discord_ui.render.place import PERMISSION_NAMES
+from bot.discord_ui.screens.place import PERMISSION_NAMES
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

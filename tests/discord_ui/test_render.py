@@ -8,9 +8,9 @@ from fractions import Fraction
 import discord
 import pytest
 
-from bot.discord_ui.render.hand import hand_embed
-from bot.discord_ui.render.lobby import lobby_embed
-from bot.discord_ui.render.table import table_embed
+from bot.discord_ui.screens.hand import hand_embed
+from bot.discord_ui.screens.lobby import lobby_embed
+from bot.discord_ui.screens.table import table_embed
 from bot.engine.cards import Face, parse_cards
 from bot.engine.match import Match
 from bot.engine.rules import PROFILES, get_profile

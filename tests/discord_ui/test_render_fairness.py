@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import random
 
-from bot.discord_ui.render.results import result_embed
-from bot.discord_ui.render.table import table_embed
+from bot.discord_ui.screens.results import result_embed
+from bot.discord_ui.screens.table import table_embed
 from bot.engine.match import Match, MatchPhase
 from bot.engine.policy import RandomPolicy
 

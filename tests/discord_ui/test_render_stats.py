@@ -1,4 +1,4 @@
-"""Unit tests for `bot.discord_ui.render.stats` (text and embeds) and the stats custom_id budget."""
+"""Unit tests for `bot.discord_ui.screens.stats` (texts and embeds) and the stats custom ids."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.discord_ui.render import stats as rs
+from bot.discord_ui.screens import history as rh
+from bot.discord_ui.screens import settings as rset
+from bot.discord_ui.screens import stats as rs
 from bot.storage import (
     DealHistoryRow,
     GuildSettings,
@@ -22,17 +24,16 @@ from bot.storage import (
     RatingInfo,
     RatingPoint,
 )
-from cogs.stats import (
-    FM_TEMPLATE,
+from cogs.league import (
     HH_TEMPLATE,
     LB_TEMPLATE,
     PERIOD_CHOICES,
     SORT_CHOICES,
-    ForgetConfirm,
     HistoryDownload,
     LeaderboardPager,
-    stats_dynamic_items,
+    LeagueCommands,
 )
+from cogs.server import FM_TEMPLATE, ForgetAnswer, ForgetConfirm, Server
 
 BIG_ID = 2**63 - 1  # the largest snowflake a custom_id must still fit
 
@@ -226,25 +227,25 @@ def deal(
 def test_history_line_and_option() -> None:
     # One convention per kind of score, as on the results message: chips are won or lost,
     # pool points are added to a total.
-    assert rs.history_line(deal("won", Fraction(15, 2), "points")) == (
+    assert rh.history_line(deal("won", Fraction(15, 2), "points")) == (
         "<t:1700000000:f> — points · table abcd1234 · deal 3 — **won** won 7½ chips"
     )
-    assert rs.history_line(deal("won", Fraction(0))).endswith("**won** ±0")
-    assert rs.history_line(deal("void", Fraction(0))).endswith("**void**")
-    assert "**dropped (middle)** +20 points" in rs.history_line(
+    assert rh.history_line(deal("won", Fraction(0))).endswith("**won** ±0")
+    assert rh.history_line(deal("void", Fraction(0))).endswith("**void**")
+    assert "**dropped (middle)** +20 points" in rh.history_line(
         deal("dropped_middle", Fraction(-20))
     )
-    assert "lost 40 chips" in rs.history_line(deal("lost", Fraction(-40), "points"))
-    opt = rs.history_option(deal("lost", Fraction(-12)))
+    assert "lost 40 chips" in rh.history_line(deal("lost", Fraction(-40), "points"))
+    opt = rh.history_option(deal("lost", Fraction(-12)))
     assert opt.label == "pool101 · table abcd1234 · deal 3"
     assert opt.description == "lost +12 points · 2023-11-14 22:13 UTC"
-    assert rs.parse_deal_option(opt.value) == (77, "abcd1234", 3)
-    assert rs.parse_deal_option("nonsense") is None
+    assert rh.parse_deal_option(opt.value) == (77, "abcd1234", 3)
+    assert rh.parse_deal_option("nonsense") is None
 
 
 def test_history_embed_empty_and_full() -> None:
-    assert "No deals recorded" in (rs.history_embed("x", []).description or "")
-    full = rs.history_embed("x", [deal()] * 10)
+    assert "No deals recorded" in (rh.history_embed("x", []).description or "")
+    full = rh.history_embed("x", [deal()] * 10)
     assert len((full.description or "").splitlines()) == 10
     assert "download" in (full.footer.text or "")
 
@@ -258,14 +259,14 @@ def test_history_embed_empty_and_full() -> None:
     ],
 )
 def test_hand_history_filename_is_safe(match_id: str, no: int, name: str) -> None:
-    assert rs.hand_history_filename(match_id, no) == name
+    assert rh.hand_history_filename(match_id, no) == name
 
 
 # ---- settings -------------------------------------------------------------------------------
 
 
 def test_settings_embed() -> None:
-    default = rs.settings_embed(GuildSettings(1))
+    default = rset.settings_embed(GuildSettings(1))
     values = {f.name: f.value for f in default.fields}
     assert values == {
         "Default profile": "points",
@@ -278,15 +279,15 @@ def test_settings_embed() -> None:
         "Tables speak": "English (the server's Discord language)",
     }
     # A server that chose nothing, whose Discord is in Hindi: its tables speak Hindi.
-    follows = rs.settings_embed(GuildSettings(1), tables_speak="hi")
+    follows = rset.settings_embed(GuildSettings(1), tables_speak="hi")
     assert follows.fields[-1].value == "हिन्दी (Hindi) (the server's Discord language)"
-    chosen = rs.settings_embed(GuildSettings(1, language="hi"), tables_speak="hi")
+    chosen = rset.settings_embed(GuildSettings(1, language="hi"), tables_speak="hi")
     assert chosen.fields[-1].value == "हिन्दी (Hindi)"
-    assert rs.setting_changed_text("language", "hi") == "New tables speak हिन्दी (Hindi)"
-    assert rs.setting_changed_text("language", "server") == (
+    assert rset.setting_changed_text("language", "hi") == "New tables speak हिन्दी (Hindi)"
+    assert rset.setting_changed_text("language", "server") == (
         "New tables speak the server's Discord language"
     )
-    changed = rs.settings_embed(
+    changed = rset.settings_embed(
         GuildSettings(
             1,
             "pool201",
@@ -317,12 +318,16 @@ def test_custom_ids_fit_and_match_their_templates() -> None:
         pager = LeaderboardPager(999_999, longest, sort, "30d", BIG_ID)
         assert len(pager.custom_id) <= 100
         assert re.fullmatch(LB_TEMPLATE, pager.custom_id)
-    menu = HistoryDownload(BIG_ID, [rs.history_option(deal())])
+    menu = HistoryDownload(BIG_ID, [rh.history_option(deal())])
     assert re.fullmatch(HH_TEMPLATE, menu.custom_id) and len(menu.custom_id) <= 100
-    for action in ("yes", "no"):
-        button = ForgetConfirm(action, BIG_ID, 2_000_000_000)
+    for answer in ForgetAnswer:
+        button = ForgetConfirm(answer, BIG_ID, 2_000_000_000)
         assert re.fullmatch(FM_TEMPLATE, button.custom_id) and len(button.custom_id) <= 100
-    assert set(stats_dynamic_items()) == {LeaderboardPager, HistoryDownload, ForgetConfirm}
+    assert set(LeagueCommands(None).dynamic_items()) == {  # type: ignore[arg-type]
+        LeaderboardPager,
+        HistoryDownload,
+    }
+    assert Server(None).dynamic_items() == (ForgetConfirm,)  # type: ignore[arg-type]
     assert all(not t.startswith(("rm:", "rs:")) for t in (LB_TEMPLATE, HH_TEMPLATE, FM_TEMPLATE))
 
 
@@ -421,30 +426,30 @@ def test_numbers_are_grouped_per_language() -> None:
 
 
 def test_history_and_settings_in_hindi() -> None:
-    line = rs.history_line(deal("won", Fraction(15, 2), "points"), "hi")
+    line = rh.history_line(deal("won", Fraction(15, 2), "points"), "hi")
     assert line == "<t:1700000000:f> — points · टेबल abcd1234 · बाज़ी 3 — **जीत** 7½ चिप्स जीते"
-    lost = rs.history_line(deal("lost", Fraction(-1), "points"), "hi")
+    lost = rh.history_line(deal("lost", Fraction(-1), "points"), "hi")
     assert lost.endswith("**हार** 1 चिप हारे"), lost
-    assert rs.history_line(deal("lost", Fraction(-1), "points")).endswith("lost 1 chip")
-    assert rs.history_line(deal("dropped_middle", Fraction(-20)), "hi").endswith(
+    assert rh.history_line(deal("lost", Fraction(-1), "points")).endswith("lost 1 chip")
+    assert rh.history_line(deal("dropped_middle", Fraction(-20)), "hi").endswith(
         "**ड्रॉप (बीच में)** +20 अंक"
     )
-    opt = rs.history_option(deal("lost", Fraction(-12)), "hi")
+    opt = rh.history_option(deal("lost", Fraction(-12)), "hi")
     assert opt.label == "pool101 · टेबल abcd1234 · बाज़ी 3"
     assert opt.description == "हार +12 अंक · 2023-11-14 22:13 UTC"
-    shown = embed_text(rs.history_embed("alice", [deal()] * 3, "hi"))
+    shown = embed_text(rh.history_embed("alice", [deal()] * 3, "hi"))
     assert english_words(shown) == [], english_words(shown)
-    assert "हैंड-हिस्ट्री" in rs.hand_history_caption("abcd1234", 2, "hi")
+    assert "हैंड-हिस्ट्री" in rh.hand_history_caption("abcd1234", 2, "hi")
 
     settings = GuildSettings(
         1, "pool201", 90, frozenset({30}), card_images=False, hints=HintLevel.OFF,
         rated_hints_off=True, table_threads=False, language="hi",
     )  # fmt: skip
     changes = [
-        rs.setting_changed_text(what, value, "hi")
+        rset.setting_changed_text(what, value, "hi")
         for what, value in (("turn_timer", 90), ("hints", "groups"), ("table_threads", True))
     ]
-    embed = rs.settings_embed(settings, changes, "hi")
+    embed = rset.settings_embed(settings, changes, "hi")
     shown = embed_text(embed)
     # "हिन्दी (Hindi)": a language is named in its own words with its English name.
     shown = shown.replace("(Hindi)", "")
@@ -458,11 +463,11 @@ def test_history_and_settings_in_hindi() -> None:
 
 def test_forget_me_words_in_both_languages() -> None:
     for outcome in ("prompt", "done", "playing", "cancelled", "expired"):
-        assert devanagari(rs.forget_text(outcome, "hi"))
-        assert not devanagari(rs.forget_text(outcome, "en"))
-    assert rs.forget_text("cancelled") == "Cancelled: nothing was deleted."
-    assert [rs.forget_label(a, "hi") for a in ("yes", "no")] == ["मेरे आँकड़े मिटाएँ", "रद्द करें"]
-    assert [rs.forget_label(a) for a in ("yes", "no")] == ["Delete my stats", "Cancel"]
+        assert devanagari(rset.forget_text(outcome, "hi"))
+        assert not devanagari(rset.forget_text(outcome, "en"))
+    assert rset.forget_text("cancelled") == "Cancelled: nothing was deleted."
+    assert [rset.forget_label(a, "hi") for a in (True, False)] == ["मेरे आँकड़े मिटाएँ", "रद्द करें"]
+    assert [rset.forget_label(a) for a in (True, False)] == ["Delete my stats", "Cancel"]
 
 
 def outside_catalogue(shown: str) -> str:
@@ -485,15 +490,18 @@ def test_every_word_shown_comes_from_the_catalogue() -> None:
     screens = [
         embed_text(rs.stats_embed("alice", stats, trend, pseudo)),
         embed_text(rs.stats_embed("   ", PlayerStats(1, 3, {}, None), (), pseudo)),
-        embed_text(rs.history_embed("alice", [deal(o) for o in sorted(rs.OUTCOMES)], pseudo)),
-        embed_text(rs.history_embed("alice", [], pseudo)),
-        rs.hand_history_caption("abcd1234", 2, pseudo),
-        rs.history_placeholder(pseudo),
+        embed_text(rh.history_embed("alice", [deal(o) for o in sorted(rs.OUTCOMES)], pseudo)),
+        embed_text(rh.history_embed("alice", [], pseudo)),
+        rh.hand_history_caption("abcd1234", 2, pseudo),
+        rh.history_placeholder(pseudo),
         *rs.pager_labels(pseudo),
-        *(rs.forget_label(a, pseudo) for a in ("yes", "no")),
-        *(rs.forget_text(o, pseudo) for o in ("prompt", "done", "playing", "cancelled", "expired")),
+        *(rset.forget_label(a, pseudo) for a in (True, False)),
+        *(
+            rset.forget_text(o, pseudo)
+            for o in ("prompt", "done", "playing", "cancelled", "expired")
+        ),
     ]
-    option = rs.history_option(deal("lost", Fraction(-12)), pseudo)
+    option = rh.history_option(deal("lost", Fraction(-12)), pseudo)
     screens += [option.label, option.description or ""]
     for sort in rs.SORTS:
         for own_rank in (own, None):
@@ -512,14 +520,14 @@ def test_every_word_shown_comes_from_the_catalogue() -> None:
             hints=HintLevel(level), rated_hints_off=flags, table_threads=flags,
         )  # fmt: skip
         changes = [
-            rs.setting_changed_text(what, value, pseudo)
+            rset.setting_changed_text(what, value, pseudo)
             for what, value in (
                 ("default_profile", "deals"), ("turn_timer", 30), ("all_channels", True),
                 ("allowed", 5), ("removed", 5), ("card_images", flags), ("hints", level),
                 ("rated_hints_off", flags), ("table_threads", flags),
             )
         ]  # fmt: skip
-        screens.append(embed_text(rs.settings_embed(settings, changes, pseudo)))
+        screens.append(embed_text(rset.settings_embed(settings, changes, pseudo)))
     for screen in screens:
         left = outside_catalogue(screen)
         assert english_words(left) == [], (screen, left)

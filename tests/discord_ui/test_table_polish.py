@@ -6,8 +6,8 @@ import random
 
 import discord
 
-from bot.discord_ui.render.hand import hand_embed, structure, wrong_show_lines
-from bot.discord_ui.views import lobby_view
+from bot.discord_ui.screens.hand import hand_embed, structure, wrong_show_lines
+from bot.discord_ui.screens.lobby import lobby_view
 from bot.engine.actions import Action, ActionKind
 from bot.engine.cards import parse_cards
 from bot.engine.events import WrongShow
@@ -103,7 +103,7 @@ def test_structure_keeps_every_card_once() -> None:
 
 
 def test_the_table_shows_every_action_since_the_last_turn() -> None:
-    from bot.discord_ui.render.table import recent_lines
+    from bot.discord_ui.screens.table import recent_lines
 
     log = [f"P{i % 4} discarded {i}♠" for i in range(30)]
     lines = recent_lines(log, seats=4)
@@ -115,7 +115,7 @@ def test_the_table_shows_every_action_since_the_last_turn() -> None:
 def test_a_timed_out_player_is_told_which_card_the_bot_threw() -> None:
     from functools import partial
 
-    from bot.discord_ui.presenter import _timeout_note
+    from bot.discord_ui.hands import timeout_note as _timeout_note
     from bot.table.autoplay import timeout_finish
     from bot.table.model import Seat, Table, TableOptions
 
@@ -139,11 +139,12 @@ def test_a_timed_out_player_is_told_which_card_the_bot_threw() -> None:
 def test_results_show_the_cap_and_what_each_wild_card_stands_for() -> None:
     from fractions import Fraction
 
-    from bot.discord_ui.render.results import group_text, result_embed, score_change
+    from bot.discord_ui.screens.results import result_embed
     from bot.engine.evaluate import evaluate_hand
     from bot.engine.match import FinishedDeal
     from bot.engine.settlement import Basis, Charge, DealResult
     from bot.engine.states import EndReason, ScoreKind, SeatStatus
+    from bot.words.results import group_text, score_change
 
     rules = get_profile("points")
     loser = evaluate_hand(

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.presenter
+import bot.discord_ui.hands
+import bot.discord_ui.table_message
 from bot.words.log import log_lines
 from tests.e2e.harness import (
     ENGLISH,
@@ -34,10 +35,10 @@ from tests.fakediscord import StoredMessage
 async def test_leak_audit_notices_a_public_leak(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = bot.discord_ui.presenter.DiscordPresenter._public_payload
+    real = bot.discord_ui.table_message.TableMessage.payload
 
-    def leaky(self: Any, table: Any, final: Any) -> Any:
-        payload, public = real(self, table, final)
+    def leaky(self: Any, table: Any, final: Any, locale: Any = None) -> Any:
+        payload, public = real(self, table, final, locale)
         m = table.match
         if m is not None and m.deal is not None and not m.deal.over:
             from bot.words.cards import card
@@ -46,7 +47,7 @@ async def test_leak_audit_notices_a_public_leak(
             payload["embed"].add_field(name="oops", value=" ".join(card(c) for c in hand))
         return payload, public
 
-    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "_public_payload", leaky)
+    monkeypatch.setattr(bot.discord_ui.table_message.TableMessage, "payload", leaky)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")
@@ -63,7 +64,7 @@ async def test_leak_audit_notices_a_public_leak(
 async def test_leak_audit_notices_a_card_in_someone_elses_view(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = bot.discord_ui.presenter.DiscordPresenter.hand_message
+    real = bot.discord_ui.hands.HandViews.build
 
     async def nosy(self: Any, table: Any, user_id: int, *args: Any, **kw: Any) -> Any:
         hand = await real(self, table, user_id, *args, **kw)
@@ -76,7 +77,7 @@ async def test_leak_audit_notices_a_card_in_someone_elses_view(
             hand.content = f"psst: {card(m.deal.hands[others[0]][-1])}"
         return hand
 
-    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "hand_message", nosy)
+    monkeypatch.setattr(bot.discord_ui.hands.HandViews, "build", nosy)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")

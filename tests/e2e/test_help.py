@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord_ui.render.help import PAGE_KEYS, first_time, page_title
+from bot.discord_ui.screens.help import PAGE_KEYS, first_time, page_title
 from tests.e2e.harness import TableDriver, game_env, labels
 
 FIRST_TIME = first_time("en")

@@ -25,7 +25,7 @@ def shows_now(env: Env, msg: StoredMessage) -> bool:
     the picture is attached with the edit, so its reference is left out)."""
     table = env.table()
     assert table is not None, "the match ended: " + env.fake.render(table_message(env.fake))
-    payload, _ = env.bot.presenter._public_payload(table, None)
+    payload, _ = env.bot.presenter.table_message.payload(table, None)
     stored = [{k: v for k, v in e.items() if k != "image"} for e in env.fake.message(msg.id).embeds]
     return bool(stored == [payload["embed"].to_dict()])
 
@@ -51,7 +51,7 @@ async def test_the_table_is_edited_through_tokens_its_players_lent(tmp_path: Pat
         fake = env.fake
         driver, msg = await play(env, 2)  # each has opened their hand from the table
         await fake.wait_for(lambda: shows_now(env, msg))
-        hooks = env.bot.presenter.hooks
+        hooks = env.bot.presenter.table_message.hooks
         mark, edits = len(fake.server.request_log), hooks.edits
         for _ in range(3):
             await asyncio.sleep(1.1)  # past the one-edit-a-second pause: one edit a turn
@@ -80,7 +80,7 @@ async def test_a_refused_token_hands_the_edit_to_the_channel(tmp_path: Path) -> 
         fake = env.fake
         driver, msg = await play(env, 2)
         await fake.wait_for(lambda: shows_now(env, msg))
-        hooks = env.bot.presenter.hooks
+        hooks = env.bot.presenter.table_message.hooks
         table = env.table()
         assert hooks.count(table.id) >= 1
         # Age every lent token past its life at Discord's end only.
@@ -115,7 +115,7 @@ async def test_a_table_posted_afresh_leaves_its_tokens_behind(tmp_path: Path) ->
         fake = env.fake
         _driver, msg = await play(env, 2)
         table = env.table()
-        assert env.bot.presenter.hooks.count(table.id) >= 1
+        assert env.bot.presenter.table_message.hooks.count(table.id) >= 1
         fake.server.messages[msg.id].deleted = True
         fake.server.notify()
         await env.bot.presenter.table_changed(table)
@@ -123,5 +123,5 @@ async def test_a_table_posted_afresh_leaves_its_tokens_behind(tmp_path: Path) ->
         fresh = table_message(fake)
         assert fresh.id == table.message_id and not fresh.deleted
         await fake.wait_for(lambda: shows_now(env, fresh))
-        assert env.bot.presenter.hooks.pick(table.id, table.message_id) is None
+        assert env.bot.presenter.table_message.hooks.pick(table.id, table.message_id) is None
         await env.finish()

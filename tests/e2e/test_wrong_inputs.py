@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.presenter
+import bot.discord_ui.hands
+import bot.discord_ui.table_message
 from tests.e2e.harness import (
     Env,
     TableDriver,
@@ -261,8 +262,8 @@ async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
 
 
 class ShiftedClock:
-    """`time` for the presenter, following the fake Discord's clock (which tests can advance),
-    so the bot and Discord agree on how old an interaction token is."""
+    """`time` for the hand views and the table message, following the fake Discord's clock
+    (which tests can advance), so the bot and Discord agree on how old a token is."""
 
     def __init__(self, fake: Any) -> None:
         self.fake = fake
@@ -277,7 +278,8 @@ class ShiftedClock:
 async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with game_env(tmp_path, USERS) as env:
         fake = env.fake
-        monkeypatch.setattr(bot.discord_ui.presenter, "time", ShiftedClock(fake))
+        for part in (bot.discord_ui.hands, bot.discord_ui.table_message):
+            monkeypatch.setattr(part, "time", ShiftedClock(fake))
         driver, first, other = await started(env)
         await driver.take_turn(first)
         old = await driver.view_of(other)  # the other player's turn: Draw is offered
@@ -378,13 +380,14 @@ async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> N
             ids.append(table.id)
             await fake.slash("alice", "general", "rummy cancel")
             await fake.wait_for(lambda: env.table() is None)
+        await env.bot.tables.effects.settled()  # the closing shown, the table forgotten
         await fake.wait_idle()
+        hands, shown, said = presenter.hands, presenter.table_message, presenter.announcements
         per_table = [
-            presenter.hands, presenter._dirty, presenter._flushers, presenter._warnings,
-            presenter._table_images,
+            hands.open_views, hands._by_suit, presenter._dirty, presenter._flushers,
+            said._warnings, said._results, shown._image, shown._sent, shown._drawn,
         ]  # fmt: skip
-        for mapping in per_table:
-            assert not [k for k in mapping if (k[0] if isinstance(k, tuple) else k) in ids]
-        assert not [k for k in presenter._sort_by_suit if k[0] in ids]
-        assert len(presenter.advice) == 0
+        for kept in per_table:
+            assert not [k for k in kept if (k[0] if isinstance(k, tuple) else k) in ids]
+        assert len(hands.advice) == 0
         await env.finish()

@@ -4,6 +4,7 @@ card can reach them."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -13,7 +14,10 @@ from bot.engine.rules import Rules
 from bot.words import Locale, text
 from bot.words.cards import amount, card, status_words, wild_words
 
+from ..clicks import Act, Click
+from ..components import GameButton
 from .colour import COLOUR
+from .controls import view_of
 
 
 def table_embed(
@@ -111,3 +115,29 @@ def turn_warning_text(mention: str, locale: Locale | None = None) -> str:
 def replaced_view_text(locale: Locale | None = None) -> str:
     """What an older private hand view says once a newer one took its place."""
     return text(locale, "hand-replaced")
+
+
+def table_view(
+    table_id: str, version: int, between_deals: bool = False, locale: Locale | None = None
+) -> discord.ui.View:
+    items: list[discord.ui.Item[Any]] = [
+        GameButton(
+            Click(Act.HAND, table_id, version),
+            label=text(locale, "button-your-hand"),
+            emoji="🂠",
+            style=discord.ButtonStyle.primary,
+        )
+    ]
+    if between_deals:
+        items.append(
+            GameButton(
+                Click(Act.NEXT, table_id, version),
+                label=text(locale, "button-next-deal"),
+                style=discord.ButtonStyle.success,
+            )
+        )
+    return view_of(*items)
+
+
+def prompt_view(table_id: str, version: int, locale: Locale | None = None) -> discord.ui.View:
+    return table_view(table_id, version, locale=locale)

@@ -17,18 +17,13 @@ mentions: they read the same for people who have since left the server, and they
 
 from __future__ import annotations
 
-import datetime as dt
-import re
 from collections.abc import Sequence
 from fractions import Fraction
 
 import discord
 
 from bot.engine.rules import PROFILES
-from bot.engine.states import ScoreKind
 from bot.storage import (
-    DealHistoryRow,
-    GuildSettings,
     LeaderboardRow,
     PlayerRank,
     PlayerStats,
@@ -38,8 +33,6 @@ from bot.storage import (
 )
 from bot.table import league
 from bot.words import Locale, text
-from bot.words.cards import hint_level_words
-from bot.words.languages import language_label
 
 from .colour import COLOUR
 
@@ -94,7 +87,7 @@ def signed(x: Fraction | int, locale: Locale | None = None) -> str:
     return ("+" if x > 0 else "") + amount(x, locale)
 
 
-def _plural_n(x: Fraction) -> int | float:
+def plural_n(x: Fraction) -> int | float:
     """An amount as the number a plural selector reads (whole amounts as integers, so CLDR
     sees `1` and not `1.0`)."""
     return int(x) if x.denominator == 1 else float(x)
@@ -340,231 +333,3 @@ def stats_embed(
     for p in ordered[:24]:
         embed.add_field(name=p.profile, value=profile_field(p, locale), inline=False)
     return embed
-
-
-# ---- history -------------------------------------------------------------------------------
-
-
-def utc_time(ts: int) -> str:
-    """Plain UTC time for places Discord does not render ``<t:…>`` (select descriptions)."""
-    return dt.datetime.fromtimestamp(ts, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
-
-
-def deal_title(row: DealHistoryRow, locale: Locale | None = None) -> str:
-    return text(
-        locale, "stats-deal-title", profile=row.profile, table=row.match_id, deal=row.deal_no
-    )
-
-
-def outcome_text(outcome: str, locale: Locale | None = None) -> str:
-    return text(locale, "stats-outcome", outcome=outcome) if outcome in OUTCOMES else outcome
-
-
-def deal_score(row: DealHistoryRow, locale: Locale | None = None) -> str:
-    """The deal's effect in its own kind of score, worded as on the results message: chips
-    are won or lost; pool and deals points are added to a total. Starts with a space (it
-    follows the outcome), or is empty for a void deal."""
-    if row.outcome == "void":
-        return ""
-    chips = row.profile not in PROFILES or PROFILES[row.profile].chips
-    kind = ScoreKind.NET if chips else ScoreKind.PENALTY
-    delta = Fraction(row.net if chips else -row.net)  # storage keeps points as a negative net
-    if not delta:
-        return " " + text(locale, "stats-score-even")
-    n = _plural_n(abs(delta))
-    if kind is ScoreKind.NET:
-        msg_id = "stats-score-won" if delta > 0 else "stats-score-lost"
-        return " " + text(locale, msg_id, chips=amount(abs(delta), locale), n=n)
-    return " " + text(locale, "stats-score-points", points=signed(delta, locale), n=n)
-
-
-def hints_note(hints: str, locale: Locale | None = None) -> str:
-    """ " · hints off" after a result played with less than full hints; nothing otherwise
-    (full hints are the default, and every result stored before hint levels had them)."""
-    if hints == "full":
-        return ""
-    return " · " + text(locale, "stats-hints-note", hints=hints)
-
-
-def history_line(row: DealHistoryRow, locale: Locale | None = None) -> str:
-    return text(
-        locale,
-        "stats-history-line",
-        time=str(row.finished_at),
-        deal=deal_title(row, locale),
-        result=outcome_text(row.outcome, locale),
-        score=deal_score(row, locale),
-        hints=hints_note(str(row.hints), locale),
-    )
-
-
-def history_embed(
-    name: str, rows: Sequence[DealHistoryRow], locale: Locale | None = None
-) -> discord.Embed:
-    """A player's recent deals (a private answer: `locale` is the reader's)."""
-    embed = discord.Embed(
-        title=text(locale, "stats-history-title", name=display_name(name, locale)), colour=COLOUR
-    )
-    if rows:
-        embed.description = "\n".join(history_line(r, locale) for r in rows)
-        embed.set_footer(text=text(locale, "stats-history-footer"))
-    else:
-        embed.description = text(locale, "stats-history-empty")
-    return embed
-
-
-def history_placeholder(locale: Locale | None = None) -> str:
-    return text(locale, "stats-history-placeholder")
-
-
-def deal_option_value(row: DealHistoryRow) -> str:
-    """``deal_id:match_id:deal_no``: the id opens the hand history, the other two name the
-    downloaded file, so the click needs no extra lookup (≤ 100 chars: table ids are short)."""
-    return f"{row.deal_id}:{row.match_id}:{row.deal_no}"[:100]
-
-
-def parse_deal_option(value: str) -> tuple[int, str, int] | None:
-    """Inverse of `deal_option_value`; None for anything else."""
-    m = re.fullmatch(r"(\d{1,19}):(.{0,80}):(\d{1,6})", value)
-    if m is None:
-        return None
-    return int(m[1]), m[2], int(m[3])
-
-
-def history_option(row: DealHistoryRow, locale: Locale | None = None) -> discord.SelectOption:
-    """A menu entry for downloading one deal (labels ≤ 100, descriptions ≤ 100 chars)."""
-    description = text(
-        locale,
-        "stats-history-option",
-        result=outcome_text(row.outcome, locale),
-        score=deal_score(row, locale),
-        time=utc_time(row.finished_at),
-    )
-    return discord.SelectOption(
-        label=deal_title(row, locale)[:100],
-        value=deal_option_value(row),
-        description=description[:100],
-    )
-
-
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
-
-
-def hand_history_caption(match_id: str, deal_no: int, locale: Locale | None = None) -> str:
-    """The private message a hand-history file comes with."""
-    return text(locale, "stats-hand-history-caption", table=match_id, deal=deal_no)
-
-
-def hand_history_filename(match_id: str, deal_no: int) -> str:
-    """A safe attachment name: ids come from storage, but a filename must never carry a path
-    separator or spaces whatever an id looks like."""
-    safe = _UNSAFE.sub("_", match_id).strip("_") or "table"
-    return f"hand-history-{safe[:40]}-deal{deal_no}.json"
-
-
-# ---- settings ------------------------------------------------------------------------------
-
-
-def channels_text(allowed: frozenset[int] | None, locale: Locale | None = None) -> str:
-    if allowed is None:
-        return text(locale, "stats-every-channel")
-    return ", ".join(f"<#{c}>" for c in sorted(allowed))
-
-
-def hint_words(level: str, locale: Locale | None = None) -> str:
-    """What a hint level shows a player about their own hand (the lobby's words for it)."""
-    return hint_level_words(level, locale)[1]
-
-
-def settings_embed(
-    settings: GuildSettings,
-    changes: Sequence[str] = (),
-    locale: Locale | None = None,
-    tables_speak: str | None = None,
-) -> discord.Embed:
-    """The server's settings (a private answer to a manager: `locale` is the reader's;
-    `tables_speak` the language a table opened now would speak)."""
-    embed = discord.Embed(title=text(locale, "stats-settings-title"), colour=COLOUR)
-    if changes:
-        embed.description = "\n".join(f"✓ {c}" for c in changes)
-    embed.add_field(
-        name=text(locale, "stats-settings-profile"), value=settings.default_profile, inline=True
-    )
-    embed.add_field(
-        name=text(locale, "stats-settings-timer"),
-        value=text(locale, "stats-seconds", seconds=settings.turn_timer),
-        inline=True,
-    )
-    embed.add_field(
-        name=text(locale, "stats-settings-channels"),
-        value=channels_text(settings.allowed_channel_ids, locale)[:1024],
-        inline=False,
-    )
-    images = "stats-images-on" if settings.card_images else "stats-images-off"
-    embed.add_field(
-        name=text(locale, "stats-settings-images"), value=text(locale, images), inline=False
-    )
-    level = str(settings.hints)
-    rated = "stats-rated-hints-off" if settings.rated_hints_off else "stats-rated-any"
-    hints = text(locale, "stats-hints-at-new", level=level, words=hint_words(level, locale))
-    embed.add_field(
-        name=text(locale, "stats-settings-hints"),
-        value=f"{hints}\n{text(locale, rated)}",
-        inline=False,
-    )
-    threads = "stats-threads-on" if settings.table_threads else "stats-threads-off"
-    embed.add_field(
-        name=text(locale, "stats-settings-threads"), value=text(locale, threads), inline=False
-    )
-    speaks = language_label(tables_speak or settings.language or "en")
-    if settings.language is None:
-        speaks = text(locale, "stats-language-server", language=speaks)
-    embed.add_field(name=text(locale, "stats-settings-language"), value=speaks, inline=False)
-    embed.set_footer(text=text(locale, "stats-settings-footer"))
-    return embed
-
-
-def forget_text(outcome: str, locale: Locale | None = None) -> str:
-    """The answer to a forget-me click: ``prompt``, ``done``, ``playing`` (nothing deleted
-    while a game runs), ``cancelled`` or ``expired``."""
-    msg_id = {
-        "prompt": "stats-forget-prompt",
-        "done": "stats-forget-done",
-        "playing": "stats-forget-playing",
-        "cancelled": "stats-forget-cancelled",
-        "expired": "stats-forget-expired",
-    }[outcome]
-    return text(locale, msg_id)
-
-
-def forget_label(action: str, locale: Locale | None = None) -> str:
-    """The confirm (``yes``) or cancel (``no``) button under the forget-me prompt."""
-    return text(locale, "stats-forget-yes" if action == "yes" else "stats-forget-no")
-
-
-def setting_changed_text(what: str, value: object, locale: Locale | None = None) -> str:
-    """One line of what a settings change did (facts from `bot.table.league`)."""
-    if what == "default_profile":
-        return text(locale, "stats-changed-profile", profile=str(value))
-    if what == "turn_timer":
-        return text(locale, "stats-changed-timer", seconds=value)
-    if what == "all_channels":
-        return text(locale, "stats-changed-all-channels")
-    if what == "allowed":
-        return text(locale, "stats-changed-allowed", channel=str(value))
-    if what == "removed":
-        return text(locale, "stats-changed-removed", channel=str(value))
-    if what == "card_images":
-        return text(locale, "stats-changed-images-on" if value else "stats-changed-images-off")
-    if what == "hints":
-        level = str(value)
-        return text(locale, "stats-changed-hints", level=level, words=hint_words(level, locale))
-    if what == "rated_hints_off":
-        return text(locale, "stats-changed-rated-off" if value else "stats-rated-any")
-    if what == "table_threads":
-        return text(locale, "stats-changed-threads-on" if value else "stats-changed-threads-off")
-    if what == "language":
-        if value == "server":
-            return text(locale, "stats-changed-language-server")
-        return text(locale, "stats-changed-language", language=language_label(str(value)))
-    return f"{what}: {value}"  # a setting this module does not know yet: its raw name

@@ -7,17 +7,15 @@ import discord
 
 from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement, loose_parts
 from bot.engine.cards import Card
-from bot.engine.evaluate import evaluate_hand
 from bot.engine.events import WrongShow
-from bot.engine.groups import GroupKind
 from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
-from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
 from bot.words import Locale, text
 from bot.words.cards import amount, card, cards, cost_words, wild_words
+from bot.words.results import part_label, wrong_show_problems
 
 from .colour import COLOUR
 
@@ -49,7 +47,6 @@ def hand_embed(
     `hints` is the table's level: `full` adds the deadwood, what the suggested discard leaves
     and "you can declare"; `groups` shows the arrangement only; `off` (no `advice`: nothing is
     evaluated) the cards by suit. Worded in `locale`, the player's language."""
-    rules = obs.rules
     t = locale
     e = discord.Embed(colour=COLOUR)
     if finished is not None:
@@ -62,6 +59,17 @@ def hand_embed(
         e.title = text(t, "hand-title-none")
         e.description = text(t, "hand-no-cards")
         return e
+    e.title = text(t, "hand-title", deal=obs.deal_number)
+    e.description = "\n".join(_status_lines(obs, t))
+    if sort_by_suit or advice is None or hints == "off":
+        _by_suit(e, obs, advice, hints, t)
+    else:
+        _grouped(e, obs, advice, hints, t)
+    return e
+
+
+def _status_lines(obs: Observation, t: Locale | None) -> list[str]:
+    """Whose turn and what to do, the table's top card, indicator and wild cards."""
     mine = obs.turn == obs.seat
     phase = obs.phase
     if mine and phase == "draw":
@@ -74,7 +82,6 @@ def hand_embed(
         status = text(t, "hand-status-waiting", name=obs.seats[obs.turn].name)
     else:
         status = text(t, "hand-status-over")
-    e.title = text(t, "hand-title", deal=obs.deal_number)
     lines = [status]
     # The stock's size only on the player's own turn: a waiting player's view then reads the
     # same after an opponent's draw, and is not edited for it (the table shows the stock).
@@ -84,7 +91,7 @@ def hand_embed(
             "hand-table-line" if mine else "hand-table-line-waiting",
             top=card(obs.top_discard),
             indicator=card(obs.indicator),
-            wild=wild_words(rules, obs.wild_rank, obs.indicator, t),
+            wild=wild_words(obs.rules, obs.wild_rank, obs.indicator, t),
             stock=obs.stock_size,
         )
     )
@@ -92,26 +99,36 @@ def hand_embed(
         lines.append(text(t, "hand-taken", card=card(obs.taken)))
     if obs.wild_rank is not None:
         lines.append(text(t, "hand-wild-mark"))
-    e.description = "\n".join(lines)
+    return lines
 
-    new = obs.drawn
-    if sort_by_suit or advice is None or hints == "off":
-        # The picture's and the discard menu's order (♠ ♥ ♣ ♦, colours alternating).
-        for section in hand_sections(obs, None, sort_by_suit=True):
-            suit = SUIT_IDS.get(section.key)
-            name = text(t, suit) if suit is not None else section.key
-            value = cards(list(section.cards), obs.wild_rank, new)
-            e.add_field(name=name, value=value, inline=False)
-        if hints == "off" or advice is None:
-            e.set_footer(text=text(t, "hand-footer-off"))
-        elif hints == "groups":
-            e.set_footer(text=text(t, "hand-footer-suit"))
-        else:
-            deadwood = advice.best.deadwood
-            e.set_footer(text=text(t, "hand-footer-suit-deadwood", deadwood=deadwood))
-        return e
 
+def _by_suit(
+    e: discord.Embed, obs: Observation, advice: HandAdvice | None, hints: str, t: Locale | None
+) -> None:
+    """The cards by suit, in the picture's and the discard menu's order (♠ ♥ ♣ ♦, colours
+    alternating); the footer says as much as the hint level allows."""
+    for section in hand_sections(obs, None, sort_by_suit=True):
+        suit = SUIT_IDS.get(section.key)
+        name = text(t, suit) if suit is not None else section.key
+        value = cards(list(section.cards), obs.wild_rank, obs.drawn)
+        e.add_field(name=name, value=value, inline=False)
+    if hints == "off" or advice is None:
+        e.set_footer(text=text(t, "hand-footer-off"))
+    elif hints == "groups":
+        e.set_footer(text=text(t, "hand-footer-suit"))
+    else:
+        deadwood = advice.best.deadwood
+        e.set_footer(text=text(t, "hand-footer-suit-deadwood", deadwood=deadwood))
+
+
+def _grouped(
+    e: discord.Embed, obs: Observation, advice: HandAdvice, hints: str, t: Locale | None
+) -> None:
+    """The cards in the engine's arrangement (the one grouping the picture and the discard
+    menu follow too: `bot.engine.arrange`); at full hints, the suggested discard and what it
+    leaves."""
     wr = obs.wild_rank
+    new = obs.drawn
     drawn = advice.drawn
     ev = advice.best
     # The one grouping the picture and the discard menu follow too (`bot.engine.arrange`).
@@ -131,7 +148,6 @@ def hand_embed(
         e.set_footer(
             text=text(t, "hand-footer-deadwood", deadwood=ev.deadwood, penalty=str(ev.penalty))
         )
-    return e
 
 
 def discard_option_description(advice: HandAdvice, c: Card, locale: Locale | None = None) -> str:
@@ -156,11 +172,6 @@ PART_IDS = {
     "impure": "group-impure",
     "set": "group-set",
 }
-
-
-def part_label(kind: str, locale: Locale | None = None) -> str:
-    """The name of a part of a hand (a group kind, pairs, near-runs...) in `locale`."""
-    return text(locale, PART_IDS[kind]) if kind in PART_IDS else kind
 
 
 #: Between two clusters of one part: which cards pair, which make a near-run.
@@ -202,24 +213,6 @@ def _after_the_deal(
             e.add_field(name=part_label(UNMATCHED, t), value=cards(ev.leftover, wr), inline=False)
     e.set_footer(text=text(t, "hand-over-footer"))
     return e
-
-
-def wrong_show_problems(
-    show: WrongShow, rules: Rules, wild_rank: int | None, locale: Locale | None = None
-) -> list[str]:
-    """What was wrong with a show, from the engine's own ruling on the cards shown."""
-    shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
-    ev = evaluate_hand(shown, rules, wild_rank)
-    pure = sum(1 for g in ev.groups if g.kind is GroupKind.PURE)
-    runs = sum(1 for g in ev.groups if g.kind is not GroupKind.SET)
-    problems = []
-    if pure == 0:
-        problems.append(text(locale, "show-no-pure"))
-    if runs < 2:
-        problems.append(text(locale, "show-two-runs-one" if runs == 1 else "show-two-runs"))
-    if ev.leftover:
-        problems.append(text(locale, "show-loose", cards=cards(ev.leftover, wild_rank)))
-    return problems or [text(locale, "show-breaks-rule")]
 
 
 def wrong_show_lines(show: WrongShow, obs: Observation, locale: Locale | None = None) -> list[str]:

@@ -4,14 +4,19 @@ language (`locale`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
+from bot.ai import TIERS
 from bot.engine.rules import DeclarationMode, MatchFormat, Rules
-from bot.words import Locale, text
+from bot.words import Locale, catalogue, text
 from bot.words.cards import hint_level_words
 
+from ..clicks import Act, Click, HostTool, HostToolKind
+from ..components import GameButton, GameSelect
 from .colour import COLOUR
+from .controls import view_of
 
 #: The house toggles a lobby names, in the order it names them.
 TOGGLE_IDS = {
@@ -101,3 +106,110 @@ def hint_lines(rules: Rules, hints: str, rated: bool, locale: Locale | None = No
 
 def lobby_expired_note(timeout: float, locale: Locale | None = None) -> str:
     return text(locale, "lobby-expired", minutes=max(1, round(timeout / 60)))
+
+
+#: The catalogue id of each AI tier's menu entry (its label, and its `.description`).
+AI_IDS = {"easy": "ai-easy", "medium": "ai-medium", "hard": "ai-hard", "expert": "ai-expert"}
+
+
+#: The catalogue id of each AI tier's seat name ("🤖 Hard").
+AI_SEAT_IDS = {
+    "easy": "ai-seat-easy",
+    "medium": "ai-seat-medium",
+    "hard": "ai-seat-hard",
+    "expert": "ai-seat-expert",
+}
+
+
+def ai_seat_name(tier: str, locale: Locale | None) -> str | None:
+    """The name an AI seat of `tier` takes at a table of language `locale` (None: a tier
+    without words, named by the table layer)."""
+    msg = AI_SEAT_IDS.get(tier)
+    return None if msg is None else text(locale, msg)
+
+
+def _ai_option(tier: str, locale: Locale | None) -> discord.SelectOption:
+    msg = AI_IDS.get(tier)
+    if msg is None:  # a tier without words yet: its name
+        return discord.SelectOption(label=tier, value=tier)
+    return discord.SelectOption(
+        label=text(locale, msg),
+        value=tier,
+        description=catalogue().text(locale, msg, attribute="description"),
+    )
+
+
+def lobby_view(
+    table_id: str,
+    version: int,
+    full: bool = False,
+    seats: Sequence[tuple[str, str, bool, bool]] = (),
+    locale: Locale | None = None,
+) -> discord.ui.View:
+    """Join / Leave / Start / Cancel, the Add-AI menu and the host's tools; a full lobby
+    offers neither Join nor the AI menu (there is no seat left to take). `seats`: (seat key,
+    name, is AI, is the host), for the host tools: remove a seat, hand over hosting. Labels
+    in the table's language (`locale`)."""
+
+    def cid(act: Act) -> Click:
+        return Click(act, table_id, version)
+
+    items: list[discord.ui.Item[Any]] = []
+    if not full:
+        items.append(
+            GameButton(
+                cid(Act.JOIN),
+                label=text(locale, "button-join"),
+                style=discord.ButtonStyle.success,
+                row=0,
+            )
+        )
+    items += [
+        GameButton(cid(Act.LEAVE), label=text(locale, "button-leave"), row=0),
+        GameButton(
+            cid(Act.START),
+            label=text(locale, "button-start"),
+            style=discord.ButtonStyle.primary,
+            row=0,
+        ),
+        GameButton(
+            cid(Act.CANCEL),
+            label=text(locale, "button-cancel"),
+            style=discord.ButtonStyle.danger,
+            row=0,
+        ),
+    ]
+    if not full:
+        items.append(
+            GameSelect(
+                cid(Act.ADD_AI),
+                placeholder=text(locale, "menu-add-ai"),
+                options=[_ai_option(tier, locale) for tier in TIERS],
+                row=1,
+            )
+        )
+    tools = [
+        discord.SelectOption(
+            label=text(locale, "host-remove", name=name)[:100],
+            value=HostTool(HostToolKind.REMOVE, key).value,
+        )
+        for key, name, _ai, host in seats
+        if not host
+    ] + [
+        discord.SelectOption(
+            label=text(locale, "host-make", name=name)[:100],
+            value=HostTool(HostToolKind.MAKE_HOST, key).value,
+        )
+        for key, name, ai, host in seats
+        if not ai and not host
+    ]
+    if tools:
+        items.append(
+            GameSelect(
+                cid(Act.HOST),
+                placeholder=text(locale, "menu-host-tools"),
+                options=tools[:25],
+                row=2,
+            )
+        )
+    return view_of(*items)

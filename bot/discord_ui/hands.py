@@ -1,0 +1,488 @@
+"""Each player's private hand view: building it, showing it, and keeping it current.
+
+A player's screen is reached by one route, this module: a click in the hand view edits it in
+place (`show`), a command or the table's "Your hand" button opens a fresh one (`open`), and
+the table moving on refreshes every open view through the interaction that last showed it
+(`refresh`), while its token is young enough (tokens die after 15 minutes; after that the
+player opens a fresh view from the table's button, which always works).
+
+What each open view shows is remembered (`OpenHand`): the table version, a digest of
+everything visible, the picture on the message and whether an edit is under way, so a refresh
+that would show the same is not sent, a picture already on the message is not uploaded
+again, and a refresh racing the player's own click does not repeat it.
+
+The view is built from one snapshot: the seat's `Observation` and the hand advice cached for
+this table version (`bot.table.advice`: one evaluation shared by the embed, the discard menu
+and the picture). Only the seat's own observation goes in: nothing here can show another
+player's cards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import re
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.events import Declared, Discarded, WrongShow, actor
+from bot.engine.hints import HintLevel
+from bot.engine.match import FinishedDeal
+from bot.engine.observation import Observation
+from bot.images import RenderedImage, hand_picture
+from bot.table.advice import AdviceCache
+from bot.table.autoplay import MAX_TIMEOUTS
+from bot.table.errors import Refusal
+from bot.table.model import Table
+from bot.table.vocabulary import TableStatus
+from bot.words import Locale, text
+from bot.words.pictures import captions
+
+from .card_images import ImagePreferences, ImageWorker, as_file, show_in
+from .interaction import Interaction
+from .locales import user_locale
+from .screens.hand import hand_embed, timed_out_text
+from .screens.hand_controls import hand_view
+from .screens.table import replaced_view_text
+from .table_message import TableMessage
+
+if TYPE_CHECKING:
+    pass
+
+
+VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
+TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
+WATCHING = 60.0  # a player who used their live hand view this recently is at the table
+
+
+@dataclass(frozen=True, slots=True)
+class ShownImage:
+    """The hand image a message shows: what it was drawn from, and its attachment name."""
+
+    key: Hashable
+    filename: str
+
+
+@dataclass(slots=True)
+class OpenHand:
+    interaction: Interaction
+    opened: float
+    message_id: int | None = None  # the hand view's message
+    shown: ShownImage | None = None  # the image on that message (None: none, or unsure)
+    version: int | None = None  # the table version that message shows (None: unsure)
+    # The table version an edit under way will show (None: no edit under way). A refresh of
+    # that same version would only repeat it: a second request and a second drawing of the
+    # picture (while an edit is in flight, `shown` is unsure, so it would upload again).
+    sending: int | None = None
+    # What that message shows, as `HandMessage.visible` (None: unsure): a refresh that would
+    # show the same is not sent.
+    seen: str | None = None
+    # The view is a follow-up of `interaction` (opened from the table's public message, whose
+    # token the table borrows: `table_hooks`), not its original response.
+    followup: bool = False
+
+    async def edit(self, **kwargs: Any) -> None:
+        """Edit the hand view through its token. A view opened from the table's message is
+        that interaction's ephemeral follow-up, and the interaction's original response is
+        the public table: editing "the original" there would show a hand to everyone."""
+        if self.followup:
+            if self.message_id is None:
+                raise LookupError("a follow-up hand view without its message id")
+            await self.interaction.followup.edit_message(self.message_id, **kwargs)
+        else:
+            await self.interaction.edit_original_response(**kwargs)
+
+
+@dataclass(slots=True)
+class HandMessage:
+    """One player's private view, ready to send or to edit in.
+
+    `upload` is the image to attach now; `shown` the image the message shows once this lands
+    (the same one, or an unchanged earlier one kept by leaving `attachments` out)."""
+
+    content: str | None
+    embed: discord.Embed
+    view: discord.ui.View
+    upload: RenderedImage | None = None
+    shown: ShownImage | None = None
+    version: int | None = None  # the table version it was drawn from
+    locale: Locale | None = None  # the reader's language (the picture's alt text)
+    _visible: str | None = None  # `visible()`, worked out once
+
+    def visible(self) -> str:
+        """A digest of everything the player sees in this view: text, embed, controls (the
+        table version inside their ids aside: the buttons of a waiting view mean the same
+        whatever version they carry, and a move's button is checked against the table) and
+        the picture."""
+        if self._visible is None:
+            controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(self.view.to_components()))
+            picture = None if self.shown is None else self.shown.filename
+            shown = [self.content, self.embed.to_dict(), controls, picture]
+            digest = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
+            self._visible = digest
+        return self._visible
+
+    def send_kwargs(self) -> dict[str, Any]:
+        """For a new message (a follow-up): the image, if any, as its file."""
+        out: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        if self.content is not None:
+            out["content"] = self.content
+        if self.upload is not None:
+            out["file"] = as_file(self.upload, text(self.locale, "hand-picture"))
+        return out
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        """For an edit: a new image replaces the old; text only removes it; an unchanged
+        image is kept by not naming attachments at all."""
+        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
+        if self.upload is not None:
+            out["attachments"] = [as_file(self.upload, text(self.locale, "hand-picture"))]
+        elif self.shown is None:
+            out["attachments"] = []
+        return out
+
+
+class HandViews:
+    """Every open hand view of this process, and the one way to show a player their hand."""
+
+    def __init__(
+        self,
+        images: ImageWorker,
+        prefs: ImagePreferences,
+        advice: AdviceCache,
+        table_message: TableMessage,
+    ) -> None:
+        self.images = images
+        self.prefs = prefs
+        self.advice = advice
+        self.table_message = table_message
+        self.open_views: dict[tuple[str, int], OpenHand] = {}
+        # Players who chose their cards sorted by suit, per table (kept while it is open).
+        self._by_suit: set[tuple[str, int]] = set()
+
+    # ---- what a player's click does -------------------------------------------------------
+
+    async def open(
+        self,
+        interaction: Interaction,
+        table: Table,
+        *,
+        note: str | None = None,
+        confirm_drop: bool = False,
+    ) -> None:
+        """A fresh hand view, privately (`/rummy hand`, `/rummy drop`, the table's "Your
+        hand"). A click on the table's own public message lends its token to the table's edits
+        (`table_hooks`): acknowledged as a deferred update, which changes nothing anyone sees,
+        and the hand follows as an ephemeral follow-up."""
+        user_id = interaction.user.id
+        clicked = interaction.message.id if interaction.message is not None else None
+        lent = clicked if clicked is not None and clicked == table.message_id else None
+        # Acknowledge first: the view waits for its picture, and when many players open their
+        # hands at once (a burst of tables starting) pictures queue for the drawing process.
+        if lent is not None:
+            await interaction.response.defer()
+            self.table_message.hooks.lend(table.id, interaction, lent)
+        elif not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        hand = await self.build(
+            table, user_id, note, confirm_drop=confirm_drop, locale=user_locale(interaction)
+        )
+        if lent is not None:
+            self.table_message.hooks.used(interaction)
+            sent = await interaction.followup.send(ephemeral=True, wait=True, **hand.send_kwargs())
+            await self._remember(table, user_id, interaction, hand, sent.id, followup=True)
+            return
+        message = await interaction.edit_original_response(**hand.edit_kwargs())
+        await self._remember(table, user_id, interaction, hand, message.id)
+
+    async def show(
+        self,
+        interaction: Interaction,
+        table: Table,
+        note: str | None = None,
+        *,
+        confirm_drop: bool = False,
+    ) -> None:
+        """After a click in the player's hand view (acknowledged as a deferred update): the
+        view edited in place to the table as it is now, with `note` above it. The picture is
+        uploaded again only if it changed. A match that just ended shows the hand as it ended,
+        without controls; a player with no seat left, the note alone."""
+        user_id = interaction.user.id
+        locale = user_locale(interaction)
+        if table.status is not TableStatus.PLAYING or table.match is None:
+            if table.match is not None and table.engine_seat(user_id) is not None:
+                hand = await self.build(table, user_id, note, locale=locale)
+                await interaction.edit_original_response(**{**hand.edit_kwargs(), "view": None})
+                return
+            await interaction.edit_original_response(
+                content=note or text(locale, "done-game-over"),
+                embed=None,
+                view=None,
+                attachments=[],
+            )
+            return
+        key = (table.id, user_id)
+        open_hand = self.open_views.get(key)
+        on_message = open_hand is not None and (
+            interaction.message is not None and open_hand.message_id == interaction.message.id
+        )
+        # This edit shows the newest state: a refresh meanwhile need not send it too.
+        if on_message and open_hand is not None:
+            open_hand.sending = table.version
+        try:
+            shown = open_hand.shown if on_message and open_hand is not None else None
+            hand = await self.build(table, user_id, note, confirm_drop, shown, locale=locale)
+            # From now on refreshes go through this interaction; until the edit lands its
+            # image is unsure, so a refresh meanwhile of a newer state uploads rather than
+            # trust it.
+            await self._remember(table, user_id, interaction, sending=hand.version)
+            await interaction.edit_original_response(**hand.edit_kwargs())
+        except BaseException:
+            current = self.open_views.get(key)
+            if current is not None:
+                current.sending = None  # it did not land: the next refresh is sent
+            raise
+        self._landed(table, user_id, interaction, hand)
+
+    async def show_refusal(self, interaction: Interaction, table: Table, message: str) -> bool:
+        """A refusal inside the player's own hand view, above the hand as it is now (so a
+        stale view heals itself); False where that does not apply (not their view, not
+        acknowledged yet, the table not playing)."""
+        if not (
+            interaction.response.is_done()
+            and table.status is TableStatus.PLAYING
+            and table.engine_seat(interaction.user.id) is not None
+        ):
+            return False
+        try:
+            await self.show(interaction, table, f"⚠️ {message}")
+        except (Refusal, discord.HTTPException):
+            return False
+        return True
+
+    def sort_by_suit(self, table: Table, user_id: int, by_suit: bool) -> None:
+        """A player's choice of hand layout (per table, kept while the table is open)."""
+        key = (table.id, user_id)
+        if by_suit:
+            self._by_suit.add(key)
+        else:
+            self._by_suit.discard(key)
+
+    async def card_images(self, user_id: int, on: bool) -> None:
+        """A player's own choice of pictures or text only (remembered in storage)."""
+        await self.prefs.set_user(user_id, on)
+
+    # ---- the table moved on --------------------------------------------------------------
+
+    async def refresh_all(self, table: Table) -> None:
+        for table_id, user_id in list(self.open_views):
+            if table_id == table.id:
+                await self.refresh(table, user_id)
+
+    async def refresh(self, table: Table, user_id: int) -> None:
+        """Refresh one player's open hand view in place, while its token is young enough."""
+        key = (table.id, user_id)
+        open_hand = self.open_views.get(key)
+        if open_hand is None:
+            return
+        if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
+            del self.open_views[key]
+            return
+        if table.version in (open_hand.version, open_hand.sending):
+            # Already shows this state, or an edit showing it is under way: the player's own
+            # click, or the turn's refresh came first. Editing again would only cost a
+            # request and a drawing (and drop a note). A later change is a new version.
+            return
+        # Marked before the first await: a refresh that starts while this one waits for its
+        # picture (the turn's and the table flush's, one after the other) then sends nothing.
+        open_hand.sending = table.version
+        try:
+            locale = user_locale(open_hand.interaction)  # the player's, as when they opened it
+            hand = await self.build(table, user_id, shown=open_hand.shown, locale=locale)
+            if hand.upload is None and open_hand.seen == hand.visible():
+                # The view would read exactly as it does (a waiting player, an opponent's
+                # draw): no request. It stands for this version now.
+                open_hand.version, open_hand.sending = hand.version, None
+                return
+            open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
+            open_hand.seen = None
+            open_hand.sending = hand.version
+            self.table_message.hooks.used(open_hand.interaction)
+            await open_hand.edit(**hand.edit_kwargs())
+        except Refusal:
+            self.open_views.pop(key, None)
+        except discord.HTTPException:
+            # The message was dismissed or the token died: forget it quietly.
+            self.open_views.pop(key, None)
+        except BaseException:
+            open_hand.sending = None  # it did not land: the next refresh is sent
+            raise
+        else:
+            self._landed(table, user_id, open_hand.interaction, hand)
+
+    def watching(self, table: Table, user_id: int) -> bool:
+        """Is this player at the table: a live hand view they used in the last minute?"""
+        open_hand = self.open_views.get((table.id, user_id))
+        if open_hand is None:
+            return False
+        return time.monotonic() - open_hand.opened < min(WATCHING, TOKEN_SAFE_AGE)
+
+    def forget(self, table_id: str) -> None:
+        for key in [k for k in self.open_views if k[0] == table_id]:
+            del self.open_views[key]
+        self._by_suit = {k for k in self._by_suit if k[0] != table_id}
+        self.advice.forget(table_id)
+
+    # ---- building a view -----------------------------------------------------------------
+
+    async def build(
+        self,
+        table: Table,
+        user_id: int,
+        note: str | None = None,
+        confirm_drop: bool = False,
+        shown: ShownImage | None = None,
+        locale: Locale | None = None,
+    ) -> HandMessage:
+        """One player's private hand view: embed, controls, note and (unless they chose text
+        only) the hand image. `shown` is the image the message being edited shows already: if
+        the new one would be drawn from the same layout, it is neither drawn nor uploaded."""
+        images = await self.prefs.for_user(table.guild_id, user_id)
+        obs = table.observation_for(user_id)  # after the await: the newest state
+        # The table's hint level: with hints off nothing is evaluated, the cards go by suit.
+        hints = table.options.hints
+        off = hints is HintLevel.OFF
+        advice = None if off else self.advice.get(table.id, obs)
+        sort = off or (table.id, user_id) in self._by_suit
+        seat = table.seat_by_user(user_id)
+        name = seat.name if seat else "you"
+        embed = hand_embed(
+            obs,
+            advice,
+            sort,
+            name,
+            finished=_finished(table),
+            wrong_show=_wrong_show(table, obs),
+            hints=hints,
+            locale=locale,
+        )
+        view = hand_view(
+            table.id,
+            table.version,
+            obs,
+            advice,
+            sort,
+            confirm_drop,
+            card_images=images,
+            hints=hints,
+            locale=locale,
+        )
+        if note is None:
+            note = timeout_note(table, obs, locale)
+        out = HandMessage(note or None, embed, view, version=table.version, locale=locale)
+        if not images or not obs.hand:
+            return out
+        evaluation = None
+        if advice is not None:
+            evaluation = advice.drawn if advice.drawn is not None else advice.best
+        picture = hand_picture(obs, sort, evaluation, hints, words=captions(locale))
+        key = (obs.deal_number, obs.seat, picture.scene)
+        if shown is not None and shown.key == key:
+            out.shown = shown
+        else:
+            out.upload = await self.images.run(picture)
+            out.shown = ShownImage(key, out.upload.filename)
+        show_in(embed, out.shown.filename)
+        return out
+
+    # ---- bookkeeping ---------------------------------------------------------------------
+
+    async def _remember(
+        self,
+        table: Table,
+        user_id: int,
+        interaction: Interaction,
+        shown: HandMessage | None = None,
+        message_id: int | None = None,
+        sending: int | None = None,
+        followup: bool = False,
+    ) -> None:
+        """The interaction through which this player's hand view is refreshed from now on,
+        its message (default: the one clicked) and what that message shows (None while an
+        edit is in flight: then the next refresh uploads and edits rather than trust an image
+        or a state that may not be there). `sending`: the table version of that edit in
+        flight, which a refresh of the same version need not repeat."""
+        if message_id is None and interaction.message is not None:
+            message_id = interaction.message.id
+        key = (table.id, user_id)
+        old = self.open_views.get(key)
+        self.open_views[key] = OpenHand(
+            interaction,
+            time.monotonic(),
+            message_id,
+            shown.shown if shown else None,
+            shown.version if shown else None,
+            sending,
+            followup=followup,
+        )
+        # An older view still on screen is told it was replaced: its buttons would otherwise
+        # look live while showing an old state.
+        if old is None or old.interaction.id == interaction.id or old.message_id == message_id:
+            return
+        if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await old.edit(
+                content=replaced_view_text(user_locale(old.interaction)),
+                embed=None,
+                view=None,
+                attachments=[],
+            )
+
+    def _landed(
+        self, table: Table, user_id: int, interaction: Interaction, shown: HandMessage
+    ) -> None:
+        """An edit through `interaction` landed: its message now shows `shown`."""
+        open_hand = self.open_views.get((table.id, user_id))
+        if open_hand is not None and open_hand.interaction is interaction:
+            open_hand.shown = shown.shown
+            open_hand.version = shown.version
+            open_hand.seen = shown.visible()
+            if shown.version is not None and (open_hand.sending or 0) <= shown.version:
+                open_hand.sending = None
+
+
+def _finished(table: Table) -> FinishedDeal | None:
+    """The deal that just ended (shown in its players' hand views until the next deal)."""
+    return table.match.finished_deal() if table.match is not None else None
+
+
+def _wrong_show(table: Table, obs: Observation) -> WrongShow | None:
+    """This seat's wrong show in the current deal, if it made one (honor mode)."""
+    deal = table.match.deal if table.match is not None else None
+    if deal is None or obs.hand:
+        return None
+    return next((e for e in deal.events if isinstance(e, WrongShow) and e.seat == obs.seat), None)
+
+
+def timeout_note(table: Table, obs: Observation, locale: Locale | None = None) -> str | None:
+    """If the bot just played this seat's turn because its time ran out, say so privately:
+    which card it threw, and how many more timeouts in a row before a drop."""
+    deal = table.match.deal if table.match is not None else None
+    if deal is None or table.match is None:
+        return None
+    for event in reversed(deal.events):
+        if actor(event) != obs.seat:
+            continue
+        if isinstance(event, Discarded | Declared) and event.auto:
+            key = table.match.players[obs.seat].id
+            left = MAX_TIMEOUTS - table.timeouts.get(key, 0)
+            thrown = event.card if isinstance(event, Discarded) else None
+            return timed_out_text(thrown, left, locale)
+        return None
+    return None
