@@ -181,6 +181,9 @@ class Effects:
         listener = self.ctx.listener
         tries = [0]
 
+        async def mark() -> None:
+            await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
+
         async def post() -> None:
             # A failed attempt may have posted all the same (Discord stored the message, its
             # answer was lost): every retry looks for it first.
@@ -191,10 +194,14 @@ class Effects:
             else:
                 await listener.table_closed(table, CloseReason.FINISHED, again=maybe_posted)
             try:
-                await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
+                await mark()
             except (StorageError, OSError):
-                # Posted, not marked: the next start finds the message and does not repeat it.
-                log.warning("could not mark %s %s of table %s posted", kind, deal_no, table.id)
+                # Posted, not marked: the mark alone is retried, in the background (it needs
+                # no Discord), instead of waiting for the next start.
+                log.warning(
+                    "could not mark %s %s of table %s posted; retrying", kind, deal_no, table.id
+                )
+                self._retry(f"the mark of {kind} {deal_no} of table {table.id}", mark)
 
         try:
             await post()

@@ -283,6 +283,33 @@ async def test_marking_a_posted_result_fails_and_a_restart_looks_before_posting(
     await restarted.shutdown()
 
 
+async def test_a_failed_mark_is_retried_alone_without_a_restart(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Posted, then the mark fails twice (each): the mark alone is retried in the background until
+    it holds (it used to wait for the next start), and the results are posted once."""
+    listener = Listener()
+    tables = service(storage, listener)
+    table = await points_game(tables)
+    real_mark = storage.outbox.mark_announced
+    refused: list[str] = []
+
+    async def mark(table_id: str, kind: str, deal_no: int = 0, **kw: Any) -> bool:
+        if kind in ("deal_results", "match_over") and refused.count(kind) < 2:
+            refused.append(kind)
+            raise StorageUnavailable("mark failed (injected)")
+        return await real_mark(table_id, kind, deal_no, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(repo(storage, "mark_announced"), "mark_announced", mark)
+    await play_to_the_end(tables, table)
+    await settled(tables, lambda: _nothing_pending(storage))
+    assert sorted(refused) == ["deal_results"] * 2 + ["match_over"] * 2
+    assert listener.calls.count("deal 1") == 1 and listener.calls.count("finished") == 1
+    assert listener.again == [False]  # the results were not posted again
+    assert tables.effects.pending() == 0
+    await tables.shutdown()
+
+
 async def test_a_slow_commit_shows_nothing_before_it_is_stored(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
