@@ -295,6 +295,10 @@ class TableMessage:
         except discord.HTTPException:
             self._landed(table, UNKNOWN, None)
             log.warning("could not edit the table message of %s", table.id)
+            if final is not None:
+                # A closed table's last edit has no next change to carry it: the caller
+                # (the table layer's retry, for a finished match) makes it again.
+                raise
         else:
             self._landed(table, digest, sent)
 
