@@ -556,3 +556,26 @@ async def test_a_bot_task_that_ends_ends_the_wait(fake: FakeDiscord) -> None:
         await client.close()  # the bot stops under the test (as a crash would end its task)
         with pytest.raises(FakeDiscordError, match="the bot's task ended"):
             await fake.wait_for(lambda: False, message="never")
+
+
+async def test_a_nonce_with_enforce_nonce_posts_once(fake: FakeDiscord, bot: SelfCheckBot) -> None:
+    """Discord's `enforce_nonce`: a create carrying a nonce this bot used in the channel within
+    the last few minutes answers with that message and posts nothing (discord.py sends its
+    nonce with enforce_nonce); another nonce, or the same one later, posts anew."""
+    from tests.fakediscord.server import NONCE_WINDOW
+
+    channel = bot.get_channel(fake.channel("general").id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("results", nonce=12345)
+    again = await channel.send("results, retried", nonce=12345)
+    assert again.id == first.id and again.content == "results"
+    assert fake.server.nonce_hits == [first.id]
+    other = await channel.send("something else", nonce=67890)
+    assert other.id != first.id
+    fake.server.advance_time(NONCE_WINDOW + 1)
+    later = await channel.send("results, much later", nonce=12345)
+    assert later.id not in (first.id, other.id)
+    texts = [m.content for m in fake.public_messages("general")]
+    assert texts.count("results") == 1 and "results, retried" not in texts
+    with pytest.raises(discord.HTTPException):
+        await channel.send("too long a nonce", nonce="x" * 26)
