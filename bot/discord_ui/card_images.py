@@ -378,11 +378,3 @@ def as_file(image: RenderedImage, description: str) -> discord.File:
 def show_in(embed: discord.Embed, filename: str) -> None:
     """Make `embed` show the attachment `filename` of its own message as its big image."""
     embed.set_image(url=f"attachment://{filename}")
-
-
-def attachment_named(message: discord.Message | None, filename: str) -> discord.Attachment | None:
-    """The attachment of `message` (the answer to a post or an edit) that carries the picture
-    `filename`: what a later edit that keeps the picture names in its `attachments`."""
-    if message is None:
-        return None
-    return next((a for a in message.attachments if a.filename == filename), None)

@@ -20,7 +20,6 @@ player's cards.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import hashlib
 import json
 import re
@@ -44,7 +43,7 @@ from bot.table.vocabulary import TableStatus
 from bot.words import Locale, text
 from bot.words.pictures import captions
 
-from .card_images import ImagePreferences, ImageWorker, as_file, attachment_named, show_in
+from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .interaction import Interaction
 from .locales import user_locale
 from .screens.hand import hand_embed, timed_out_text
@@ -63,12 +62,10 @@ WATCHING = 60.0  # a player who used their live hand view this recently is at th
 
 @dataclass(frozen=True, slots=True)
 class ShownImage:
-    """The hand image a message shows: what it was drawn from, its name, and its attachment
-    once Discord's answer named it (an edit that keeps the picture names it)."""
+    """The hand image a message shows: what it was drawn from, and its attachment name."""
 
     key: Hashable
     filename: str
-    attachment: discord.Attachment | None = None
 
 
 @dataclass(slots=True)
@@ -89,15 +86,16 @@ class OpenHand:
     # token the table borrows: `table_hooks`), not its original response.
     followup: bool = False
 
-    async def edit(self, **kwargs: Any) -> discord.Message:
+    async def edit(self, **kwargs: Any) -> None:
         """Edit the hand view through its token. A view opened from the table's message is
         that interaction's ephemeral follow-up, and the interaction's original response is
         the public table: editing "the original" there would show a hand to everyone."""
         if self.followup:
             if self.message_id is None:
                 raise LookupError("a follow-up hand view without its message id")
-            return await self.interaction.followup.edit_message(self.message_id, **kwargs)
-        return await self.interaction.edit_original_response(**kwargs)
+            await self.interaction.followup.edit_message(self.message_id, **kwargs)
+        else:
+            await self.interaction.edit_original_response(**kwargs)
 
 
 @dataclass(slots=True)
@@ -140,21 +138,13 @@ class HandMessage:
 
     def edit_kwargs(self) -> dict[str, Any]:
         """For an edit: a new image replaces the old; text only removes it; an unchanged
-        image is kept by naming its attachment (if known; else by naming no attachments)."""
+        image is kept by not naming attachments at all."""
         out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
         if self.upload is not None:
             out["attachments"] = [as_file(self.upload, text(self.locale, "hand-picture"))]
         elif self.shown is None:
             out["attachments"] = []
-        elif self.shown.attachment is not None:
-            out["attachments"] = [self.shown.attachment]
         return out
-
-    def learn(self, message: discord.Message | None) -> None:
-        """Discord's answer to sending this: the attachment now carrying the picture."""
-        found = None if self.shown is None else attachment_named(message, self.shown.filename)
-        if self.shown is not None and found is not None:
-            self.shown = dataclasses.replace(self.shown, attachment=found)
 
 
 class HandViews:
@@ -205,11 +195,9 @@ class HandViews:
         if lent is not None:
             self.table_message.hooks.used(interaction)
             sent = await interaction.followup.send(ephemeral=True, wait=True, **hand.send_kwargs())
-            hand.learn(sent)
             await self._remember(table, user_id, interaction, hand, sent.id, followup=True)
             return
         message = await interaction.edit_original_response(**hand.edit_kwargs())
-        hand.learn(message)
         await self._remember(table, user_id, interaction, hand, message.id)
 
     async def show(
@@ -253,7 +241,7 @@ class HandViews:
             # image is unsure, so a refresh meanwhile of a newer state uploads rather than
             # trust it.
             await self._remember(table, user_id, interaction, sending=hand.version)
-            hand.learn(await interaction.edit_original_response(**hand.edit_kwargs()))
+            await interaction.edit_original_response(**hand.edit_kwargs())
         except BaseException:
             current = self.open_views.get(key)
             if current is not None:
@@ -325,7 +313,7 @@ class HandViews:
             open_hand.seen = None
             open_hand.sending = hand.version
             self.table_message.hooks.used(open_hand.interaction)
-            hand.learn(await open_hand.edit(**hand.edit_kwargs()))
+            await open_hand.edit(**hand.edit_kwargs())
         except Refusal:
             self.open_views.pop(key, None)
         except discord.HTTPException:

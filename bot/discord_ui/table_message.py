@@ -42,7 +42,7 @@ from bot.words.log import log_lines
 from bot.words.pictures import captions
 
 from .budget import HEADROOM, RestBudget
-from .card_images import ImagePreferences, ImageWorker, as_file, attachment_named, show_in
+from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .interaction import Interaction
 from .placement import URGENT, Placement
 from .screens.controls import empty_view
@@ -89,10 +89,6 @@ class TableMessage:
         # Per table, by the message it is about: the digest of the picture on it, and of
         # everything the last edit that landed showed.
         self._image: dict[str, tuple[int, str | None]] = {}
-        # The attachment carrying the picture on the table message, by table: (message id,
-        # attachment). An edit that keeps the picture names it (`attachments`), not leaving
-        # Discord to guess from an embed that still says attachment://.
-        self._attachment: dict[str, tuple[int, discord.Attachment]] = {}
         self._sent: dict[str, tuple[int, str]] = {}
         # The last table picture drawn per table: its scene's hash, its digest, its file name.
         self._drawn: dict[str, tuple[int, str | None, str]] = {}
@@ -124,7 +120,6 @@ class TableMessage:
             log.warning("could not post the table message of %s", table.id)
             return Shown.AGAIN if await self.placement.failed(table, exc) else Shown.DONE
         self._image[table.id] = (msg.id, _digest(image))
-        self._keep(table, msg, None if image is None else image.filename)
         await remember_messages(self.storage, table, message_id=msg.id)
         if thread is not None and table.thread_id is None and table.current_turn() is not None:
             return Shown.LEFT_THREAD
@@ -156,7 +151,6 @@ class TableMessage:
         await self.budget.slot(URGENT, "POST", table.home_id)
         msg = await channel.send(**_with_image(payload, image, table.options.language))
         self._image[table.id] = (msg.id, _digest(image))
-        self._keep(table, msg, None if image is None else image.filename)
         # In the channel, the lobby message was the table message: the new one takes over.
         lobby = msg.id if old is not None and table.lobby_message_id == old else None
         await remember_messages(self.storage, table, message_id=msg.id, lobby_id=lobby)
@@ -185,7 +179,6 @@ class TableMessage:
     def forget(self, table_id: str) -> None:
         for kept in (self._image, self._sent, self._drawn):
             kept.pop(table_id, None)
-        self._attachment.pop(table_id, None)
         self._buried.discard(table_id)
         self.hooks.forget(table_id)
 
@@ -246,22 +239,6 @@ class TableMessage:
         found = self._sent.get(table.id)
         return found[1] if found is not None and found[0] == table.message_id else None
 
-    def _keep(self, table: Table, message: discord.Message | None, filename: str | None) -> None:
-        """Remember which attachment of the table message (the answer to its post or edit)
-        carries its picture, for the edits that keep it."""
-        found = None if filename is None else attachment_named(message, filename)
-        if message is None or found is None:
-            self._attachment.pop(table.id, None)
-        else:
-            self._attachment[table.id] = (message.id, found)
-
-    def _kept(self, table: Table, filename: str) -> discord.Attachment | None:
-        """The attachment on the table message that shows `filename`, if known."""
-        found = self._attachment.get(table.id)
-        if found is None or found[0] != table.message_id or found[1].filename != filename:
-            return None
-        return found[1]
-
     def _landed(self, table: Table, digest: str | None, sent: str | None) -> None:
         assert table.message_id is not None
         self._image[table.id] = (table.message_id, digest)
@@ -303,9 +280,7 @@ class TableMessage:
         message_id = table.message_id
         try:
             try:
-                landed = (
-                    await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
-                )
+                await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
             except discord.HTTPException as exc:
                 # An archived thread refuses edits: unarchived, the edit goes again; a
                 # thread that cannot be had any more moves the table to the channel.
@@ -314,9 +289,7 @@ class TableMessage:
                 if table.message_id is None:
                     return  # moved: the flush posts the table in the channel
                 await self.budget.slot(HEADROOM, "PATCH", table.home_id)
-                landed = (
-                    await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
-                )
+                await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
         except discord.NotFound:
             table.message_id = None
         except discord.HTTPException:
@@ -328,7 +301,6 @@ class TableMessage:
                 raise
         else:
             self._landed(table, digest, sent)
-            self._keep(table, landed, _picture_name(edit))
 
     async def _edit_through_hook(self, table: Table, final: CloseReason | None) -> bool:
         """Edit the public message through a token that a click on it lent (`table_hooks`:
@@ -344,7 +316,7 @@ class TableMessage:
             return False
         self.hooks.used(hook.interaction)
         try:
-            landed = await hook.interaction.edit_original_response(**edit)
+            await hook.interaction.edit_original_response(**edit)
         except discord.HTTPException as exc:
             self.hooks.drop(table.id, hook)
             # Whether the edit landed is unknown: the channel's edit uploads the picture.
@@ -357,7 +329,6 @@ class TableMessage:
             return False
         self.hooks.edits += 1
         self._landed(table, digest, sent)
-        self._keep(table, landed, _picture_name(edit))
         return True
 
     async def _edit_for(
@@ -379,9 +350,6 @@ class TableMessage:
                 edit["attachments"] = [
                     as_file(image, text(table.options.language, "table-picture"))
                 ]
-            elif (kept := self._kept(table, filename)) is not None:
-                # The picture stays: named, so that the edit says what the message keeps.
-                edit["attachments"] = [kept]
         elif on_message is not None:
             edit["attachments"] = []
         # The table version inside the buttons' ids is not something a player sees, and the
@@ -462,13 +430,6 @@ def _with_image(
         return payload
     show_in(payload["embed"], image.filename)
     return {**payload, "file": as_file(image, text(locale, "table-picture"))}
-
-
-def _picture_name(edit: dict[str, Any]) -> str | None:
-    """The attachment an edit's embed shows (`attachment://NAME`), if any."""
-    embed = edit.get("embed")
-    url = embed.image.url if isinstance(embed, discord.Embed) else None
-    return url.removeprefix("attachment://") if url and url.startswith("attachment://") else None
 
 
 def _digest(image: RenderedImage | None) -> str | None:

@@ -134,9 +134,6 @@ async def test_images_in_a_whole_match_reach_the_right_people(
             assert shown_image(m) == f"deal-{n}-result.png"
             assert m.attachment_data[f"deal-{n}-result.png"].startswith(PNG)
         assert all(u.visible_to is None for u in images_of(fake, "deal-"))
-        # Every edit that kept a picture (the table's, a hand's) named its attachment: one
-        # that names none leaves Discord to guess, and it may show the picture a second time.
-        assert fake.server.implicit_keeps == []
 
 
 async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) -> None:
@@ -178,7 +175,6 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) 
         await fake.wait_for(lambda: len(fake.message(msg.id).edits) > edits)
         await fake.settle(quiet=0.3)
         assert len(images_of(fake, "table-")) == uploads
-        assert msg.id not in fake.server.implicit_keeps, "the kept picture is named"
         # A discard changes the picture: uploaded again, replacing the old one.
         options = select_options(view, "Discard a card")
         await act(fake, user, view, values=[options[0]["value"]], placeholder="Discard a card…")

@@ -97,15 +97,6 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     return web.Response(status=status, body=body, headers={"Content-Type": JSON_TYPE})
 
 
-def _shows_attachment(payload: dict[str, Any]) -> bool:
-    """Does a message body's embed show one of the message's attachments?"""
-    return any(
-        str((e.get(part) or {}).get("url") or "").startswith("attachment://")
-        for e in payload.get("embeds") or []
-        for part in ("image", "thumbnail")
-    )
-
-
 def error_response(
     status: int, code: int, message: str, errors: list[str] | None = None
 ) -> web.Response:
@@ -284,9 +275,6 @@ class FakeDiscordServer:
         self._nonces: dict[tuple[int, str], int] = {}
         #: Creates answered with an earlier message of the same nonce, by its id.
         self.nonce_hits: list[int] = []
-        #: Edits whose embeds show an attachment:// without naming the message's attachments
-        #: (`edit_message`), by message id.
-        self.implicit_keeps: list[int] = []
         #: Set by a test: Discord refusing what it applies to for a while (see `Outage`).
         self.outage: Outage | None = None
         self.identify_count = 0
@@ -1023,11 +1011,6 @@ class FakeDiscordServer:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
             msg.flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL & ~FLAG_LOADING) | keep
         before = {str(a["id"]) for a in msg.attachments}
-        if "attachments" not in payload and not files and _shows_attachment(payload):
-            # Discord keeps the attachments an edit does not name, but its issue trackers
-            # report such edits showing the picture a second time, outside the embed: an
-            # edit that keeps a picture names it. Counted, for the tests to check.
-            self.implicit_keeps.append(msg.id)
         if "attachments" in payload or files:
             msg.attachments = self._attachments_from(
                 payload, files, msg.attachments, msg.attachment_data
