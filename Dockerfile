@@ -1,4 +1,7 @@
-FROM python:3.12-slim
+# python:3.12-slim, pinned by digest: an image built next month starts from the same base as
+# one built today (the lock does the same for the Python packages). To move to a newer base:
+#   docker buildx imagetools inspect python:3.12-slim   (the "Digest:" line), then rebuild and test.
+FROM python:3.12-slim@sha256:78387bc3881b8273120a12ebe6c1ab22b018ccc2c9adf565ae1ac9b536e184ea
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

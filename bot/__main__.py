@@ -1,5 +1,6 @@
-"""`python -m bot` (or the `paplu-bot` command): load `.env`, validate settings, check the
-database, run the bot.
+"""`python -m bot` (or the `paplu-bot` command): the command line first (`--help`,
+`--version` and the operator's subcommands, `bot.cli`), then, without a subcommand: load
+`.env`, validate settings, check the database, run the bot.
 
 Each check that fails prints one line naming the problem and exits with code 2, before the
 bot connects to Discord; so does a token Discord rejects or a Discord that cannot be reached
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from dotenv import load_dotenv
 
 from . import loops
-from .config import ConfigError, load_settings
+from .config import ConfigError, load_settings, redact_text
 
 
 def env_file() -> Path:
@@ -25,27 +27,41 @@ def env_file() -> Path:
     return Path.cwd() / ".env"
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """The entry point; returns the exit code (see the module docstring)."""
     try:
-        return _main()
+        return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C during the checks before the bot runs
         print("stopped (Ctrl-C)", file=sys.stderr)
         return 130
 
 
-def _main() -> int:
+def _main(argv: Sequence[str] | None) -> int:
+    from . import cli
+
+    # First: `--help` and `--version` print and exit here, before anything is read or run.
+    args = cli.parser().parse_args(argv)
     load_dotenv(env_file())  # variables already set in the environment win
+    if args.command is not None:
+        return cli.run_command(args)
+    return _run_bot()
+
+
+def _run_bot() -> int:
     try:
         settings = load_settings()
     except ConfigError as exc:
         print(f"configuration error: {exc}", file=sys.stderr)
         return 2
 
+    from . import logs
     from .storage.startup import check_database
 
+    # Before the check: the migrations it applies are logged (one line each).
+    logs.setup(settings.log_level, secrets=settings.log_secrets)
     problem = asyncio.run(check_database(settings.database))
     if problem is not None:
+        problem = redact_text(problem, settings.database_url)
         print(f"database error: {settings.database_label}: {problem}", file=sys.stderr)
         return 2
 

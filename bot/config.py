@@ -6,13 +6,14 @@ the setting, and the process exits with code 2 without a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from bot import loops
 
@@ -65,11 +66,12 @@ class Settings:
         """The database for messages and logs: a URL without its password."""
         if self.database_url is None:
             return str(self.database_path)
-        parts = urlsplit(self.database_url)
-        if parts.password is None:
-            return self.database_url
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-        return urlunsplit(parts._replace(netloc=netloc))
+        return redact_url(self.database_url)
+
+    @property
+    def log_secrets(self) -> tuple[str, ...]:
+        """What no log line may show: the token and the database URL's passwords."""
+        return (self.token, *url_secrets(self.database_url or ""))
 
     def owns_guild(self, guild_id: int) -> bool:
         """Is this guild on one of this process's shards? Discord's own rule
@@ -77,6 +79,53 @@ class Settings:
         if self.shard_count is None or self.shard_ids is None:
             return True
         return shard_of(guild_id, self.shard_count) in self.shard_ids
+
+
+#: A query parameter whose value is a secret: libpq's and asyncpg's `password`, `sslpassword`
+#: and `passfile` (a path, but it says where the passwords are kept).
+_SECRET_PARAM = re.compile(r"([?&][^=&#]*pass(?:word|file)=)([^&#]*)", re.IGNORECASE)
+_MASK = "***"
+
+
+def redact_url(url: str) -> str:
+    """``url`` with every password hidden: the ``user:password@`` form and any ``password``,
+    ``sslpassword`` or ``passfile`` query parameter (``?password=X``). Why both: libpq and
+    asyncpg accept either, and an operator who writes the second must not find their password
+    in a log line that masks only the first."""
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:  # a malformed port: mask what can be found
+        parts, password = None, None
+    if parts is not None and password is not None:
+        userinfo, _, host = parts.netloc.rpartition("@")
+        user = userinfo.split(":", 1)[0]
+        url = urlunsplit(parts._replace(netloc=f"{user}:{_MASK}@{host}"))
+    return _SECRET_PARAM.sub(lambda m: m.group(1) + _MASK, url)
+
+
+def url_secrets(url: str) -> list[str]:
+    """The secret values a URL carries (as written and percent-decoded): what
+    :func:`redact_text` takes out of a driver's message that may quote them."""
+    found: list[str] = []
+    with contextlib.suppress(ValueError):
+        parts = urlsplit(url)
+        if parts.password:
+            found.append(parts.password)
+    found.extend(m.group(2) for m in _SECRET_PARAM.finditer(url) if m.group(2))
+    decoded = [unquote(s) for s in found]
+    return sorted({s for s in (*found, *decoded) if s}, key=len, reverse=True)
+
+
+def redact_text(text: str, url: str | None) -> str:
+    """``text`` (an error message about the database at ``url``) with the URL and its secrets
+    masked wherever they appear."""
+    if not url:
+        return text
+    text = text.replace(url, redact_url(url))
+    for secret in url_secrets(url):
+        text = text.replace(secret, _MASK)
+    return text
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -181,10 +230,7 @@ def _database_url(env: Mapping[str, str], database_path: Path) -> tuple[str | No
         return None, database_path
     scheme, sep, _ = raw.partition("://")
     if not sep:
-        path = Path(raw)
-        if path.exists() and path.is_dir():
-            raise ConfigError(f"DATABASE_URL points to a directory: {path}")
-        return None, path
+        return None, sqlite_file("DATABASE_URL", raw)
     if scheme.lower() not in _POSTGRES_SCHEMES:
         raise ConfigError(
             f"DATABASE_URL must be a postgresql:// URL or a SQLite file path, got a {scheme}:// URL"
@@ -199,6 +245,54 @@ def _database_url(env: Mapping[str, str], database_path: Path) -> tuple[str | No
     return raw, database_path
 
 
+def sqlite_file(name: str, raw: str) -> Path:
+    """The SQLite file a setting names. Its folder must exist: a mistyped path
+    (`/nonexistent/dir/x.sqlite3`) would otherwise get its folders and a fresh, empty database,
+    and the server's leaderboards would seem gone. Only the default folder (`data/`, beside
+    where the bot runs) is created on first start."""
+    path = Path(raw)
+    if path.is_dir():
+        raise ConfigError(f"{name} points to a directory: {path}")
+    folder = path.parent
+    if folder.is_dir() or folder == DEFAULT_DATABASE.parent:
+        return path
+    if folder.exists():
+        raise ConfigError(f"{name} is inside {folder}, which is not a folder")
+    raise ConfigError(
+        f"{name} is in a folder that does not exist: {folder} (create it, or correct the path)"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseSettings:
+    """The database settings alone: what the operator's commands (`paplu-bot backup`,
+    `check-db`) need, without the bot token."""
+
+    path: Path
+    url: str | None
+    pool_size: int
+
+    @property
+    def target(self) -> str:
+        """What storage opens: the PostgreSQL URL, else the SQLite file."""
+        return self.url or str(self.path)
+
+    @property
+    def label(self) -> str:
+        """The database for messages and logs, its password masked."""
+        return str(self.path) if self.url is None else redact_url(self.url)
+
+
+def load_database(env: Mapping[str, str] | None = None) -> DatabaseSettings:
+    """`DATABASE_PATH`, `DATABASE_URL` and `DATABASE_POOL_SIZE`, validated; raises
+    ConfigError naming the first bad one."""
+    env = os.environ if env is None else env
+    db_raw = env.get("DATABASE_PATH", "").strip()
+    database_path = sqlite_file("DATABASE_PATH", db_raw) if db_raw else DEFAULT_DATABASE
+    url, path = _database_url(env, database_path)
+    return DatabaseSettings(path=path, url=url, pool_size=_pool_size(env))
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     """Read and validate settings; raises ConfigError naming the first bad one."""
     env = os.environ if env is None else env
@@ -210,12 +304,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
             "DISCORD_TOKEN does not look like a bot token (three dot-separated parts)"
         )
 
-    db_raw = env.get("DATABASE_PATH", "").strip()
-    database_path = Path(db_raw) if db_raw else DEFAULT_DATABASE
-    if database_path.exists() and database_path.is_dir():
-        raise ConfigError(f"DATABASE_PATH points to a directory: {database_path}")
-
-    database_url, database_path = _database_url(env, database_path)
+    database = load_database(env)
 
     guild_raw = env.get("DEV_GUILD_ID", "").strip()
     dev_guild_id: int | None = None
@@ -238,7 +327,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
 
     return Settings(
         token=token,
-        database_path=database_path,
+        database_path=database.path,
         dev_guild_id=dev_guild_id,
         log_level=getattr(logging, level_raw),
         ai_delay=_float(env, "AI_DELAY", 1.5),
@@ -247,7 +336,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         lobby_timeout=_float(env, "LOBBY_TIMEOUT", 30 * 60.0),
         shard_count=shard_count,
         shard_ids=shard_ids,
-        database_url=database_url,
-        database_pool_size=_pool_size(env),
+        database_url=database.url,
+        database_pool_size=database.pool_size,
         event_loop=_event_loop(env),
     )

@@ -10,11 +10,24 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 from collections.abc import Iterator
 from multiprocessing.connection import wait
 from typing import Any
+
+
+def start_worker() -> None:
+    """What every worker runs first: it ignores Ctrl-C and leaves with its parent.
+
+    Ctrl-C in a terminal interrupts the whole foreground process group, workers included. A
+    worker interrupted while it waits for its next job dies printing a traceback (the AI's
+    pool printed `Process SpawnProcess-2: Traceback ... KeyboardInterrupt` after every game
+    with an AI seat); the bot, which handles Ctrl-C itself, stops its workers as it closes,
+    and a worker whose bot is gone leaves by itself (`leave_with_parent`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leave_with_parent()
 
 
 def leave_with_parent() -> None:

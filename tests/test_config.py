@@ -242,6 +242,131 @@ def test_entry_point_reads_env_from_the_current_folder(tmp_path: Path) -> None:
     assert "LOBBY_TIMEOUT" in proc.stderr and "DISCORD_TOKEN" not in proc.stderr
 
 
+# ---- the database file's folder -----------------------------------------------------------
+
+
+def test_a_database_path_in_a_missing_folder_is_refused(tmp_path: Path) -> None:
+    """A mistyped folder must not quietly become a fresh, empty database."""
+    missing = tmp_path / "nonexistent" / "dir" / "x.sqlite3"
+    for name in ("DATABASE_PATH", "DATABASE_URL"):
+        with pytest.raises(ConfigError, match=f"{name} is in a folder that does not exist") as info:
+            load_settings({"DISCORD_TOKEN": TOKEN, name: str(missing)})
+        assert str(missing.parent) in str(info.value) and "\n" not in str(info.value)
+    assert not missing.parent.exists()
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    with pytest.raises(ConfigError, match="not a folder"):
+        load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": str(afile / "x.sqlite3")})
+
+
+def test_the_default_data_folder_may_be_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert load_settings({"DISCORD_TOKEN": TOKEN}).database_path == DEFAULT_DATABASE
+    named = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": "data/other.sqlite3"})
+    assert named.database_path == Path("data/other.sqlite3")
+    here = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_PATH": "bot.sqlite3"})
+    assert here.database_path == Path("bot.sqlite3")
+
+
+def test_entry_point_refuses_a_missing_folder_with_one_line(tmp_path: Path) -> None:
+    missing = tmp_path / "nonexistent" / "dir"
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_PATH": str(missing / "x.sqlite3"),
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 2, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "DATABASE_PATH" in lines[0] and str(missing) in lines[0]
+    assert not (tmp_path / "nonexistent").exists()
+
+
+def test_entry_point_creates_the_default_data_folder(tmp_path: Path) -> None:
+    """The README's first run: no DATABASE_PATH, no `data/` yet. The start-up check creates
+    the folder and the database before the bot connects (here it then fails to reach Discord,
+    which proves it got past the database)."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        "FAKE_DISCORD_URL": "http://127.0.0.1:9",  # discard port: nothing answers
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "tests.fakediscord.launch", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot reach Discord" in proc.stderr
+    assert (tmp_path / "data" / "paplu.sqlite3").is_file()
+
+
+# ---- passwords in the database URL --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "secret"),
+    [
+        ("postgresql://paplu:s3cret@db.example:5432/paplu", "s3cret"),
+        ("postgresql://paplu@db.example/paplu?password=s3cret", "s3cret"),
+        ("postgresql://paplu@/paplu?host=/run/pg&password=s3cret&sslmode=require", "s3cret"),
+        ("postgresql://paplu@db/paplu?sslmode=require&PASSWORD=s3cret", "s3cret"),
+        ("postgresql://paplu@db/paplu?passfile=/home/me/s3cret.pgpass", "s3cret"),
+        ("postgresql://paplu@db/paplu?sslpassword=s3cret", "s3cret"),
+        ("postgres://paplu:p%40ss@db/paplu?password=s3cret", "p%40ss"),
+    ],
+)
+def test_every_password_of_the_url_is_masked(url: str, secret: str) -> None:
+    s = load_settings({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": url})
+    assert s.database == url
+    assert secret not in s.database_label and "s3cret" not in s.database_label
+    assert "***" in s.database_label
+    assert s.database_label.startswith("postgres") and "paplu" in s.database_label
+
+
+def test_a_driver_message_quoting_the_password_is_masked() -> None:
+    from bot.config import redact_text
+
+    url = "postgresql://paplu@db/paplu?password=p%40ss"
+    said = f"cannot connect to {url}: password 'p@ss' and 'p%40ss' refused"
+    masked = redact_text(said, url)
+    assert "p@ss" not in masked and "p%40ss" not in masked
+    assert masked.startswith("cannot connect to postgresql://paplu@db/paplu?password=***")
+
+
+def test_entry_point_masks_a_query_password_in_its_error_line(tmp_path: Path) -> None:
+    """A database the bot cannot reach: the one line names it, without the password."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(PROJECT_ROOT),
+        "DISCORD_TOKEN": TOKEN,
+        # a unix socket folder with no server in it: refused at once
+        "DATABASE_URL": f"postgresql://paplu@/paplu?host={tmp_path}&port=5999&password=s3cret",
+    }
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 2, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("database error: postgresql://"), lines
+    assert "s3cret" not in proc.stderr + proc.stdout
+    assert "password=***" in lines[0]
+
+
 def test_event_loop_is_uvloop_where_installed_and_asyncio_on_request(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

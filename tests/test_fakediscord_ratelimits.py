@@ -17,6 +17,7 @@ import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord, RateLimiter, RateLimits, RouteLimit
+from tests.fakediscord.driver import DEADLINE
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.ratelimitsratelimitsratelimit0"
 CREATE = ("POST", "/channels/{channel_id}/messages")
@@ -125,7 +126,7 @@ async def test_discord_py_waits_and_retries_until_every_request_is_done(
             for i in range(12)
             for channel in (one, two)
         ]
-        sent = await asyncio.wait_for(asyncio.gather(*sends), timeout=30)
+        sent = await asyncio.wait_for(asyncio.gather(*sends), timeout=DEADLINE)
     finally:
         await client.close()
     assert len(sent) == 24

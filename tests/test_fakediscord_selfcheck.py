@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import textwrap
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -393,7 +394,7 @@ async def test_late_ack_is_a_violation(fake: FakeDiscord, bot: SelfCheckBot) -> 
     fake.server.ack_deadline = 0.2
     bot.late_delay = 0.4
     result = await fake.slash("alice", "general", "check late", wait=False)
-    await fake.wait_for(lambda: bot.errors, timeout=3)
+    await fake.wait_for(lambda: bot.errors)
     assert isinstance(bot.errors[0], discord.NotFound)
     assert not result.acknowledged
     assert {v.kind for v in fake.violations} == {"no_ack", "late_ack"}
@@ -501,3 +502,83 @@ async def test_mentions_follow_allowed_mentions_and_edits_notify_nobody(
     assert fake.message(quiet.id).mentions == [bob]
     assert fake.message(quiet.id).notified == []  # added by an edit: nobody is notified
     fake.assert_no_violations()
+
+
+# ---- deadlines are generous; a real failure ends a wait at once --------------------------------
+
+
+async def test_a_bot_process_that_exits_ends_the_wait_at_once(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A launched bot that dies is not waited for until the deadline: the wait says why
+    (FakeDiscordError naming the exit, not a TimeoutError after a minute and a half)."""
+    from tests.fakediscord import FakeDiscordError
+
+    (tmp_path / "selfcheck_bot.py").write_text(SUBPROCESS_BOT)
+    proc = await fake.launch("selfcheck_bot", pythonpath=[tmp_path])
+    await fake.wait_for_commands("ping")
+    proc.process.kill()  # dies on its own, as far as the test knows (not proc.kill())
+    with pytest.raises(FakeDiscordError, match="exited with -9"):
+        await fake.wait_for(lambda: False, message="never")
+    await proc.kill()  # reaped: stopped on purpose from now on
+    await fake.wait_for(lambda: True)
+
+
+async def test_a_bot_process_that_fails_to_start_ends_the_wait(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    from tests.fakediscord import FakeDiscordError
+
+    (tmp_path / "broken_bot.py").write_text("raise SystemExit('no such setting')\n")
+    with pytest.raises(FakeDiscordError, match="exited with 1"):
+        await fake.launch("broken_bot", pythonpath=[tmp_path])
+
+
+class FailingStartBot(SelfCheckBot):
+    async def setup_hook(self) -> None:
+        await super().setup_hook()
+        logging.getLogger("selfcheck").error("the database is gone")
+
+
+async def test_an_error_logged_while_an_in_process_bot_starts_ends_the_wait(
+    fake: FakeDiscord,
+) -> None:
+    from tests.fakediscord import FakeDiscordError
+
+    with pytest.raises(FakeDiscordError, match="logged an error while starting"):
+        async with fake.running(FailingStartBot(fake.guild_id)):
+            pass
+
+
+async def test_a_bot_task_that_ends_ends_the_wait(fake: FakeDiscord) -> None:
+    from tests.fakediscord import FakeDiscordError
+
+    client = SelfCheckBot(fake.guild_id)
+    async with fake.running(client):
+        await fake.wait_for_commands("check")
+        await client.close()  # the bot stops under the test (as a crash would end its task)
+        with pytest.raises(FakeDiscordError, match="the bot's task ended"):
+            await fake.wait_for(lambda: False, message="never")
+
+
+async def test_a_nonce_with_enforce_nonce_posts_once(fake: FakeDiscord, bot: SelfCheckBot) -> None:
+    """Discord's `enforce_nonce`: a create carrying a nonce this bot used in the channel within
+    the last few minutes answers with that message and posts nothing (discord.py sends its
+    nonce with enforce_nonce); another nonce, or the same one later, posts anew."""
+    from tests.fakediscord.server import NONCE_WINDOW
+
+    channel = bot.get_channel(fake.channel("general").id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("results", nonce=12345)
+    again = await channel.send("results, retried", nonce=12345)
+    assert again.id == first.id and again.content == "results"
+    assert fake.server.nonce_hits == [first.id]
+    other = await channel.send("something else", nonce=67890)
+    assert other.id != first.id
+    fake.server.advance_time(NONCE_WINDOW + 1)
+    later = await channel.send("results, much later", nonce=12345)
+    assert later.id not in (first.id, other.id)
+    texts = [m.content for m in fake.public_messages("general")]
+    assert texts.count("results") == 1 and "results, retried" not in texts
+    with pytest.raises(discord.HTTPException):
+        await channel.send("too long a nonce", nonce="x" * 26)

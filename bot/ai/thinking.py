@@ -30,7 +30,7 @@ from typing import Any
 from bot.engine.actions import Action
 from bot.engine.match import Match
 from bot.engine.observation import Observation
-from bot.workers import leave_with_parent, main_module_hidden
+from bot.workers import main_module_hidden, start_worker
 
 from . import AiTier, make_policy
 from .review import Review, review_seat
@@ -53,7 +53,7 @@ def _worker() -> ProcessPoolExecutor:
             pool = ProcessPoolExecutor(
                 max_workers=1,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=leave_with_parent,
+                initializer=start_worker,  # ignores Ctrl-C, leaves with the bot
             )
             with main_module_hidden():
                 pool.submit(os.getpid).result()  # the process starts here, main hidden

@@ -8,16 +8,27 @@ When this process is short of its request budget, a player who is watching their
 
 A deal's results are one message: every hand revealed, each charge and the standings, its
 picture, and its buttons ("Next deal" while the next deal waits; the review, the hand history,
-"Play again" at the end). Posted once across a crash: a run that posted them and stopped before
-marking them posted finds them in the channel before posting (`again`).
+"Play again" at the end). Posted once, two ways:
+
+* every attempt at posting one deal's results carries the same message nonce, with Discord's
+  `enforce_nonce` (`results_nonce`): a POST retried after its first attempt reached Discord but
+  its answer was lost (a timeout, a reset connection, a 5xx on the way back) gets the message
+  already posted instead of a second one, for as long as Discord remembers the nonce ("a few
+  minutes");
+* a run that posted them and stopped before marking them posted (or a retry later than that)
+  finds them in the channel before posting (`again`), reading forward from the moment the deal
+  ended (its outbox row's time) rather than back from now, so members' messages posted since
+  do not hide them.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -54,8 +65,21 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How many recent channel messages are searched for results posted before a restart.
+#: How many recent channel messages are searched for results a stopped run left (their
+#: "Next deal" button), when the deal's end is not known.
 RESULTS_LOOKBACK = 50
+#: How many channel messages from a deal's end on are searched for its results (`again`).
+RESULTS_LOOKAHEAD = 200
+#: Seconds read before a deal's end, for a clock here a little ahead of Discord's.
+CLOCK_MARGIN = 120.0
+
+
+def results_nonce(table_id: str, number: int) -> int:
+    """The nonce of one deal's results message: the same at every attempt, in every process,
+    and no other message's (a table id is never reused; a rematch is a new table). 63 bits:
+    at most 19 digits, within Discord's 25 characters."""
+    digest = hashlib.blake2b(f"results:{table_id}:{number}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def results_title(language: str) -> re.Pattern[str]:
@@ -240,9 +264,10 @@ class Announcements:
             kwargs["content"] = text(
                 language, "results-next-deal", seconds=int(self.next_deal_delay)
             )
+        kwargs["nonce"] = results_nonce(table.id, number)  # sent with enforce_nonce
         await self.placement.home(table)
         if again:
-            posted = await self._posted_results(table)
+            posted = await self._posted_results(table, since=await self._ended_at(table, number))
             if number in posted.values() or any(
                 n == number for n in self._results.get(table.id, {}).values()
             ):
@@ -299,18 +324,40 @@ class Announcements:
         self._results.pop(table_id, None)
         self._seen.discard(table_id)
 
-    async def _posted_results(self, table: Table) -> dict[int, int]:
-        """This table's results messages in the channel's recent history, message id ->
-        deal (a run that posted them and stopped before marking them, or before taking their
-        button away). Those still showing a live "Next deal" are remembered, so that the one
-        edit that retires them is made by this process. Looks at the bot's messages for a
-        deal's title and the table's mark in the footer."""
+    async def _ended_at(self, table: Table, number: int) -> float | None:
+        """When this deal's results were made due (its outbox row's time), if still pending."""
+        try:
+            rows = await self.storage.outbox.pending_announcements(table.id)
+        except Exception:
+            log.warning("could not read the outbox of table %s", table.id, exc_info=True)
+            return None
+        return next(
+            (r.created_at for r in rows if r.kind == "deal_results" and r.deal_no == number),
+            None,
+        )
+
+    async def _posted_results(self, table: Table, since: float | None = None) -> dict[int, int]:
+        """This table's results messages in the channel, message id -> deal (a run that
+        posted them and stopped before marking them, or before taking their button away):
+        from `since` (a time) on, oldest first, when it is known, else the recent history.
+        Those still showing a live "Next deal" are remembered, so that the one edit that
+        retires them is made by this process. Looks at the bot's messages for a deal's title
+        and the table's mark in the footer."""
         me = self.client.user
         key = results_key(table.id, table.options.language)
         title_of = results_title(table.options.language)
         found: dict[int, int] = {}
+        if since is None:
+            messages = self.placement.channel(table).history(limit=RESULTS_LOOKBACK)
+        else:
+            start = datetime.fromtimestamp(since - CLOCK_MARGIN, tz=UTC)
+            messages = self.placement.channel(table).history(
+                limit=RESULTS_LOOKAHEAD,
+                after=discord.Object(discord.utils.time_snowflake(start)),
+                oldest_first=True,
+            )
         try:
-            async for msg in self.placement.channel(table).history(limit=RESULTS_LOOKBACK):
+            async for msg in messages:
                 if me is not None and msg.author.id != me.id:
                     continue
                 for embed in msg.embeds:

@@ -19,13 +19,14 @@ import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import gc_tuning, health
+from bot import gc_tuning, health, logs
 from bot.ai import thinking
 from bot.config import Settings
 from bot.engine.evaluate import build_tables
@@ -241,9 +242,23 @@ class PapluBot(commands.Bot):
         thinking.close()  # the AI's worker process, if one was started
         if hasattr(self, "presenter"):
             await self.presenter.shutdown()
+        _stop_ready_wait(self._connection)
         await super().close()
+        _stop_ready_wait(self._connection)  # a READY read while closing started another
         if hasattr(self, "storage"):
             await self.storage.close()
+
+
+def _stop_ready_wait(state: Any) -> None:
+    """Cancel discord.py's wait for the guilds after READY (about two seconds after connecting).
+    Its `close()` leaves that task running, and it then dispatches `ready` on a client whose
+    loop is gone: an AttributeError logged as "Task exception was never retrieved" and a
+    "coroutine 'Client._run_event' was never awaited" warning, for a bot stopped within its
+    first seconds (Ctrl-C at start, and many tests)."""
+    tasks = [getattr(state, "_ready_task", None), *getattr(state, "_ready_tasks", {}).values()]
+    for task in tasks:
+        if task is not None:
+            task.cancel()
 
 
 class ShardedPapluBot(PapluBot, commands.AutoShardedBot):
@@ -298,7 +313,7 @@ def run(
     wrong and what to check), not the library's traceback. A failure once the bot has been
     connected is a crash and propagates with its traceback. `loop_factory`: the event loop to
     run on (`bot.loops`, chosen by the entry point), None for asyncio's own."""
-    discord.utils.setup_logging(level=settings.log_level)
+    logs.setup(settings.log_level, secrets=settings.log_secrets)  # plain text unless a terminal
     logging_filters.install()
     gc_tuning.tune()
     bot = make_bot(settings)

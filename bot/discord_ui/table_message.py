@@ -306,6 +306,10 @@ class TableMessage:
             if table.message_id is not None:  # else moved meanwhile: nothing of it is known
                 self._landed(table, UNKNOWN, None)
             log.warning("could not edit the table message of %s", table.id)
+            if final is not None:
+                # A closed table's last edit has no next change to carry it: the caller
+                # (the table layer's retry, for a finished match) makes it again.
+                raise
         else:
             self._landed(table, digest, sent)
 

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 import socket
 import struct
 from typing import Protocol
 
-from bot.workers import leave_with_parent
+from bot.workers import start_worker
 
 #: A frame's length, before its bytes (unsigned, 8 bytes, network order).
 FRAME_HEADER = struct.Struct("!Q")
@@ -71,9 +70,8 @@ def start_drawing_process(niceness: int) -> None:
     Ctrl-C in a terminal interrupts the whole process group: the drawing process ignores it
     (it would die printing a traceback), and the bot stops it as it closes, or it leaves when
     the bot is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start_worker()
     os.nice(niceness)
-    leave_with_parent()
 
 
 def serve(sock: socket.socket, niceness: int) -> None:

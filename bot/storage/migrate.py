@@ -184,6 +184,7 @@ async def _migrate(conn: Conn, migrations: Sequence[Migration], target: int) -> 
     for mig in migrations:
         if mig.version > target:
             break
+        started = time.perf_counter()
         await conn.execute("BEGIN IMMEDIATE")
         try:
             # Re-read inside the write lock: another process may have migrated.
@@ -198,6 +199,15 @@ async def _migrate(conn: Conn, migrations: Sequence[Migration], target: int) -> 
             with contextlib.suppress(StorageError):  # the error that failed it wins
                 await conn.execute("ROLLBACK")
             raise
+        # One line per migration applied: an operator sees what an upgrade changed (and
+        # what a slow start was doing); a database already up to date logs nothing.
+        log.info(
+            "applied migration %04d %s (%s) in %.0f ms",
+            mig.version,
+            mig.name,
+            conn.dialect,
+            (time.perf_counter() - started) * 1000,
+        )
         for note in await migration_notes(conn, mig.version):
             log.warning("migration %04d_%s: %s", mig.version, mig.name, note)
     return await current_version(conn)

@@ -11,11 +11,18 @@ transaction:
   later rebuild does not resurrect the user;
 * every stored JSON document of the guild that names them is rewritten (:func:`scrub`):
   the hand histories of their deals (what other players download), the saved state of
-  closed tables and the action log of every table. Their name becomes
-  :data:`DELETED_NAME`, their Discord id is removed (``user_id``/``user`` fields become
-  null, ``host_id`` and any other occurrence 0) and their engine key ``u<id>`` becomes
-  :data:`FORGOTTEN_KEY`;
+  closed tables, the action log of every table and the outbox's result jobs (each holds a
+  whole result record, kept after it is done). Their name becomes :data:`DELETED_NAME`,
+  their Discord id is removed (``user_id``/``user`` fields become null, ``host_id`` and any
+  other occurrence 0) and their engine key ``u<id>`` becomes :data:`FORGOTTEN_KEY`;
 * ratings already earned by others are not recomputed.
+
+**Every column is accounted for.** :data:`COLUMNS` says, for every column of every table,
+whether it can hold a player's id or name and what forget-me does with it; the deletions and
+anonymisations below are driven by it, and a test compares it with the live SQLite and
+PostgreSQL schemas. A migration that adds a column fails that test until the column is
+entered here, so a new place for a player's name cannot be forgotten (the outbox's payloads
+were, once).
 
 A table that is still open and has the user in it (seated, or in its match) cannot be
 scrubbed: the running game needs to know who they are, and its next save would write
@@ -32,11 +39,22 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any, Final
 
 from bot.storage.conn import Database, Dialect, Tx
 
-__all__ = ["DELETED_NAME", "FORGOTTEN_KEY", "PrivacyRepo", "mentions", "scrub"]
+__all__ = [
+    "COLUMNS",
+    "DELETED_NAME",
+    "FORGOTTEN_KEY",
+    "KEPT",
+    "SCRUBBED_DOCUMENTS",
+    "Handling",
+    "PrivacyRepo",
+    "mentions",
+    "scrub",
+]
 
 #: Name written over a forgotten user's seats and in documents that named them.
 DELETED_NAME: Final = "forgotten player"
@@ -54,17 +72,113 @@ _HOST_KEY: Final = "host_id"
 #: scores, and identifies nobody.
 SNOWFLAKE_MIN: Final = 10**15
 
+# ------------------------------------------------------------- what each column holds
+
+
+class Handling(StrEnum):
+    """What a column holds of a player, and so what forget-me does with it."""
+
+    #: Nothing of a player: server, channel, message and table ids, numbers, times, rules.
+    NONE = "none"
+    #: The row is the player's own (their summary, rating, name): deleted with them.
+    DELETED = "deleted"
+    #: Their seat in a result others share: kept, with the id NULL and the name replaced.
+    ANONYMISED = "anonymised"
+    #: A JSON document that may name them anywhere inside: rewritten by `scrub`.
+    SCRUBBED = "scrubbed"
+    #: Kept on purpose (the reason is in `KEPT`).
+    KEPT = "kept"
+
+
+_N, _D, _A, _S, _K = (
+    Handling.NONE,
+    Handling.DELETED,
+    Handling.ANONYMISED,
+    Handling.SCRUBBED,
+    Handling.KEPT,
+)
+_SUMMARY = {"deals_played": _N, "deals_won": _N, "matches_played": _N, "matches_won": _N}
+
+#: Every column of every table, on either backend, and what it holds of a player.
+COLUMNS: Final[dict[str, dict[str, Handling]]] = {
+    "schema_version": {"version": _N, "name": _N, "applied_at": _N},
+    "migration_notes": {"id": _N, "version": _N, "note": _N, "created_at": _N},
+    "guild_settings": {
+        "guild_id": _N, "default_profile": _N, "turn_timer": _N, "allowed_channel_ids": _N,
+        "updated_at": _N, "card_images": _N, "hints": _N, "rated_hints_off": _N,
+        "table_threads": _N, "language": _N,
+    },
+    "user_preferences": {"user_id": _K, "card_images": _N, "updated_at": _N, "language": _N},
+    "game_tables": {
+        "table_id": _N, "guild_id": _N, "channel_id": _N, "host_id": _S, "status": _N,
+        "public_message_id": _N, "prompt_message_id": _N, "state_json": _S, "version": _N,
+        "turn_deadline": _N, "created_at": _N, "updated_at": _N, "thread_id": _N,
+        "lobby_message_id": _N,
+    },
+    "game_events": {"table_id": _N, "seq": _N, "event_json": _S, "created_at": _N},
+    "announcements": {
+        "announcement_id": _N, "table_id": _N, "kind": _N, "deal_no": _N, "payload_json": _S,
+        "created_at": _N, "delivered_at": _N,
+    },
+    "table_owners": {"table_id": _N, "owner": _N, "lease_until": _N, "claimed_at": _N},
+    "deals": {
+        "deal_id": _N, "guild_id": _N, "match_id": _N, "deal_no": _N, "profile": _N,
+        "finished_at": _N, "hand_history": _S, "hints": _N,
+    },
+    "deal_seats": {
+        "deal_id": _N, "seat": _N, "guild_id": _N, "profile": _N, "finished_at": _N,
+        "user_id": _A, "name": _A, "is_ai": _N, "outcome": _N, "penalty_num": _N,
+        "penalty_den": _N, "net_num": _N, "net_den": _N,
+    },
+    "matches": {
+        "match_id": _N, "guild_id": _N, "profile": _N, "finished_at": _N, "hints": _N,
+        "rated": _N, "recorded": _N,  # recorded: PostgreSQL's stand-in for SQLite's rowid
+    },
+    "match_seats": {
+        "match_id": _N, "seat": _N, "guild_id": _N, "profile": _N, "finished_at": _N,
+        "user_id": _A, "name": _A, "is_ai": _N, "place": _N, "is_winner": _N, "net_num": _N,
+        "net_den": _N,
+    },
+    "player_names": {"guild_id": _N, "user_id": _D, "name": _D},
+    "player_totals": {
+        "guild_id": _N, "scope": _N, "user_id": _D, **_SUMMARY, "net_num": _N, "net_den": _N,
+        "net_f": _N, "win_rate": _N, "last_played_at": _N,
+    },
+    "period_window": {"guild_id": _N, "period_days": _N, "start_day": _N},
+    "period_board": {
+        "guild_id": _N, "scope": _N, "period_days": _N, "user_id": _D, **_SUMMARY, "net_f": _N,
+        "win_rate": _N,
+    },
+    "ratings": {
+        "guild_id": _N, "scope": _N, "user_id": _D, "mu": _N, "sigma": _N, "ordinal": _N,
+        "matches": _N, "last_played_at": _N,
+    },
+    "rating_history": {
+        "id": _N, "guild_id": _N, "scope": _N, "user_id": _D, "match_id": _N, "mu": _N,
+        "sigma": _N, "ordinal": _N, "ordinal_before": _N, "rated_at": _N,
+    },
+}  # fmt: skip
+
+#: Why a column marked KEPT keeps the player's id.
+KEPT: Final[dict[tuple[str, str], str]] = {
+    ("user_preferences", "user_id"): (
+        "the player's own display choices (card images, language), one row for every server: "
+        "forget-me is per server, and the row holds no stats, results or name; the player "
+        "changes it with /rummy language and the Text only button"
+    ),
+}
+
+
+def _tables(handling: Handling) -> tuple[str, ...]:
+    """The tables whose `user_id` column is handled so (their rows are the guild's)."""
+    return tuple(t for t, cols in COLUMNS.items() if cols.get("user_id") is handling)
+
+
 # ------------------------------------------------------------- SQLite dialect
 
-# Table names are this fixed list, never input.
-_SEAT_TABLES: Final = ("deal_seats", "match_seats")
-_PERSONAL_TABLES: Final = (
-    "player_totals",
-    "period_board",
-    "ratings",
-    "rating_history",
-    "player_names",
-)
+# Table names come from the registry above, never from input.
+_SEAT_TABLES: Final = _tables(Handling.ANONYMISED)
+_PERSONAL_TABLES: Final = _tables(Handling.DELETED)
 _ANONYMISE = "UPDATE {table} SET user_id = NULL, name = ? WHERE guild_id = ? AND user_id = ?"
 _DELETE = "DELETE FROM {table} WHERE guild_id = ? AND user_id = ?"
 _KNOWN_NAMES = (
@@ -102,6 +216,28 @@ _EVENTS_NAMING: Final[dict[Dialect, str]] = {
     for d, find in _FIND.items()
 }
 _UPDATE_EVENT = "UPDATE game_events SET event_json = ? WHERE table_id = ? AND seq = ?"
+# The outbox's rows of the guild's tables that name the user: a result job's payload is a
+# whole result record (seats with ids and names, and the deal's hand history as a string).
+_JOBS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT a.announcement_id, a.payload_json FROM announcements AS a"
+    " JOIN game_tables AS t ON t.table_id = a.table_id"
+    f" WHERE t.guild_id = ?1 AND ({find}(a.payload_json, ?2) > 0 OR {find}(a.payload_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
+_UPDATE_JOB = "UPDATE announcements SET payload_json = ? WHERE announcement_id = ?"
+#: The JSON columns forget-me rewrites (the others marked SCRUBBED are `game_tables.host_id`,
+#: a plain id, rewritten with its table's state).
+SCRUBBED_DOCUMENTS: Final = frozenset(
+    {
+        ("deals", "hand_history"),
+        ("game_tables", "state_json"),
+        ("game_events", "event_json"),
+        ("announcements", "payload_json"),
+    }
+)
+#: Fields of a document that hold another JSON document as a string (a result job keeps its
+#: deal's hand history so): scrubbed as documents of their own.
+_NESTED_DOCUMENTS: Final = frozenset({"hand_history_json"})
 
 
 # --------------------------------------------------------- the JSON scrubber
@@ -246,10 +382,27 @@ def _rewrite(text: str, user_id: int, names: set[str], compact: bool) -> str | N
         doc = json.loads(text)
     except ValueError:
         return None
-    if not mentions(doc, user_id):
+    nested = _nested(doc, user_id, names)
+    if not nested and not mentions(doc, user_id):
         return None
     clean = scrub(doc, user_id, names)
+    if isinstance(clean, dict):
+        clean.update(nested)
     return json.dumps(clean, separators=(",", ":") if compact else None)
+
+
+def _nested(doc: Any, user_id: int, names: set[str]) -> dict[str, str]:
+    """The documents-in-a-string of `doc` (`hand_history_json`) that name the user, scrubbed.
+    Inside a string, `scrub` would only see text: a name there would stay."""
+    if not isinstance(doc, dict):
+        return {}
+    out = {}
+    for key in sorted(_NESTED_DOCUMENTS & doc.keys()):
+        if isinstance(doc[key], str):
+            clean = _rewrite(doc[key], user_id, names, compact=False)
+            if clean is not None:
+                out[key] = clean
+    return out
 
 
 # ------------------------------------------------------------------ forget
@@ -296,6 +449,11 @@ class PrivacyRepo:
                 clean = _rewrite(event, user_id, names, compact=False)
                 if clean is not None:
                     await t.execute(_UPDATE_EVENT, (clean, table_id, seq))
+            key = f"u{user_id}"
+            for job_id, payload in await t.fetchall(_JOBS_NAMING[d], (guild_id, digits, key)):
+                clean = _rewrite(payload, user_id, names, compact=False)
+                if clean is not None:
+                    await t.execute(_UPDATE_JOB, (clean, job_id))
             for table in _SEAT_TABLES:
                 await t.execute(_ANONYMISE.format(table=table), (DELETED_NAME, guild_id, user_id))
             for table in _PERSONAL_TABLES:

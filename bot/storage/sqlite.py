@@ -159,6 +159,26 @@ class SqliteConn:
         rows = await self.fetchall(sql, args)
         return rows[0] if rows else None
 
+    async def batches(
+        self, sql: str, args: Sequence[Any] = (), *, size: int = 1000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """The rows of a query, `size` at a time: a table larger than memory can be read
+        through (`paplu-bot migrate-data` copies whole tables). SQLite only: the bot's own
+        queries are small and use `fetchall`."""
+        check_values(args)
+        with _TRANSLATED:
+            cursor = await self._conn.execute(sql, args)
+        try:
+            while True:
+                with _TRANSLATED:
+                    rows = await cursor.fetchmany(size)
+                if not rows:
+                    return
+                yield [tuple(r) for r in rows]
+        finally:
+            with _TRANSLATED:
+                await cursor.close()
+
     async def fetchval(self, sql: str, args: Sequence[Any] = ()) -> Any:
         row = await self.fetchone(sql, args)
         return None if row is None else row[0]

@@ -1,4 +1,5 @@
-"""The start-up check of the database: one line saying what is wrong, before connecting.
+"""The start-up check of the database (one line saying what is wrong, before connecting), and
+the operator's look at it (`paplu-bot check-db`, which changes no data).
 
 Why: a database file that is corrupt, unreadable, read-only or locked by another process
 used to surface as a long traceback out of the bot's set-up, after it had already logged
@@ -14,13 +15,18 @@ process only shows when writing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from bot.storage import migrate as migrations
+from bot.storage.conn import Conn, Database, Dialect
 from bot.storage.errors import StorageError
+from bot.storage.pg import PgDatabase, is_postgres_url
+from bot.storage.sqlite import SqliteDatabase
 from bot.storage.storage import Storage
 
-__all__ = ["check_database", "describe"]
+__all__ = ["DatabaseCheck", "check_database", "describe", "inspect_database"]
 
 _PROBLEMS: Final = {
     "SQLITE_NOTADB": "is not a SQLite database (or is corrupt)",
@@ -76,3 +82,82 @@ async def check_database(path: str | Path) -> str | None:
     finally:
         await storage.close()
     return None
+
+
+# ------------------------------------------------------------------ paplu-bot check-db
+
+
+@dataclass(slots=True)
+class DatabaseCheck:
+    """What `paplu-bot check-db` found (it creates, migrates and writes nothing)."""
+
+    dialect: Dialect
+    version: int = 0  # highest migration applied
+    shipped: int = 0  # highest migration this code ships
+    pending: list[str] = field(default_factory=list)  # "0012 tournaments", not applied yet
+    unknown: list[int] = field(default_factory=list)  # applied, but newer than this code
+    integrity: list[str] = field(default_factory=list)  # problems found (empty: sound)
+    rows: dict[str, int] = field(default_factory=dict)  # every table read through
+    problem: str | None = None  # could not be checked at all
+
+    @property
+    def sound(self) -> bool:
+        return self.problem is None and not self.unknown and not self.integrity
+
+
+_TABLES: Final[dict[Dialect, str]] = {
+    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table'"
+    " AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    "postgres": "SELECT table_name FROM information_schema.tables"
+    " WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+}
+
+
+async def inspect_database(target: str | Path) -> DatabaseCheck:
+    """Check a database without changing it: its schema version against the migrations this
+    code ships (pending ones are what the bot's next start will apply), its integrity (SQLite's
+    `PRAGMA integrity_check` and foreign keys; on both backends every table is read through),
+    and its size per table. Unlike the start-up check it neither creates nor migrates."""
+    url = str(target)
+    dialect: Dialect = "postgres" if is_postgres_url(url) else "sqlite"
+    report = DatabaseCheck(dialect)
+    if dialect == "sqlite" and not Path(url).is_file():
+        report.problem = "does not exist (the bot creates it at its first start)"
+        return report
+    database: Database
+    try:
+        if dialect == "sqlite":
+            database = await SqliteDatabase.open(url)
+        else:
+            database = await PgDatabase.open(url, pool_size=1)
+    except StorageError as exc:
+        report.problem = describe(exc)
+        return report
+    try:
+        async with database.reading() as conn:
+            await _inspect(conn, report)
+    except StorageError as exc:
+        report.problem = describe(exc)
+    finally:
+        await database.close()
+    return report
+
+
+async def _inspect(conn: Conn, report: DatabaseCheck) -> None:
+    shipped = migrations.load_migrations(report.dialect)
+    report.shipped = shipped[-1].version if shipped else 0
+    tables = [str(r[0]) for r in await conn.fetchall(_TABLES[report.dialect])]
+    applied = await migrations.applied_versions(conn) if "schema_version" in tables else set()
+    report.version = max(applied, default=0)
+    report.pending = [f"{m.version:04d} {m.name}" for m in shipped if m.version not in applied]
+    report.unknown = sorted(applied - {m.version for m in shipped})
+    if report.dialect == "sqlite":
+        found = [str(r[0]) for r in await conn.fetchall("PRAGMA integrity_check")]
+        if found != ["ok"]:
+            report.integrity.extend(found)
+        orphans = await conn.fetchall("PRAGMA foreign_key_check")
+        if orphans:
+            report.integrity.append(f"{len(orphans)} row(s) whose foreign key points nowhere")
+    for table in tables:
+        quoted = '"' + table.replace('"', '""') + '"'
+        report.rows[table] = int(await conn.fetchval(f"SELECT COUNT(*) FROM {quoted}"))

@@ -106,6 +106,12 @@ class Storage:
         return cls(database)
 
     @property
+    def database(self) -> Database:
+        """The backend itself, for the operator's tools that work on whole tables
+        (`bot.storage.transfer`); the bot goes through the repositories."""
+        return self._db
+
+    @property
     def dialect(self) -> Dialect:
         """Which SQL dialect the database speaks (``"sqlite"`` or ``"postgres"``)."""
         return self._db.dialect

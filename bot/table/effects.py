@@ -4,8 +4,10 @@ Why apart from the use cases: every change ends the same way (store the results 
 close the table in memory, tell the listener, arm the next timer or AI turn), and each of
 these can fail on its own (the database, Discord). A failure here must never be reported to
 the player as "nothing changed" (the change is stored) and must never be lost: storage jobs
-are retried until done (and at the next start, from the outbox), announcements are retried a
-few times and then left to the next start, everything else is logged.
+and announcements (a deal's results, a match's end) are retried with a growing pause until
+they are done, for as long as the process lives (and, should it stop first, at the next start,
+from the outbox); everything else is logged. Announcements used to give up after five tries:
+with Discord answering 429 for forty seconds, a match's results then waited for a restart.
 
 The order matters: what is in memory first (the table leaves the registry the moment it is
 closed, so `/rummy new` works at once), then the durable jobs, then what players see.
@@ -36,8 +38,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Attempts at posting an announcement before leaving it to the next start.
-ANNOUNCE_ATTEMPTS = 5
+#: Failed retries logged with their traceback; later ones of the same effect are one line each
+#: (an outage of an hour must not fill the log with the same traceback every minute).
+TRACEBACKS_LOGGED = 3
 
 
 class Effects:
@@ -165,7 +168,7 @@ class Effects:
                 table_id,
                 exc_info=True,
             )
-            self._retry(f"{kind} {deal_no} of table {table_id}", attempt, forever=True)
+            self._retry(f"{kind} {deal_no} of table {table_id}", attempt)
 
     # ---- announcements -----------------------------------------------------------------------
 
@@ -178,6 +181,9 @@ class Effects:
         listener = self.ctx.listener
         tries = [0]
 
+        async def mark() -> None:
+            await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
+
         async def post() -> None:
             # A failed attempt may have posted all the same (Discord stored the message, its
             # answer was lost): every retry looks for it first.
@@ -188,10 +194,14 @@ class Effects:
             else:
                 await listener.table_closed(table, CloseReason.FINISHED, again=maybe_posted)
             try:
-                await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
+                await mark()
             except (StorageError, OSError):
-                # Posted, not marked: the next start finds the message and does not repeat it.
-                log.warning("could not mark %s %s of table %s posted", kind, deal_no, table.id)
+                # Posted, not marked: the mark alone is retried, in the background (it needs
+                # no Discord), instead of waiting for the next start.
+                log.warning(
+                    "could not mark %s %s of table %s posted; retrying", kind, deal_no, table.id
+                )
+                self._retry(f"the mark of {kind} {deal_no} of table {table.id}", mark)
 
         try:
             await post()
@@ -199,7 +209,7 @@ class Effects:
             log.warning(
                 "could not post %s %s of table %s; retrying", kind, deal_no, table.id, exc_info=True
             )
-            self._retry(f"{kind} {deal_no} of table {table.id}", post, forever=False)
+            self._retry(f"{kind} {deal_no} of table {table.id}", post)
 
     # ---- leases --------------------------------------------------------------------------------
 
@@ -220,29 +230,33 @@ class Effects:
         except Exception:
             log.exception("after a stored change of table %s: %s failed", table.id, what)
 
-    def _retry(self, what: str, attempt: Callable[[], Awaitable[None]], *, forever: bool) -> None:
+    def _retry(self, what: str, attempt: Callable[[], Awaitable[None]]) -> None:
+        """Retry `attempt` in the background until it succeeds or the service shuts down
+        (the outbox keeps it for the next start then)."""
         if self._closing:
             return
-        task = asyncio.ensure_future(self._retry_loop(what, attempt, forever))
+        task = asyncio.ensure_future(self._retry_loop(what, attempt))
         self._retries.add(task)
         task.add_done_callback(self._retries.discard)
 
-    async def _retry_loop(
-        self, what: str, attempt: Callable[[], Awaitable[None]], forever: bool
-    ) -> None:
+    async def _retry_loop(self, what: str, attempt: Callable[[], Awaitable[None]]) -> None:
+        """The pauses grow along `retry_delays` and the last one repeats: soon after a blip,
+        at most a minute apart in a long outage, never given up while the process lives."""
         delays = self.ctx.settings.retry_delays
         tries = 0
-        while forever or tries < ANNOUNCE_ATTEMPTS:
+        while True:
             await self.ctx.clock.sleep(delays[min(tries, len(delays) - 1)])
             tries += 1
             try:
                 await attempt()
-            except Exception:
-                log.warning("retry %d of %s failed", tries, what, exc_info=True)
+            except Exception as exc:
+                if tries <= TRACEBACKS_LOGGED:
+                    log.warning("retry %d of %s failed", tries, what, exc_info=True)
+                else:
+                    log.warning("retry %d of %s failed: %r (retrying)", tries, what, exc)
                 continue
             log.info("%s done after %d retries", what, tries)
             return
-        log.error("%s failed %d times; left to the next start", what, tries)
 
     async def shutdown(self) -> None:
         self._closing = True

@@ -6,19 +6,22 @@ button, read the ephemeral message, and click its buttons or pick from its menus
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.config import Settings
 from bot.discord_ui.client import PapluBot
 from bot.words import catalogue
 from tests.fakediscord import FakeDiscord, RouteLimit, StoredMessage
+from tests.fakediscord.driver import DEADLINE
 
 TOKEN = "MTAxMDEwMTAxMDEwMTAxMDEw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"
+T = TypeVar("T")
 
 
 def settings(db: Path, seed: int | None = 7, **kw: Any) -> Settings:
@@ -45,6 +48,26 @@ async def running_bot(
         async with fake.running(bot):
             await fake.wait_for_commands("rummy")
             yield fake, bot
+
+
+async def eventually(
+    check: Callable[[], Awaitable[T]],
+    *,
+    timeout: float = DEADLINE,
+    message: str = "the condition never held",
+) -> T:
+    """Poll an async `check` (a read of the bot's database, which work after a commit reaches
+    later) until it returns something truthy; fail only after the deadline. The database has
+    no event to wait on, and a loaded machine may take seconds to get there."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        value = await check()
+        if value:
+            return value
+        if loop.time() > deadline:
+            raise TimeoutError(f"{message} (after {timeout:g}s): {value!r}")
+        await asyncio.sleep(0.05)
 
 
 def text(msg: StoredMessage) -> str:
@@ -181,7 +204,7 @@ async def act(
         await fake.select(user, view, values, placeholder=placeholder)
     else:
         await fake.click(user, view, label=label)
-    await fake.wait_for(lambda: len(fake.message(view.id).edits) > before, timeout=10)
+    await fake.wait_for(lambda: len(fake.message(view.id).edits) > before)
     await fake.settle(quiet=0.1)
     return fake.message(view.id)
 
@@ -193,11 +216,11 @@ async def wait_for_turn(fake: FakeDiscord, user: str, view: StoredMessage) -> St
     def my_turn() -> bool:
         return "Your turn" in fake.message(view.id).text()
 
-    try:
+    try:  # not a deadline: a short look, then what a player would do (press Refresh)
         await fake.wait_for(my_turn, timeout=3)
-    except Exception:
+    except TimeoutError:
         view = await act(fake, user, fake.message(view.id), label="Refresh")
-        await fake.wait_for(my_turn, timeout=3)
+        await fake.wait_for(my_turn)
     return fake.message(view.id)
 
 
@@ -373,7 +396,7 @@ async def send_forged(fake: FakeDiscord, rec: Any) -> Any:
     return result
 
 
-async def answered(fake: FakeDiscord, result: Any, timeout: float = 10.0) -> None:
+async def answered(fake: FakeDiscord, result: Any, timeout: float = DEADLINE) -> None:
     """Wait until the bot has finished answering an interaction: acknowledged, and (after a
     deferred update) the edit or follow-up made through its token has landed."""
     rec = result.record
@@ -518,7 +541,7 @@ class TableDriver:
     async def play(
         self,
         max_turns: int = 400,
-        timeout: float = 30.0,
+        timeout: float = DEADLINE,
         stop_after: int | None = None,
         until: Callable[[], bool] | None = None,
     ) -> StoredMessage | None:

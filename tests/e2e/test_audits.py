@@ -53,7 +53,7 @@ async def test_leak_audit_notices_a_public_leak(
         await driver.open("alice", profile="points")
         await driver.start("alice")
         # The table is drawn right after the start; wait for that before a quick deal ends.
-        await env.fake.wait_for(lambda: bool(env.audit.leaks), timeout=10)
+        await env.fake.wait_for(lambda: bool(env.audit.leaks))
         await driver.play()
         assert env.audit.leaks, "the audit missed a hand printed on the public table"
         assert "public" in env.audit.leaks[0]

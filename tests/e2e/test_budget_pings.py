@@ -51,7 +51,7 @@ async def test_a_turn_ping_is_shed_only_for_a_watching_player_when_short(
         if theirs is not None:
             await wait_for_turn(fake, other, theirs)  # their own view says so, either way
         else:
-            await fake.wait_for(lambda: pings_for(fake, other) > before, timeout=20)
+            await fake.wait_for(lambda: pings_for(fake, other) > before)
         await fake.settle(quiet=0.3)
         assert pings_for(fake, other) == before + (1 if pinged else 0)
         await env.finish()
@@ -74,7 +74,7 @@ async def test_a_move_s_answer_never_waits_for_the_next_ping(
         first = next(u for u in TWO if table.engine_seat(fake.user(u).id) == table.current_turn())
         other = next(u for u in TWO if u != first)
         mine = await open_hand(fake, first)
-        await fake.wait_for(lambda: pings_for(fake, first) == 1, timeout=60)
+        await fake.wait_for(lambda: pings_for(fake, first) == 1)
         before = pings_for(fake, other)
 
         gate = asyncio.Event()  # from now on the channel holds every new message until set
@@ -89,10 +89,10 @@ async def test_a_move_s_answer_never_waits_for_the_next_ping(
         monkeypatch.setattr(server, "_routes", routes)
         view = await play_turn(fake, first, mine)  # the draw's answer, then the discard's
         # The discard's own answer is there (not only a refresh of the view by the table).
-        await fake.wait_for(lambda: "You discarded" in fake.message(view.id).text(), timeout=30)
+        await fake.wait_for(lambda: "You discarded" in fake.message(view.id).text())
         assert pings_for(fake, other) == before, "the ping went through a held channel?"
         gate.set()
-        await fake.wait_for(lambda: pings_for(fake, other) == before + 1, timeout=90)
+        await fake.wait_for(lambda: pings_for(fake, other) == before + 1)
         await fake.settle(quiet=0.3)
         assert pings_for(fake, other) == before + 1
         await env.finish()

@@ -25,9 +25,7 @@ async def test_the_shown_commitment_verifies_against_the_revealed_history(tmp_pa
         driver = TableDriver(fake, users)
         lobby = await driver.open("alice", profile="points")
         await driver.start("alice")
-        await fake.wait_for(
-            lambda: COMMITMENT_RE.search(footer(fake.message(lobby.id))), timeout=10
-        )
+        await fake.wait_for(lambda: COMMITMENT_RE.search(footer(fake.message(lobby.id))))
         found = COMMITMENT_RE.search(footer(fake.message(lobby.id)))
         assert found is not None
         shown = found.group(1)
@@ -64,7 +62,7 @@ async def test_leak_audit_notices_the_salt_before_the_deal_ends(
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")
         await driver.start("alice")
-        await env.fake.wait_for(lambda: bool(env.audit.leaks), timeout=10)
+        await env.fake.wait_for(lambda: bool(env.audit.leaks))
         await driver.play()
         assert any("shuffle salt" in leak for leak in env.audit.leaks), env.audit.leaks
         env.audit.leaks.clear()

@@ -6,7 +6,6 @@ its rule that only games with hints off are rated."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from bot.images.paint import Picture
 from tests.e2e.harness import (
     Env,
     act,
+    eventually,
     footer,
     game_env,
     labels,
@@ -237,17 +237,12 @@ async def test_honor_mode_without_hints_makes_a_wrong_show_cost(
         r = await fake.select(user, view, [first], placeholder="Declare, discarding…")
         await r.wait()
         await fake.wait_for(lambda: env.table() is None, message=lambda: "no wrong show")
-        # The record is stored after the commit that closed the table: wait for it.
-        sql = (
-            "SELECT outcome, hints FROM deal_seats s JOIN deals d"
-            " ON d.deal_id = s.deal_id ORDER BY s.seat"
+        # The result is stored by a job after the move that closed the table.
+        seats = (
+            "SELECT outcome, hints FROM deal_seats s JOIN deals d ON d.deal_id = s.deal_id"
+            " ORDER BY s.seat"
         )
-        record: list[tuple[Any, ...]] = []
-        for _ in range(600):
-            record = await stored(env, sql)
-            if record:
-                break
-            await asyncio.sleep(0.1)
+        record = await eventually(lambda: stored(env, seats))
         assert record[seat] == ("invalid_declaration", "off"), record
         await env.finish()
 
@@ -284,12 +279,13 @@ async def test_results_keep_the_hint_level_and_the_server_may_rate_hints_off_onl
         assert len(finals) == 2, [footer(m) for m in finals]
         assert "hints groups" in footer(finals[0]) and "unrated" in footer(finals[0])
         assert "hints off" in footer(finals[1]) and "unrated" not in footer(finals[1])
+
         # The results are stored by jobs after each match's last move.
-        for _ in range(100):
-            matches = await stored(env, "SELECT hints, rated FROM matches")
-            if len(matches) == 2:
-                break
-            await asyncio.sleep(0.05)
+        async def both() -> list[tuple[Any, ...]]:
+            found = await stored(env, "SELECT hints, rated FROM matches")
+            return found if len(found) == 2 else []
+
+        matches = await eventually(both)
         assert sorted(matches) == [("groups", 0), ("off", 1)], matches
         assert sorted(await stored(env, "SELECT hints FROM deals")) == [("groups",), ("off",)]
         # Only the hints-off match moved the two players' ratings.

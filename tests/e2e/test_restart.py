@@ -49,7 +49,6 @@ async def resumed(fake: FakeDiscord, mark: int) -> None:
             method in ("PATCH", "POST") and path.startswith("/channels/")
             for method, path, _ in fake.server.request_log[mark:]
         ),
-        timeout=15,
         message="the restarted bot never resumed the table",
     )
     await fake.settle(0.3)

@@ -54,12 +54,11 @@ async def test_a_process_runs_only_its_shards(tmp_path: Path) -> None:
             # The restored lobby of shard 0 is shown again; shard 1's channel is never touched.
             await fake.wait_for(
                 lambda: fake.public_messages("general"),
-                timeout=15,
                 message=lambda: "shard 0's lobby was not resumed\n" + proc.log(),
             )
             result = await fake.slash("alice", spare, "rummy new", profile="points")
             assert not result.text.startswith("Something went wrong"), result.text
-            await fake.wait_for(lambda: fake.public_messages(spare), timeout=10)
+            await fake.wait_for(lambda: fake.public_messages(spare))
             await fake.settle(0.3)
             assert fake.public_messages(other) == []
             assert not any(f"/channels/{other.id}/" in p for _, p, _ in fake.server.request_log)

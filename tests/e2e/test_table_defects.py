@@ -153,7 +153,7 @@ async def test_a_slow_turn_mentions_the_player_once(
                 1 for line in log_lines(env.table().log, "en") if line.startswith("⏰ carol")
             )
 
-        await driver.play(timeout=30, until=lambda: timeouts() >= 2)
+        await driver.play(until=lambda: timeouts() >= 2)
         carol = fake.user("carol").id
         turns = timeouts() + (env.table().current_turn() == env.table().engine_seat(carol))
         public = [m for m in fake.server.messages.values() if not m.ephemeral]
@@ -209,7 +209,7 @@ async def test_old_results_lose_their_next_deal_button(tmp_path: Path) -> None:
 
         await driver.play(until=second_deal)
         first = next(m for m in fake.public_messages("general") if results_deal(m) == 1)
-        await fake.wait_for(lambda: not _next_deal_live(fake.message(first.id)), timeout=5)
+        await fake.wait_for(lambda: not _next_deal_live(fake.message(first.id)))
         # alice's client still shows the button it had before the edit: she presses it.
         shown = first.edits[0] if first.edits else first.snapshot()
         old_id = next(

@@ -50,13 +50,13 @@ async def test_the_table_is_edited_through_tokens_its_players_lent(tmp_path: Pat
     async with game_env(tmp_path, TWO, SEED, edit_interval=None) as env:
         fake = env.fake
         driver, msg = await play(env, 2)  # each has opened their hand from the table
-        await fake.wait_for(lambda: shows_now(env, msg), timeout=10)
+        await fake.wait_for(lambda: shows_now(env, msg))
         hooks = env.bot.presenter.table_message.hooks
         mark, edits = len(fake.server.request_log), hooks.edits
         for _ in range(3):
             await asyncio.sleep(1.1)  # past the one-edit-a-second pause: one edit a turn
             await turn(env, driver)
-            await fake.wait_for(lambda: shows_now(env, msg), timeout=10)
+            await fake.wait_for(lambda: shows_now(env, msg))
         # Every refresh went through a lent token, none through the channel.
         assert hooks.edits - edits >= 3
         assert channel_edits(fake, msg, mark) == 0
@@ -79,7 +79,7 @@ async def test_a_refused_token_hands_the_edit_to_the_channel(tmp_path: Path) -> 
     async with game_env(tmp_path, TWO, SEED, edit_interval=None) as env:
         fake = env.fake
         driver, msg = await play(env, 2)
-        await fake.wait_for(lambda: shows_now(env, msg), timeout=10)
+        await fake.wait_for(lambda: shows_now(env, msg))
         hooks = env.bot.presenter.table_message.hooks
         table = env.table()
         assert hooks.count(table.id) >= 1
@@ -96,7 +96,7 @@ async def test_a_refused_token_hands_the_edit_to_the_channel(tmp_path: Path) -> 
         r = await fake.slash(who, "general", "rummy hand")
         driver.views[who] = (await r.reply()).id
         await driver.take_turn(who)
-        await fake.wait_for(lambda: shows_now(env, msg), timeout=10)
+        await fake.wait_for(lambda: shows_now(env, msg))
         assert channel_edits(fake, msg, mark) >= 1
         assert hooks.fallbacks >= 1
         assert not any(h.interaction.id in lent for h in hooks._by_table.get(table.id, []))
@@ -119,9 +119,9 @@ async def test_a_table_posted_afresh_leaves_its_tokens_behind(tmp_path: Path) ->
         fake.server.messages[msg.id].deleted = True
         fake.server.notify()
         await env.bot.presenter.table_changed(table)
-        await fake.wait_for(lambda: table.message_id not in (None, msg.id), timeout=10)
+        await fake.wait_for(lambda: table.message_id not in (None, msg.id))
         fresh = table_message(fake)
         assert fresh.id == table.message_id and not fresh.deleted
-        await fake.wait_for(lambda: shows_now(env, fresh), timeout=10)
+        await fake.wait_for(lambda: shows_now(env, fresh))
         assert env.bot.presenter.table_message.hooks.pick(table.id, table.message_id) is None
         await env.finish()

@@ -31,7 +31,7 @@ async def test_silent_player_is_auto_played_then_dropped(
         driver = TableDriver(fake, USERS, silent={"carol"})
         await driver.open("alice", profile="points", turn_timer=30)
         await driver.start("alice")
-        final = await driver.play(timeout=30)
+        final = await driver.play()
         assert final is not None
 
         log = log_lines(env.last_table().log, "en")  # the full public action log, in order

@@ -45,6 +45,7 @@ from tests.e2e.harness import (
     scripted_pace,
 )
 from tests.fakediscord import BotProcess, FakeDiscord
+from tests.fakediscord.driver import DEADLINE
 from tests.postgres import postgres_schema, postgres_url_or_skip
 
 # Guilds on shard 0 and shard 1 of 2: Discord's rule is (guild_id >> 22) % shard_count.
@@ -53,7 +54,7 @@ GUILD_1 = (2_000_001 << 22) + 7
 GUILDS = {0: GUILD_0, 1: GUILD_1}
 USERS = ["alice", "bob", "carol", "dave"]
 SEED = "11"
-TIMEOUT = 60.0  # any one wait; generous, the machine may be loaded
+TIMEOUT = DEADLINE  # any one wait; generous, the machine may be loaded
 # What a player reads when the process that got the click does not have the table.
 REFUSED = [
     *(
@@ -155,6 +156,7 @@ async def count_results(storage: Storage) -> dict[str, dict[int, int]]:
 
 
 async def test_two_shard_processes_share_one_database(tmp_path: Path, database: str) -> None:
+    (tmp_path / "data").mkdir()  # a DATABASE_PATH's folder must exist (only ./data is made)
     env = {
         "DATABASE_URL": database,
         "DATABASE_PATH": str(tmp_path / "data" / "bot.sqlite3"),  # the command-sync marker

@@ -213,11 +213,11 @@ async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
         r1 = await fake.click(first, fresh, label="Draw from stock", wait=False)
         r2 = await fake.click(first, fresh, label="Draw from stock", wait=False)
         await asyncio.gather(r1.wait(), r2.wait())
+        # Both clicks answered (one draw, one refusal); a busy machine gets there later.
+        await fake.wait_for(lambda: ever_said(fake.message(fresh.id), "⚠️ The table has moved on"))
+        await fake.wait_for(lambda: len(env.table().match.deal.hands[seat]) != 13)
         await fake.wait_idle()
         assert len(env.table().match.deal.hands[seat]) == 14
-        # The second click waited for the first one's turn with the table, then was refused
-        # in the view it came from (the machine may be busy: wait for it, not for quiet).
-        await fake.wait_for(lambda: ever_said(fake.message(fresh.id), "⚠️ The table has moved on"))
         before = state(env)
 
         # The older view was replaced when the newer one opened: it says so and offers no
@@ -236,6 +236,19 @@ async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
         r1 = await fake.select(first, view, [a], placeholder="Discard a card…", wait=False)
         r2 = await fake.select(first, view, [b], placeholder="Discard a card…", wait=False)
         await asyncio.gather(r1.wait(), r2.wait())
+
+        def moved_on() -> int:
+            return sum(
+                "⚠️ The table has moved on" in json.dumps(snap, ensure_ascii=False)
+                for snap in [
+                    *fake.message(fresh.id).edits,
+                    {"content": fake.message(fresh.id).content},
+                ]
+            )
+
+        # Both clicks answered (the discard, then the refusal), however busy the machine:
+        # once for the second Draw, once for the second Discard.
+        await fake.wait_for(lambda: moved_on() >= 2)
         await fake.wait_idle()
         deal = env.table().match.deal
         assert len(deal.hands[seat]) == 13
@@ -243,16 +256,7 @@ async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
         assert str(deal.pile[-1].id) == a  # the first click won, the second changed nothing
         assert str(b) in {str(c.id) for c in deal.hands[seat]}
         assert deal.turn != seat
-        assert (
-            sum(
-                "⚠️ The table has moved on" in json.dumps(snap, ensure_ascii=False)
-                for snap in [
-                    *fake.message(fresh.id).edits,
-                    {"content": fake.message(fresh.id).content},
-                ]
-            )
-            == 2
-        )  # once for the second Draw, once for the second Discard
+        assert moved_on() == 2
         # Play continues normally.
         await driver.take_turn(other)
         await env.finish()

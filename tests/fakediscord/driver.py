@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -44,6 +45,15 @@ from .server import (
 )
 
 T = TypeVar("T")
+
+#: Seconds any one wait of a test may take before the test is called hung: start-up, an
+#: answer, a message, the bot going quiet. A deadline is there to stop a hung test, not to
+#: measure speed: on a loaded machine (other jobs, the suite's own workers) a bot that is
+#: merely slow must not fail. A real failure ends the wait at once instead of at the deadline
+#: (`FakeDiscord.wait_for`): the bot's task ending, its process exiting, and while it starts,
+#: an ERROR or a traceback in its log.
+DEADLINE = 90.0
+
 UserLike = FakeUser | str | int
 ChannelLike = FakeChannel | str | int
 MessageLike = StoredMessage | int
@@ -157,7 +167,7 @@ class InteractionResult:
         msg = self.message
         return not (self.response_type == 5 and msg is not None and msg.loading)
 
-    async def wait(self, timeout: float = 5.0) -> InteractionResult:
+    async def wait(self, timeout: float = DEADLINE) -> InteractionResult:
         """Wait until the response is settled (see class docstring)."""
         await self.fake.wait_for(
             lambda: self.settled,
@@ -166,7 +176,7 @@ class InteractionResult:
         )
         return self
 
-    async def reply(self, timeout: float = 5.0) -> StoredMessage:
+    async def reply(self, timeout: float = DEADLINE) -> StoredMessage:
         """The message the bot answered with, once it is there: the original response, or
         after a deferred update (type 6, which leaves the clicked message as it is) the first
         follow-up (a hand view opened from the table's public message comes so)."""
@@ -178,7 +188,9 @@ class InteractionResult:
             raise AssertionError(f"no message answers interaction {self.id}: {self!r}")
         return msg
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[StoredMessage]:
+    async def wait_followups(
+        self, count: int = 1, timeout: float = DEADLINE
+    ) -> list[StoredMessage]:
         """Wait until at least ``count`` followup messages exist and return them."""
         await self.fake.wait_for(
             lambda: len(self.record.followup_ids) >= count,
@@ -195,6 +207,26 @@ class BotProcess:
     process: asyncio.subprocess.Process
     log_path: Path
     client: str = ""  # its name in the fake's records (``RestCall.client``, ``identified_by``)
+    #: Set when the test stops it (kill, terminate): its exit is then no failure.
+    stopped: bool = False
+
+    def failure(self) -> str | None:
+        """Why waiting on it is pointless: it exited without the test stopping it."""
+        code = self.process.returncode
+        if code is None or self.stopped:
+            return None
+        return f"bot process {self.client} exited with {code}; log:\n{self.log()[-4000:]}"
+
+    def startup_failure(self) -> str | None:
+        """While it starts: it exited, or its log shows an error or a traceback."""
+        failed = self.failure()
+        if failed is not None:
+            return failed
+        log = self.log()
+        for mark in ("Traceback (most recent call last)", "[ERROR", "[CRITICAL"):
+            if mark in log:
+                return f"bot process {self.client} logged an error while starting:\n{log[-4000:]}"
+        return None
 
     @property
     def pid(self) -> int:
@@ -206,13 +238,15 @@ class BotProcess:
 
     async def kill(self) -> int:
         """SIGKILL the bot (an abrupt crash) and reap it."""
+        self.stopped = True
         if self.process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self.process.send_signal(signal.SIGKILL)
         return await self.process.wait()
 
-    async def terminate(self, timeout: float = 5.0) -> int:
+    async def terminate(self, timeout: float = DEADLINE) -> int:
         """SIGTERM, then SIGKILL if the bot does not exit within ``timeout``."""
+        self.stopped = True
         if self.process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
                 self.process.terminate()
@@ -267,6 +301,10 @@ class FakeDiscord:
             self.server.bot_permissions = bot_permissions
         self._patched: tuple[Any, Any] | None = None
         self._launched = 0
+        # The bots a test runs (in-process tasks, launched processes): a wait ends at once
+        # when one of them fails (see `wait_for`).
+        self._tasks: list[asyncio.Task[Any]] = []
+        self._processes: list[BotProcess] = []
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -414,7 +452,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ running bots
 
     @contextlib.asynccontextmanager
-    async def running(self, client: Any, *, timeout: float = 60.0) -> AsyncIterator[Any]:
+    async def running(self, client: Any, *, timeout: float = DEADLINE) -> AsyncIterator[Any]:
         """Run a discord.py ``Client``/``Bot`` in this event loop while the block executes.
 
         Waits until the bot has identified on the gateway (READY + GUILD_CREATE sent); closes
@@ -423,14 +461,24 @@ class FakeDiscord:
         """
         before = self.server.identify_count
         task = asyncio.create_task(client.start(self.bot_token))
+        errors = _ErrorLog()
+        logging.getLogger().addHandler(errors)
         try:
-            await self.wait_until_connected(timeout, after=before, task=task)
+            try:
+                await self.wait_until_connected(timeout, after=before, task=task, errors=errors)
+            finally:
+                logging.getLogger().removeHandler(errors)
+            if errors.records:  # connected, but something failed on the way
+                raise FakeDiscordError("the bot logged an error while starting:\n" + errors.text())
+            self._tasks.append(task)
             yield client
         finally:
+            if task in self._tasks:
+                self._tasks.remove(task)
             with contextlib.suppress(Exception):
                 await client.close()
             with contextlib.suppress(Exception, asyncio.CancelledError):
-                await asyncio.wait_for(task, 5.0)
+                await asyncio.wait_for(task, DEADLINE)
 
     async def launch(
         self,
@@ -439,7 +487,7 @@ class FakeDiscord:
         env: Mapping[str, str] | None = None,
         pythonpath: Sequence[str | os.PathLike[str]] = (),
         wait: bool = True,
-        timeout: float = 20.0,
+        timeout: float = DEADLINE,
         client: str | None = None,
     ) -> BotProcess:
         """Start ``python -m tests.fakediscord.launch <module>`` and wait for it to identify.
@@ -477,25 +525,24 @@ class FakeDiscord:
                     lambda: self.server.identify_count > before and self.connected,
                     timeout,
                     message=lambda: f"bot {module} did not connect; log:\n{bot.log()}",
-                    abort=lambda: (
-                        f"bot {module} exited with {proc.returncode}; log:\n{bot.log()}"
-                        if proc.returncode is not None
-                        else None
-                    ),
+                    abort=bot.startup_failure,
                 )
             except BaseException:
                 await bot.kill()
                 raise
+        self._processes.append(bot)
         return bot
 
     async def wait_until_connected(
         self,
-        timeout: float = 60.0,
+        timeout: float = DEADLINE,
         *,
         after: int | None = None,
         task: asyncio.Task[Any] | None = None,
+        errors: _ErrorLog | None = None,
     ) -> None:
-        """Wait for a live gateway session (newer than ``after`` identifies, if given)."""
+        """Wait for a live gateway session (newer than ``after`` identifies, if given). Ends
+        at once if the bot's ``task`` ends or, while it starts, logs an error (``errors``)."""
 
         def ok() -> bool:
             fresh = after is None or self.server.identify_count > after
@@ -505,13 +552,15 @@ class FakeDiscord:
             if task is not None and task.done():
                 exc = None if task.cancelled() else task.exception()
                 return f"bot task ended before connecting: {exc!r}"
+            if errors is not None and errors.records:
+                return "the bot logged an error while starting:\n" + errors.text()
             return None
 
         await self.wait_for(
             ok, timeout, message="bot did not connect to the gateway", abort=aborted
         )
 
-    async def wait_for_commands(self, *names: str, timeout: float = 10.0) -> None:
+    async def wait_for_commands(self, *names: str, timeout: float = DEADLINE) -> None:
         """Wait until the named top-level commands have been synced."""
         await self.wait_for(
             lambda: all(self.server.find_command(n) for n in names),
@@ -528,7 +577,7 @@ class FakeDiscord:
     async def wait_for(
         self,
         predicate: Callable[[], T],
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
         *,
         message: str | Callable[[], str] | None = None,
         abort: Callable[[], str | None] | None = None,
@@ -544,10 +593,9 @@ class FakeDiscord:
             value = predicate()
             if value:
                 return value
-            if abort is not None:
-                reason = abort()
-                if reason:
-                    raise FakeDiscordError(reason)
+            reason = (abort() if abort is not None else None) or self._bot_failure()
+            if reason:
+                raise FakeDiscordError(reason)
             remaining = deadline - loop.time()
             if remaining <= 0:
                 text = message() if callable(message) else (message or "condition not met")
@@ -556,7 +604,20 @@ class FakeDiscord:
                 raise TimeoutError(f"{text} (after {timeout:g}s)")
             await self.server.changed(min(remaining, 0.05))
 
-    async def wait_idle(self, quiet: float = 0.1, timeout: float = 10.0) -> list[Violation]:
+    def _bot_failure(self) -> str | None:
+        """A bot of this test that failed: its task ended inside `running`, or its process
+        exited without the test stopping it. Waiting for it any longer is pointless."""
+        for task in self._tasks:
+            if task.done():
+                exc = None if task.cancelled() else task.exception()
+                return f"the bot's task ended while the test waited for it: {exc!r}"
+        for proc in self._processes:
+            failed = proc.failure()
+            if failed is not None:
+                return failed
+        return None
+
+    async def wait_idle(self, quiet: float = 0.1, timeout: float = DEADLINE) -> list[Violation]:
         """Wait until every dispatched interaction is acknowledged or past its deadline (so a
         missing acknowledgement has been recorded) and the bot is quiet; return violations.
 
@@ -574,7 +635,7 @@ class FakeDiscord:
         await self.settle(quiet, timeout)
         return list(server.violations)
 
-    async def settle(self, quiet: float = 0.2, timeout: float = 10.0) -> None:
+    async def settle(self, quiet: float = 0.2, timeout: float = DEADLINE) -> None:
         """Wait until the bot has made no REST call for ``quiet`` seconds."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -686,7 +747,7 @@ class FakeDiscord:
         *,
         options: Mapping[str, Any] | None = None,
         wait: bool = True,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
         **kwargs: Any,
     ) -> InteractionResult:
         """Invoke ``/command [group] [subcommand]`` with options as keyword arguments.
@@ -709,7 +770,7 @@ class FakeDiscord:
         focused: str,
         *,
         options: Mapping[str, Any] | None = None,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
         **kwargs: Any,
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` (its partial text given in the options) and return the
@@ -736,7 +797,7 @@ class FakeDiscord:
             raise InteractionRefused("empty command")
         if self.server.command_syncs == 0 and not self.server.global_commands:
             with contextlib.suppress(TimeoutError):
-                await self.wait_for(lambda: self.server.command_syncs > 0, 5.0)
+                await self.wait_for(lambda: self.server.command_syncs > 0, DEADLINE)
         cmd = self.server.find_command(words[0], in_guild=channel.type != 1)
         if cmd is None:
             raise InteractionRefused(
@@ -925,7 +986,7 @@ class FakeDiscord:
         label: str | None = None,
         custom_id: str | None = None,
         wait: bool = True,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
     ) -> InteractionResult:
         """Click a button on the *current* version of ``message`` (by label or custom_id)."""
         u = self.user(user)
@@ -968,7 +1029,7 @@ class FakeDiscord:
         custom_id: str | None = None,
         placeholder: str | None = None,
         wait: bool = True,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
     ) -> InteractionResult:
         """Choose ``values`` in a select menu on ``message``.
 
@@ -1046,7 +1107,7 @@ class FakeDiscord:
         values: Mapping[str, str | Sequence[str]],
         *,
         wait: bool = True,
-        timeout: float = 5.0,
+        timeout: float = DEADLINE,
     ) -> InteractionResult:
         """Fill in and submit the modal the bot opened in answer to ``opened_by``.
 
@@ -1121,3 +1182,18 @@ def _is_role_id(server: FakeDiscordServer, value: Any) -> bool:
     except ValueError:
         return False
     return any(int(r["id"]) == rid for r in server.roles_payload())
+
+
+class _ErrorLog(logging.Handler):
+    """Collects the ERROR (and worse) records logged while an in-process bot starts."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def text(self) -> str:
+        formatter = logging.Formatter("%(levelname)s %(name)s: %(message)s")
+        return "\n".join(formatter.format(r) for r in self.records[:5])

@@ -20,6 +20,8 @@ from typing import Any
 from .models import FLAG_COMPONENTS_V2
 
 MAX_CONTENT = 2000
+#: A message nonce: an integer or a string of at most 25 characters.
+MAX_NONCE = 25
 MAX_ROWS = 5
 MAX_ROW_BUTTONS = 5
 MAX_SELECT_OPTIONS = 25
@@ -233,6 +235,9 @@ def validate_message(
         errors.extend(validate_embeds(payload["embeds"]))
     if use_flags & FLAG_COMPONENTS_V2 and (payload.get("content") or payload.get("embeds")):
         errors.append("components v2 messages cannot have content or embeds")
+    nonce = payload.get("nonce")
+    if nonce is not None and len(str(nonce)) > MAX_NONCE:
+        errors.append(f"nonce: {len(str(nonce))} chars (max {MAX_NONCE})")
     if creating and not (
         content or payload.get("embeds") or payload.get("components") or has_files
     ):

@@ -228,6 +228,10 @@ class StoredMessage:
     #: Users Discord notified of this message: those mentioned when it was posted. An edit
     #: notifies nobody (a mention added later reaches no one), so this never grows.
     notified: list[int] = field(default_factory=list)
+    #: The nonce the message was created with (Discord echoes it in the create's answer).
+    nonce: str | None = None
+    #: When it was created, on the server's clock (`FakeDiscordServer.now`).
+    created_at: float = 0.0
 
     @property
     def ephemeral(self) -> bool:
@@ -312,6 +316,8 @@ class StoredMessage:
         }
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
         if self.application_id is not None:

@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import math
 import re
 import secrets
 import time
@@ -68,6 +69,8 @@ from .models import (
 from .ratelimits import RateLimiter, RateLimits
 
 JSON_TYPE = "application/json"
+#: Seconds a create with `enforce_nonce` finds an earlier message of the same nonce.
+NONCE_WINDOW = 60.0
 
 # Gateway opcodes.
 OP_DISPATCH = 0
@@ -144,6 +147,40 @@ def error_response(
 
 def no_content() -> web.Response:
     return web.Response(status=204)
+
+
+@dataclass
+class Outage:
+    """Discord failing for a while, on purpose (`FakeDiscordServer.outage`): every request
+    `applies(method, path)` accepts is answered `status` instead of being served, for `seconds`
+    from the first such request on (429 with `retry_after`, as a rate limit; or a 5xx). The
+    refusals are counted here, not as the rate limiter's 429s (which fail every e2e test)."""
+
+    applies: Callable[[str, str], bool]
+    seconds: float
+    status: int = 429
+    retry_after: float = 1.0
+    started: float | None = None
+    refused: int = 0
+
+    def answer(self, method: str, path: str, now: float) -> web.Response | None:
+        """The error to answer instead, or None to serve the request."""
+        if not self.applies(method, path):
+            return None
+        if self.started is None:
+            self.started = now
+        if now >= self.started + self.seconds:
+            return None
+        self.refused += 1
+        if self.status != 429:
+            return error_response(self.status, 0, f"{self.status}: Service Unavailable")
+        body = {"message": "You are being rate limited.", "retry_after": self.retry_after}
+        headers = {
+            "Content-Type": JSON_TYPE,
+            "Retry-After": str(math.ceil(self.retry_after)),
+            "X-RateLimit-Scope": "shared",  # someone else's doing: the bot is not to blame
+        }
+        return web.Response(status=429, body=json.dumps(body).encode(), headers=headers)
 
 
 @dataclass
@@ -270,6 +307,12 @@ class FakeDiscordServer:
         self.uploads: list[Upload] = []
         self.unknown_routes: list[str] = []
         self.request_log: list[tuple[str, str, int]] = []
+        #: (channel, nonce) -> the public message created with it (`nonce_match`).
+        self._nonces: dict[tuple[int, str], int] = {}
+        #: Creates answered with an earlier message of the same nonce, by its id.
+        self.nonce_hits: list[int] = []
+        #: Set by a test: Discord refusing what it applies to for a while (see `Outage`).
+        self.outage: Outage | None = None
         self.identify_count = 0
         self.identified_shards: list[list[int] | None] = []  # each IDENTIFY's `shard`
         self.identified_intents: list[int] = []  # each IDENTIFY's `intents`
@@ -935,6 +978,8 @@ class FakeDiscordServer:
             components=copy.deepcopy(payload.get("components") or []),
             flags=int(payload.get("flags") or 0) if flags is None else flags,
             visible_to=visible_to,
+            nonce=None if payload.get("nonce") is None else str(payload["nonce"]),
+            created_at=self.now(),
         )
         if visible_to is not None:
             msg.flags |= FLAG_EPHEMERAL
@@ -953,9 +998,24 @@ class FakeDiscordServer:
             msg.interaction_type = rec.type
             msg.type = 20 if rec.type == IT_COMMAND else 19 if rec.source_message_id else 0
         self.messages[msg.id] = msg
+        if msg.nonce is not None and visible_to is None:
+            self._nonces[(channel_id, msg.nonce)] = msg.id
         self._after_attachments(msg, set(), edit=False)
         self.notify()
         return msg
+
+    def nonce_match(self, channel_id: int, payload: dict[str, Any]) -> StoredMessage | None:
+        """The message a create with ``enforce_nonce`` returns instead of posting: one the
+        bot created in this channel with the same nonce within `NONCE_WINDOW` (Discord:
+        "checked for uniqueness in the past few minutes"; the fake keeps the short end, so a
+        bot cannot lean on more than Discord gives)."""
+        nonce = payload.get("nonce")
+        if nonce is None or not payload.get("enforce_nonce"):
+            return None
+        msg = self.messages.get(self._nonces.get((channel_id, str(nonce)), 0))
+        if msg is None or msg.deleted or self.now() - msg.created_at > NONCE_WINDOW:
+            return None
+        return msg if msg.author_id == self.bot_user.id else None
 
     def mentioned(self, content: str, allowed: dict[str, Any] | None) -> list[int]:
         """The users a message's content mentions, as Discord's allowed_mentions decides:
@@ -1234,13 +1294,18 @@ class FakeDiscordServer:
             m = regex.match(tail)
             if m is None or r_method != method:
                 continue
+            outage = None
+            if self.outage is not None and (not auth or self._authorized(request)):
+                outage = self.outage.answer(method, tail, self.now())
             limited, rl_headers = (
                 self._rate_limit(request, regex, m.groupdict())
-                if not auth or self._authorized(request)
+                if outage is None and (not auth or self._authorized(request))
                 else (None, {})
             )
             if auth and not self._authorized(request):
                 resp: web.Response = error_response(401, 0, "401: Unauthorized")
+            elif outage is not None:
+                resp = outage
             elif limited is not None:
                 resp = limited
             else:
@@ -1784,6 +1849,13 @@ class FakeDiscordServer:
             refused = await self.thread_message(chan, may_manage=self.bot_may(PERM_MANAGE_THREADS))
             if refused is not None:
                 return error_response(400, 50083, refused)
+        same = self.nonce_match(chan.id, payload)
+        if same is not None:
+            # Discord's `enforce_nonce`: the message this author already created with this
+            # nonce is the answer, and nothing new is posted (a retried POST whose first
+            # attempt arrived, but whose answer was lost).
+            self.nonce_hits.append(same.id)
+            return json_response(same.payload())
         if int(payload.get("flags") or 0) & FLAG_EPHEMERAL:
             self.violate(
                 "ephemeral_leak",

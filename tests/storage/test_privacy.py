@@ -193,3 +193,69 @@ def test_small_numbers_are_not_taken_for_an_id() -> None:
         "scores": {"2": "2"},
         "seats": [{"key": FORGOTTEN_KEY, "name": DELETED_NAME, "user_id": None}],
     }
+
+
+# ------------------------------------------------ every column accounted for
+
+
+async def _live_columns(st: Storage) -> set[tuple[str, str]]:
+    """Every (table, column) of the database as it stands, read from its own catalogue."""
+    if st.dialect == "sqlite":
+        tables = [
+            str(t)
+            for (t,) in await raw(
+                st,
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+            )
+        ]
+        return {(t, str(c[1])) for t in tables for c in await raw(st, f"PRAGMA table_info({t})")}
+    rows = await raw(
+        st,
+        "SELECT c.table_name, c.column_name FROM information_schema.columns AS c"
+        " JOIN information_schema.tables AS t"
+        " ON t.table_name = c.table_name AND t.table_schema = c.table_schema"
+        " WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'",
+    )
+    return {(str(t), str(c)) for t, c in rows}
+
+
+async def test_every_column_of_the_schema_says_what_forget_me_does_with_it(st: Storage) -> None:
+    """A migration that adds a table or a column fails here until `privacy.COLUMNS` says
+    whether it can hold a player's id or name, and forget-me handles it."""
+    from bot.storage.privacy import COLUMNS
+
+    live = await _live_columns(st)
+    registry = {(t, c) for t, cols in COLUMNS.items() for c in cols}
+    missing = sorted(live - registry)
+    assert not missing, f"columns forget-me knows nothing about: {missing}"
+    # The registry names nothing that does not exist (PostgreSQL's `matches.recorded` stands
+    # for SQLite's rowid, so SQLite lacks it).
+    only_elsewhere = {("matches", "recorded")} if st.dialect == "sqlite" else set()
+    assert registry - live == only_elsewhere
+
+
+def test_what_forget_me_does_follows_the_registry() -> None:
+    from bot.storage import privacy
+    from bot.storage.privacy import COLUMNS, KEPT, SCRUBBED_DOCUMENTS, Handling
+
+    by = {
+        h: {(t, c) for t, cols in COLUMNS.items() for c, v in cols.items() if v is h}
+        for h in Handling
+    }
+    assert set(KEPT) == by[Handling.KEPT], "every column kept says why"
+    assert by[Handling.SCRUBBED] == set(SCRUBBED_DOCUMENTS) | {("game_tables", "host_id")}
+    for handling, tables in [
+        (Handling.DELETED, privacy._PERSONAL_TABLES),
+        (Handling.ANONYMISED, privacy._SEAT_TABLES),
+    ]:
+        assert {t for t, _c in by[handling]} == set(tables)
+        for table in tables:  # the statements need these
+            assert {"guild_id", "user_id"} <= set(COLUMNS[table])
+    assert {t for t, c in by[Handling.ANONYMISED]} == {"deal_seats", "match_seats"}
+    # A column whose name says it is about a person cannot be waved through as "nothing".
+    personal_names = [
+        (t, c)
+        for (t, c) in by[Handling.NONE]
+        if "user" in c or c in ("name", "host_id") or c.endswith("_json")
+    ]
+    assert personal_names == [("schema_version", "name")]  # a migration's name

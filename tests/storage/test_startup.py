@@ -22,14 +22,16 @@ from tests.conftest import PROJECT_ROOT
 TOKEN = "aaaaaaaaaaaaaaaaaaaaaaaa.bbbbbb.cccccccccccccccccccccccccc"
 
 
-def _run_bot(tmp_path: Path, database: Path) -> tuple[int, list[str]]:
-    # From an empty folder so no .env is read; the worktree's code comes first.
+def _run_bot(tmp_path: Path, database: Path | None) -> tuple[int, list[str]]:
+    # From an empty folder so no .env is read; the worktree's code comes first. No
+    # `database`: the default (`data/paplu.sqlite3` in that folder).
     env = {
         "PATH": "/usr/bin:/bin",
         "PYTHONPATH": str(PROJECT_ROOT),
         "DISCORD_TOKEN": TOKEN,
-        "DATABASE_PATH": str(database),
     }
+    if database is not None:
+        env["DATABASE_PATH"] = str(database)
     run_dir = tmp_path / "run"
     run_dir.mkdir(exist_ok=True)
     proc = subprocess.run(
@@ -64,10 +66,16 @@ def test_a_corrupt_file(tmp_path: Path) -> None:
     _one_line(tmp_path, db, "not a SQLite database")
 
 
-def test_a_path_that_cannot_be_opened(tmp_path: Path) -> None:
-    blocker = tmp_path / "data"
-    blocker.write_text("a file where the data folder should be")
-    _one_line(tmp_path, blocker / "paplu.sqlite3", "cannot create the database directory")
+def test_a_default_folder_that_cannot_be_created(tmp_path: Path) -> None:
+    """Only the default `data/` folder is created (another missing folder is refused by the
+    settings check, `tests/test_config.py`); a file in its way is one line."""
+    (tmp_path / "run").mkdir()
+    (tmp_path / "run" / "data").write_text("a file where the data folder should be")
+    code, lines = _run_bot(tmp_path, None)
+    assert code == 2
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("database error: data/paplu.sqlite3: "), lines
+    assert "cannot create the database directory" in lines[0], lines
 
 
 async def test_a_database_newer_than_the_code(tmp_path: Path) -> None:

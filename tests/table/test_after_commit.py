@@ -23,6 +23,7 @@ from bot.table import errors
 from bot.table.model import Table
 from bot.table.options import build_options
 from bot.table.outcomes import Played
+from bot.table.scheduler import ManualClock
 from bot.table.service import TableService
 from bot.table.vocabulary import TableStatus
 from tests.postgres import postgres_schema, postgres_url_or_skip
@@ -282,6 +283,33 @@ async def test_marking_a_posted_result_fails_and_a_restart_looks_before_posting(
     await restarted.shutdown()
 
 
+async def test_a_failed_mark_is_retried_alone_without_a_restart(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Posted, then the mark fails twice (each): the mark alone is retried in the background until
+    it holds (it used to wait for the next start), and the results are posted once."""
+    listener = Listener()
+    tables = service(storage, listener)
+    table = await points_game(tables)
+    real_mark = storage.outbox.mark_announced
+    refused: list[str] = []
+
+    async def mark(table_id: str, kind: str, deal_no: int = 0, **kw: Any) -> bool:
+        if kind in ("deal_results", "match_over") and refused.count(kind) < 2:
+            refused.append(kind)
+            raise StorageUnavailable("mark failed (injected)")
+        return await real_mark(table_id, kind, deal_no, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(repo(storage, "mark_announced"), "mark_announced", mark)
+    await play_to_the_end(tables, table)
+    await settled(tables, lambda: _nothing_pending(storage))
+    assert sorted(refused) == ["deal_results"] * 2 + ["match_over"] * 2
+    assert listener.calls.count("deal 1") == 1 and listener.calls.count("finished") == 1
+    assert listener.again == [False]  # the results were not posted again
+    assert tables.effects.pending() == 0
+    await tables.shutdown()
+
+
 async def test_a_slow_commit_shows_nothing_before_it_is_stored(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -371,6 +399,53 @@ async def _deals_stored(storage: Storage, n: int) -> bool:
 
 async def _nothing_pending(storage: Storage) -> bool:
     return await storage.outbox.pending_announcements() == []
+
+
+class OutageListener(Listener):
+    """Discord answering every post with 429/5xx until `until` on the service's clock."""
+
+    def __init__(self, clock: ManualClock, until: float) -> None:
+        super().__init__()
+        self.clock = clock
+        self.until = until
+        self.refused = 0
+
+        self.posted_at: list[float] = []
+
+    def _maybe_fail(self, name: str) -> None:
+        if name in ("deal_finished", "table_closed"):
+            if self.clock.now() < self.until:
+                self.refused += 1
+                raise RuntimeError(f"{name}: 429 Too Many Requests (injected)")
+            self.posted_at.append(self.clock.now())
+        super()._maybe_fail(name)
+
+
+async def test_results_are_posted_once_discord_answers_again_however_long_it_took(
+    storage: Storage,
+) -> None:
+    """Every post refused for 40 s from the final results on: the results and the match's end
+    appear once Discord answers again, without a restart, and once each. (It used to give up
+    after five tries, 18.5 s, and leave them to the next start.)"""
+    clock = ManualClock()
+    listener = OutageListener(clock, until=clock.now() + 40)
+    tables = TableService(
+        storage, listener, ai_delay=0.0, next_deal_delay=60, deck_seed=5, clock=clock
+    )
+    table = await points_game(tables)
+    await play_to_the_end(tables, table)
+    assert "deal 1" not in listener.calls and "finished" not in listener.calls
+    start = clock.now()
+    while len(listener.posted_at) < 2 and clock.now() < start + 600:
+        await clock.advance(5)
+    await settled(tables, lambda: _nothing_pending(storage))  # the marks (real time)
+    assert listener.calls.count("deal 1") == 1 and listener.calls.count("finished") == 1
+    assert listener.refused >= 2 * 6  # both kept trying through the outage
+    assert all(listener.again), "every retry looks for an earlier post before posting"
+    assert listener.until <= min(listener.posted_at)
+    assert max(listener.posted_at) <= listener.until + 60, "retried at most a minute apart"
+    assert tables.effects.pending() == 0
+    await tables.shutdown()
 
 
 async def test_effects_held_back_still_show_each_deal_once(storage: Storage) -> None:

@@ -57,7 +57,7 @@ async def test_a_language_folder_is_offered_chosen_and_spoken(tmp_path: Path) ->
             await fake.select("asha", lobby_msg, ["easy"], placeholder="Add an AI player…")
             await fake.click("asha", fake.message(lobby_msg.id), label="Start")
             # (The bot of a subprocess has no thread permissions: the table plays here.)
-            table = await fake.wait_for(lambda: find_table_message(fake, "general"), timeout=60)
+            table = await fake.wait_for(lambda: find_table_message(fake, "general"))
             assert table is not None
             hand = await fake.click("asha", table, label="Your hand")
             view = fake.message((await hand.reply()).id)
