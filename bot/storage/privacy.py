@@ -57,7 +57,7 @@ SNOWFLAKE_MIN: Final = 10**15
 # ------------------------------------------------------------- SQLite dialect
 
 # Table names are this fixed list, never input.
-_SEAT_TABLES: Final = ("deal_seats", "match_seats")
+_SEAT_TABLES: Final = ("deal_seats", "match_seats", "tournament_results")
 _PERSONAL_TABLES: Final = (
     "player_totals",
     "period_board",

@@ -35,7 +35,9 @@ class GuildSettings:
     with hints off move ratings (a table with hints on is played unrated); ``table_threads``
     whether each table plays in its own thread started from its lobby message (False: in
     the channel itself); ``language`` the catalogue tag of the server's public messages
-    (None: the server's own Discord language when the bot speaks it, else English)."""
+    (None: the server's own Discord language when the bot speaks it, else English);
+    ``organiser_role_id`` the role whose members may run tournaments besides those with
+    Manage Server (None: Manage Server only)."""
 
     guild_id: int
     default_profile: str = DEFAULT_PROFILE
@@ -46,6 +48,7 @@ class GuildSettings:
     rated_hints_off: bool = False
     table_threads: bool = True
     language: str | None = None
+    organiser_role_id: int | None = None
 
     def channel_allowed(self, channel_id: int) -> bool:
         """Whether games may be started in ``channel_id``."""
@@ -56,12 +59,13 @@ class GuildSettings:
 
 _SELECT_SETTINGS = (
     "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, hints,"
-    " rated_hints_off, table_threads, language FROM guild_settings WHERE guild_id = ?"
+    " rated_hints_off, table_threads, language, organiser_role_id"
+    " FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
     " allowed_channel_ids, card_images, hints, rated_hints_off, table_threads, language,"
-    " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+    " organiser_role_id, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
@@ -70,6 +74,7 @@ _UPSERT_SETTINGS = (
     " rated_hints_off = excluded.rated_hints_off,"
     " table_threads = excluded.table_threads,"
     " language = excluded.language,"
+    " organiser_role_id = excluded.organiser_role_id,"
     " updated_at = excluded.updated_at"
 )
 
@@ -89,6 +94,7 @@ async def _read(conn: Conn, guild_id: int) -> GuildSettings:
         bool(row[5]),
         bool(row[6]),
         None if row[7] is None else str(row[7]),
+        None if row[8] is None else int(row[8]),
     )
 
 
@@ -115,6 +121,7 @@ class SettingsRepo:
         rated_hints_off: bool | Unset = UNSET,
         table_threads: bool | Unset = UNSET,
         language: str | Unset | None = UNSET,
+        organiser_role_id: int | Unset | None = UNSET,
         now: float | None = None,
         tx: Tx | None = None,
     ) -> GuildSettings:
@@ -157,6 +164,7 @@ class SettingsRepo:
                     0,
                     1,
                     None,
+                    None,
                 ]
             )
             images = card_images if isinstance(card_images, Unset) else int(card_images)
@@ -164,7 +172,8 @@ class SettingsRepo:
             rated = rated_hints_off if isinstance(rated_hints_off, Unset) else int(rated_hints_off)
             threads = table_threads if isinstance(table_threads, Unset) else int(table_threads)
             values = (
-                default_profile, turn_timer, channels_json, images, level, rated, threads, language
+                default_profile, turn_timer, channels_json, images, level, rated, threads, language,
+                organiser_role_id,
             )  # fmt: skip
             for i, value in enumerate(values):
                 if not isinstance(value, Unset):
