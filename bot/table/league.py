@@ -77,10 +77,14 @@ class SettingsChange:
     table_threads: bool | None = None
     #: The language of new tables' public messages; "server": the server's Discord language.
     language: str | None = None
+    #: The role whose members may run tournaments (`NO_ROLE`: Manage Server only again).
+    organiser_role: int | None = None
 
 
 #: The language choice that means "the server's own Discord language" (stored as none).
 FOLLOW_SERVER = "server"
+#: The organiser role that means "none": only Manage Server runs tournaments.
+NO_ROLE = 0
 
 SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
 
@@ -240,6 +244,10 @@ class League:
         if c.language is not None:
             changes["language"] = None if c.language == FOLLOW_SERVER else c.language
             facts.append(("language", c.language))
+        if c.organiser_role is not None:
+            role = None if c.organiser_role == NO_ROLE else c.organiser_role
+            changes["organiser_role_id"] = role
+            facts.append(("organiser_role", c.organiser_role))
         if changes:
             current = await self.storage.settings.update_settings(guild_id, **changes)
         return SettingsChanged(current, facts)
