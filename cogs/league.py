@@ -341,8 +341,9 @@ class LeagueCommands(Slice):
             raise UserError("error-no-stats-for-bots")
         card = await _read_in_time(_league(interaction).player(guild_id, target.id))
         embed = rs.stats_embed(
-            target.display_name, card.stats, card.trend, server_locale(interaction)
-        )
+            target.display_name, card.stats, card.trend, server_locale(interaction),
+            card.tournaments,
+        )  # fmt: skip
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description="Recent deals, with hand-history downloads")
@@ -357,7 +358,7 @@ class LeagueCommands(Slice):
             guild_id, target.id, interaction.user.id, is_manager(interaction)
         )
         locale = user_locale(interaction)
-        embed = rh.history_embed(target.display_name, page.rows, locale)
+        embed = rh.history_embed(target.display_name, page.rows, locale, page.tournaments)
         if not page.downloadable:
             await interaction.edit_original_response(embed=embed)
             return

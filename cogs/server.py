@@ -24,7 +24,7 @@ from bot.discord_ui.interaction import AnyInteraction, Interaction, ours
 from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.screens import settings as rset
 from bot.discord_ui.slices import Slice, add_slice, guild_of, require_manager
-from bot.table.league import FOLLOW_SERVER, SettingsChange
+from bot.table.league import FOLLOW_SERVER, NO_ROLE, SettingsChange
 from bot.words import Locale, catalogue
 
 if TYPE_CHECKING:
@@ -132,6 +132,7 @@ class Server(Slice):
         rated_hints_off="True: only games with hints off move ratings (others play unrated)",
         threads="True: each table plays in its own thread (default); False: in the channel",
         language="Language of new tables' lobby, table and results (default: the server's)",
+        organiser_role="Members of this role may run tournaments (@everyone: Manage Server only)",
     )
     @app_commands.choices(
         default_profile=PROFILE_NAME_CHOICES, hints=HINT_CHOICES, language=SERVER_LANGUAGE_CHOICES
@@ -149,6 +150,7 @@ class Server(Slice):
         rated_hints_off: bool | None = None,
         threads: bool | None = None,
         language: str | None = None,
+        organiser_role: discord.Role | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         if language not in (None, FOLLOW_SERVER, *catalogue().locales):
@@ -167,6 +169,7 @@ class Server(Slice):
                 rated_hints_off=rated_hints_off,
                 table_threads=threads,
                 language=language,
+                organiser_role=None if organiser_role is None else _role(organiser_role),
             ),
         )
         if changed.changed:
@@ -189,6 +192,11 @@ class Server(Slice):
             view=forget_view(interaction.user.id, int(time.time()), locale),
             ephemeral=True,
         )
+
+
+def _role(role: discord.Role) -> int:
+    """A role's id; @everyone (the server's default role) means no organiser role."""
+    return NO_ROLE if role.is_default() else role.id
 
 
 async def setup(bot: PapluBot) -> None:

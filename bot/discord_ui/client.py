@@ -45,7 +45,9 @@ log = logging.getLogger(__name__)
 
 #: The feature slices, each a cog in its own extension (see `slices.py`); their commands
 #: are `/rummy`'s subcommands, in this order.
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server")
+EXTENSIONS = (
+    "cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server", "cogs.tournament",
+)  # fmt: skip
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
@@ -125,6 +127,7 @@ class PapluBot(commands.Bot):
             deck_seed=self.settings.deck_seed,
             owner=owner_name(self.settings),
             owns_guild=self.settings.owns_guild,
+            tournament_listener=self.presenter.tournaments,
         )
         self.tree.error(self.on_app_command_error)
         # Before the slices load and the tree syncs: commands carry their Hindi descriptions.
@@ -137,6 +140,8 @@ class PapluBot(commands.Bot):
         restored = await self.tables.recovery.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))
+        if await self.tables.tournament_recovery.restore():
+            log.info("restored open tournaments")
         await self.sync_commands()
         gc_tuning.freeze_startup()  # before any table is served: see `bot.gc_tuning`
 
@@ -180,6 +185,10 @@ class PapluBot(commands.Bot):
                     await self.tables.recovery.resume(table)
                 except Exception:
                     log.exception("could not resume table %s", table.id)
+            try:  # after the tables: a round whose last table finished may advance
+                await self.tables.tournament_recovery.resume()
+            except Exception:
+                log.exception("could not resume tournaments")
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild on every start; globally only when the tree changed."""

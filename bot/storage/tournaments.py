@@ -197,6 +197,12 @@ _LAST = (
     " JOIN tournaments AS t ON t.tournament_id = r.tournament_id"
     " WHERE r.guild_id = ? AND r.user_id = ? ORDER BY r.finished_at DESC LIMIT 1"
 )
+_RESULTS = (
+    "SELECT r.tournament_id, t.name, r.place, r.players, r.rounds FROM tournament_results AS r"
+    " JOIN tournaments AS t ON t.tournament_id = r.tournament_id"
+    " WHERE r.guild_id = ? AND r.user_id = ? ORDER BY r.finished_at DESC, r.tournament_id"
+    " LIMIT ?"
+)
 _PLACES = (
     "SELECT entrant, user_id, name, place, rounds FROM tournament_results"
     " WHERE tournament_id = ? ORDER BY place, name"
@@ -391,6 +397,15 @@ class TournamentRepo:
         async with self._db.reading() as conn:
             rows = await conn.fetchall(_PLACES, (tournament_id,))
         return [PlaceRow(str(r[0]), r[1], str(r[2]), int(r[3]), int(r[4])) for r in rows]
+
+    async def player_results(
+        self, guild_id: int, user_id: int, limit: int = 5
+    ) -> list[tuple[str, str, int, int, int]]:
+        """A player's latest finished tournaments in a server, newest first: (tournament id,
+        name, place, players, rounds played)."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetchall(_RESULTS, (guild_id, user_id, limit))
+        return [(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows]
 
     async def player_stats(self, guild_id: int, user_id: int) -> TournamentStats:
         """A player's finished tournaments in a server: how many, won, best and last place."""

@@ -27,6 +27,7 @@ from bot.storage import (
     StorageError,
 )
 from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
+from bot.storage.tournaments import TournamentStats
 
 from . import errors
 from .scheduler import Clock
@@ -53,6 +54,8 @@ class BoardPage:
 class PlayerCard:
     stats: PlayerStats
     trend: Sequence[RatingPoint]
+    #: Their finished tournaments in the server.
+    tournaments: TournamentStats = field(default_factory=TournamentStats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +63,8 @@ class HistoryPage:
     rows: Sequence[DealHistoryRow]
     #: The deals the asker may download (they played them, or they manage the server).
     downloadable: Sequence[DealHistoryRow]
+    #: Their latest tournaments: (id, name, place, players, rounds played).
+    tournaments: Sequence[tuple[str, str, int, int, int]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +152,8 @@ class League:
         trend = await self.storage.boards.rating_history(
             guild_id, user_id, None, limit=TREND_POINTS
         )
-        return PlayerCard(stats, trend)
+        tournaments = await self.storage.tournaments.player_stats(guild_id, user_id)
+        return PlayerCard(stats, trend, tournaments)
 
     async def history(
         self, guild_id: int, target_id: int, asker_id: int, is_manager: bool
@@ -161,7 +167,8 @@ class League:
                 guild_id, asker_id, [r.deal_id for r in rows]
             )
             downloadable = [r for r in rows if r.deal_id in mine]
-        return HistoryPage(rows, downloadable)
+        tournaments = await self.storage.tournaments.player_results(guild_id, target_id)
+        return HistoryPage(rows, downloadable, tournaments)
 
     async def download(self, guild_id: int, user_id: int, is_manager: bool, deal_id: int) -> str:
         """One deal's hand history. A client can send any value, whatever the menu offered:

@@ -261,6 +261,8 @@ class Lobby:
             raise errors.TableClosed() from exc
         if last.seat_by_user(user_id) is None:
             raise errors.NotAtLastTable()
+        if last.tournament is not None:
+            raise errors.TournamentRefused(errors.TournamentProblem.TOURNAMENT_TABLE)
         here = self.ctx.registry.by_channel.get(channel_id)
         if here is not None and here.status is TableStatus.LOBBY and here.rematch_of == last.id:
             if here.seat_by_user(user_id) is None:
@@ -282,6 +284,8 @@ class Lobby:
 
     async def cancel(self, table: Table, user_id: int, is_manager: bool) -> None:
         async with self.ctx.unit.change(table) as ch:
+            if ch.work.tournament is not None:  # its organiser runs it (and may cancel it)
+                raise errors.TournamentRefused(errors.TournamentProblem.TOURNAMENT_TABLE)
             if user_id != ch.work.host_id and not is_manager:
                 raise errors.HostOrManagerOnly()
             ch.work.status = TableStatus.CANCELLED

@@ -43,6 +43,7 @@ from .tournament_model import (
     Tournament,
     TournamentStatus,
 )
+from .tournament_model import rebuild as rebuild_tournament
 from .tournament_options import TournamentRequest, build, zone_of
 from .tournament_rounds import finish, next_players, seat_round, table_results
 from .tournament_unit import TournamentChange, TournamentRegistry, TournamentUnit
@@ -134,6 +135,30 @@ class Tournaments:
             return {}
         found = {s.table_id: self.ctx.registry.by_id.get(s.table_id) for s in r.tables}
         return {k: v for k, v in found.items() if v is not None}
+
+    async def find(
+        self, guild_id: int, channel_id: int | None, tournament_id: str | None = None
+    ) -> Tournament:
+        """A tournament of this server, open or not: by its id, else the channel's open one,
+        else the channel's latest (for its record after it ended)."""
+        if tournament_id is None:
+            t = self.registry.by_channel.get(channel_id or 0)
+            if t is not None:
+                return t
+        else:
+            t = self.registry.by_id.get(tournament_id)
+            if t is not None and t.guild_id == guild_id:
+                return t
+        for record in await self.ctx.storage.tournaments.recent(guild_id, limit=50):
+            wanted = record.tournament_id == tournament_id or (
+                tournament_id is None and record.channel_id == channel_id
+            )
+            if wanted:
+                try:
+                    return rebuild_tournament(record)
+                except UNREADABLE:
+                    break
+        raise _refuse(TournamentProblem.NONE_HERE)
 
     async def may_organise(self, guild_id: int, who: Organiser, t: Tournament | None) -> bool:
         settings = await self.ctx.storage.settings.get_settings(guild_id)

@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.engine.hints import HintLevel
 from bot.engine.rules import MatchFormat, get_profile
+from bot.storage.tournaments import TournamentRecord
 
 from .bracket import Advance, AdvanceKind, SeatResult
 from .model import TableOptions, json_default
@@ -449,6 +450,16 @@ class Tournament:
         """Take over a stored working copy's state (the message ids stay the live ones)."""
         for name in _ADOPTED:
             setattr(self, name, getattr(work, name))
+
+
+def rebuild(record: TournamentRecord) -> Tournament:
+    """The one way a tournament is rebuilt from its stored record (raises ValueError,
+    KeyError or TypeError for a state this code cannot read)."""
+    t = Tournament.from_json(record.state_json)
+    t.status = TournamentStatus(record.status)
+    t.version = record.version
+    t.messages = dict(record.messages)
+    return t
 
 
 _ADOPTED = (

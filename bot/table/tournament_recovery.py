@@ -24,21 +24,12 @@ from bot.storage.tournaments import TournamentRecord, lease_key
 from . import errors
 from .context import TableContext
 from .tournament import Tournaments
-from .tournament_model import Tournament, TournamentStatus
+from .tournament_model import Tournament, TournamentStatus, rebuild
 from .vocabulary import TableStatus
 
 log = logging.getLogger(__name__)
 
 UNREADABLE = (ValueError, KeyError, TypeError)
-
-
-def rebuild(record: TournamentRecord) -> Tournament:
-    """The one way a tournament is rebuilt from its stored record."""
-    t = Tournament.from_json(record.state_json)
-    t.status = TournamentStatus(record.status)
-    t.version = record.version
-    t.messages = dict(record.messages)
-    return t
 
 
 class TournamentRecovery:

@@ -20,6 +20,7 @@ from bot.table.vocabulary import Locale
 
 from .cards import card
 from .catalogue import text
+from .tournament import refusal_text as tournament_refusal_text
 
 
 def _listed(values: object) -> str:
@@ -264,6 +265,8 @@ def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
             return text(locale, "refusal-no-such-seat")
         case e.NotAtLastTable():
             return text(locale, "refusal-not-at-last-table")
+        case e.TournamentRefused():
+            return tournament_refusal_text(exc, locale)
 
     return text(locale, "refusal-other")
 

@@ -73,6 +73,11 @@ def settings_embed(
     if settings.language is None:
         speaks = text(locale, "stats-language-server", language=speaks)
     embed.add_field(name=text(locale, "stats-settings-language"), value=speaks, inline=False)
+    embed.add_field(
+        name=text(locale, "tournament-settings-organisers"),
+        value=organisers_text(settings.organiser_role_id, locale),
+        inline=False,
+    )
     embed.set_footer(text=text(locale, "stats-settings-footer"))
     return embed
 
@@ -120,4 +125,15 @@ def setting_changed_text(what: str, value: object, locale: Locale | None = None)
         if value == "server":
             return text(locale, "stats-changed-language-server")
         return text(locale, "stats-changed-language", language=language_label(str(value)))
+    if what == "organiser_role":
+        if not value:
+            return text(locale, "tournament-changed-organisers-none")
+        return text(locale, "tournament-changed-organisers", role=str(value))
     return f"{what}: {value}"  # a setting this module does not know yet: its raw name
+
+
+def organisers_text(role_id: int | None, locale: Locale | None = None) -> str:
+    """Who may run tournaments: Manage Server, and the server's organiser role if it has one."""
+    if role_id is None:
+        return text(locale, "tournament-organisers-managers")
+    return text(locale, "tournament-organisers-role", role=str(role_id))

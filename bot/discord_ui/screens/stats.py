@@ -31,6 +31,7 @@ from bot.storage import (
     RatingInfo,
     RatingPoint,
 )
+from bot.storage.tournaments import TournamentStats
 from bot.table import league
 from bot.words import Locale, text
 
@@ -314,7 +315,11 @@ def _round_half(x: Fraction) -> Fraction:
 
 
 def stats_embed(
-    name: str, stats: PlayerStats, trend: Sequence[RatingPoint] = (), locale: Locale | None = None
+    name: str,
+    stats: PlayerStats,
+    trend: Sequence[RatingPoint] = (),
+    locale: Locale | None = None,
+    tournaments: TournamentStats | None = None,
 ) -> discord.Embed:
     """A player's card: overall rating (with a sparkline of recent changes) and one field per
     profile played, most played first. Posted in the channel: `locale` is the server's."""
@@ -332,4 +337,27 @@ def stats_embed(
     )
     for p in ordered[:24]:
         embed.add_field(name=p.profile, value=profile_field(p, locale), inline=False)
+    if tournaments is not None and tournaments.played:
+        embed.add_field(
+            name=text(locale, "tournament-history-title"),
+            value=tournament_field(tournaments, locale),
+            inline=False,
+        )
     return embed
+
+
+def tournament_field(t: TournamentStats, locale: Locale | None = None) -> str:
+    """A player's tournaments: how many, won, their best place, and the last one."""
+    best = "—" if t.best is None else number(t.best, locale)
+    lines = [text(locale, "tournament-stats", played=t.played, won=t.won, best=best)]
+    if t.last_name is not None:
+        lines.append(
+            text(
+                locale,
+                "tournament-stats-last",
+                name=t.last_name,
+                place=t.last_place or 0,
+                players=t.last_players or 0,
+            )
+        )
+    return "\n".join(lines)

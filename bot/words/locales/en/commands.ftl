@@ -25,6 +25,7 @@ cmd-rummy-settings = Server settings (Manage Server only)
     .rated_hints_off = True: only games with hints off move ratings (others play unrated)
     .threads = True: each table plays in its own thread (default); False: in the channel
     .language = Language of new tables' lobby, table and results (default: the server's)
+    .organiser_role = Members of this role may run tournaments (@everyone: Manage Server only)
 cmd-rummy-forget-me = Delete your rummy stats and history in this server
 cmd-rummy-new = Open a rummy table in this channel
     .profile = Which rules (default: the server's default)
