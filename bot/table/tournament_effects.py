@@ -120,8 +120,10 @@ class TournamentEffects:
             await self.hold_tables(t, ch.hold)
         if t.status is TournamentStatus.CANCELLED:
             await self.close_tables(t)
-        for table in ch.tables:
-            await self._guard(t, "start a table", self.effects.game_changed(table, None))
+        if ch.tables:
+            # Placing a round's tables (a message and a thread each, within Discord's limits)
+            # takes a while: whoever started the round has their answer meanwhile.
+            self._background(self._start_tables(t, list(ch.tables)))
         await self._guard(t, "show", self.listener.tournament_changed(t))
         if ch.closed:
             self.ctx.scheduler.cancel(t.id, "t_clock")
@@ -129,6 +131,17 @@ class TournamentEffects:
             await self.release(t)
         else:
             self.arm(t)
+
+    async def _start_tables(self, t: Tournament, tables: list[Table]) -> None:
+        """What players see of a new round's tables, and their first turns (every table
+        already plays: its deadlines were set when the round was stored)."""
+        for table in tables:
+            await self._guard(t, "start a table", self.effects.game_changed(table, None))
+
+    def _background(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._retries.add(task)
+        task.add_done_callback(self._retries.discard)
 
     # ---- the clock -------------------------------------------------------------------------
 

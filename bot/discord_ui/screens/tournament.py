@@ -416,7 +416,10 @@ def record_json(t: Tournament) -> str:
         "name": t.options.name,
         "status": t.status.value,
         "options": t.options.to_dict(),
-        "players": {e.key: e.name for e in t.entrants if not e.removed},
+        # Who played (everyone seated in round 1); before the start, who is registered.
+        "players": {k: t.name_of(k) for k in t.rounds[0].players}
+        if t.rounds
+        else {e.key: e.name for e in t.registered},
         "rounds": rounds,
         "places": t.places,
         "winner": t.winner,
