@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +48,16 @@ LOOKBACK = 30
 _PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
+def _digest(kwargs: dict[str, Any]) -> str:
+    """What an edit would show: its embed and its controls' ids and labels."""
+    embed = kwargs.get("embed")
+    view = kwargs.get("view")
+    shown: list[Any] = [embed.to_dict() if isinstance(embed, discord.Embed) else None]
+    if isinstance(view, discord.ui.View):
+        shown.append([item.to_component_dict() for item in view.children])
+    return hashlib.sha256(json.dumps(shown, sort_keys=True, default=str).encode()).hexdigest()
+
+
 class TournamentBoard:
     """Implements `bot.table.tournament_effects.TournamentListener` for Discord."""
 
@@ -59,6 +71,9 @@ class TournamentBoard:
         #: The thread each table of a round plays in (the round message links them, also
         #: once a table has closed and left the registry).
         self._threads: dict[str, int] = {}
+        #: What each message was last edited to show (a digest): an unchanged one is not
+        #: edited again, so a round of busy tables costs edits only when standings move.
+        self._shown: dict[int, str] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._closing = False
 
@@ -89,6 +104,7 @@ class TournamentBoard:
             await self._show_round(t, round_no, required=True)
         elif kind == "finished":
             await self._post_final(t, again)
+            self.forget(t)
         elif kind == "cancelled":
             said = words.cancelled_text(t, str(payload.get("reason", "")), language)
             await self._say(t, said, "cancelled", again)
@@ -144,12 +160,16 @@ class TournamentBoard:
             await self._show_round(t, r.number, required=False)
 
     async def _edit(self, t: Tournament, message_id: int, **kwargs: Any) -> bool:
+        digest = _digest(kwargs)
+        if self._shown.get(message_id) == digest:
+            return True
         await self.budget.slot(HEADROOM, "PATCH", t.channel_id)
         try:
             await self._channel(t).get_partial_message(message_id).edit(**kwargs)
         except discord.HTTPException as exc:
             log.warning("could not edit a message of tournament %s: %s", t.id, exc)
             return False
+        self._shown[message_id] = digest
         return True
 
     def _channel(self, t: Tournament) -> discord.PartialMessageable:
@@ -273,6 +293,13 @@ class TournamentBoard:
         await self.budget.slot(URGENT, "POST", thread.id)
         with contextlib.suppress(discord.HTTPException):
             await thread.send(line, allowed_mentions=_PINGS)
+
+    def forget(self, t: Tournament) -> None:
+        """A tournament that ended: drop what was kept of its messages and tables."""
+        for message_id in t.messages.values():
+            self._shown.pop(message_id, None)
+        for table_id in t.table_ids():
+            self._threads.pop(table_id, None)
 
     async def shutdown(self) -> None:
         self._closing = True

@@ -22,14 +22,14 @@ size as fit, and the players left over at the end of the draw get a **bye**: the
 to the next round without playing (by lot: the draw decides, nobody chooses).
 
 **Who goes through from a table.** The table's entrants are ranked (`rank`): players still in
-the match above those who left it (a drop after three timeouts, removed by the organiser, or
-left), then people above AI entrants (an AI never goes through ahead of a person), then by the
-round's result (pool: whoever stayed in longer; then the score: net chips, or fewest points),
-then by deals won at the table this round, then by the draw (the lot). With *top N*, the first
-N go through; with a *chip line*, everyone whose chips are at or above the line, but never
-everyone at the table (the last-ranked stays). Nobody who left the match goes through, except
-that each table sends at least its best-ranked entrant. AI players that only fill empty seats
-never go through and get no place.
+the match above those who left it (left, removed by the organiser, or absent at its end: still
+dropped for timing out three turns in a row), then people above AI entrants (an AI never goes
+through ahead of a person), then by the round's result (pool: whoever stayed in longer; then
+the score: net chips, or fewest points), then by deals won at the table this round, then by
+the draw (the lot). With *top N*, the first N go through; with a *chip line*, everyone whose
+chips are at or above the line, but never everyone at the table (the last-ranked stays).
+Nobody who left the match goes through, except that each table sends at least its best-ranked
+entrant. AI players that only fill empty seats never go through and get no place.
 
 **Places.** The final table's ranking gives places 1, 2, 3, ...; the final table's first is
 the winner. Everyone who went out in the same earlier round shares one place: one more than
@@ -194,7 +194,8 @@ class SeatResult:
     #: Pool: how long the seat stayed in the match (the winner highest); 0 in other formats.
     survival: int = 0
     deals_won: int = 0
-    #: Left the match: dropped after three timeouts, removed by the organiser, or left.
+    #: Left the match: left it, removed by the organiser, or absent at its end (dropped for
+    #: three timeouts in a row and never back).
     left: bool = False
     #: A person (False: an AI entrant).
     person: bool = True

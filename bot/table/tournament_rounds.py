@@ -17,6 +17,7 @@ from bot.engine.public_log import seating_entries
 from bot.storage.tournaments import PlaceRow
 
 from . import bracket
+from .autoplay import MAX_TIMEOUTS
 from .bracket import SeatResult
 from .model import Seat, Table, TournamentSeat, new_table_id
 from .moves import new_turn_if_needed
@@ -139,7 +140,10 @@ def table_results(work: Tournament, rnd: Round, slot: TableSlot, table: Table) -
                 m.scores[s] if net else -m.scores[s],
                 survival,
                 sum(1 for r in m.results if r.winner == s),
-                s in m.left or (entrant is not None and entrant.removed),
+                s in m.left
+                or (entrant is not None and entrant.removed)
+                # Absent at the end: dropped for three timeouts in a row, and never back.
+                or table.timeouts.get(player.id, 0) >= MAX_TIMEOUTS,
                 entrant is not None and entrant.person,
                 draw.get(player.id, len(draw)),
                 player.id in slot.fillers,

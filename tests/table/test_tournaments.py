@@ -396,3 +396,28 @@ async def test_one_tournament_is_driven_by_one_process(shared: str) -> None:
         await a.shutdown()
         await a_store.close()
         await b_store.close()
+
+
+async def test_an_absent_player_is_played_for_dropped_and_ranked_last(storage: Storage) -> None:
+    """A person who never plays is played for, dropped after three timeouts in a row, and,
+    still absent at the end, ranks below everyone who stayed, AI players too."""
+    clock, notes = ManualClock(), Notes()
+    svc = service(storage, notes, clock)
+    try:
+        request = TournamentRequest("Absent", seats=4, advance=2, deals=2, start_in=1)
+        t = await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
+        await svc.tournaments.register(t, ALICE, "alice")
+        await svc.tournament_tools.add_ai(t, BOSS, 3, "easy", lambda n: f"AI {n}")
+        await svc.tournament_tools.start(t, BOSS)
+        assert t.rounds[0].final
+        for _ in range(400):
+            if t.status is TournamentStatus.FINISHED:
+                break
+            await clock.advance(20)  # alice's turn timer runs out; the AI think meanwhile
+            await asyncio.sleep(0.02)
+        assert t.status is TournamentStatus.FINISHED
+        slot = t.rounds[0].tables[0]
+        alice = next(r for r in slot.results or [] if r.player == f"u{ALICE}")
+        assert alice.left and t.places[f"u{ALICE}"] == 4 and t.winner != f"u{ALICE}"
+    finally:
+        await svc.shutdown()
