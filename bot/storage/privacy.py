@@ -95,6 +95,23 @@ _CLOSED_TABLES_NAMING: Final[dict[Dialect, str]] = {
     for d, find in _FIND.items()
 }
 _UPDATE_TABLE = "UPDATE game_tables SET host_id = ?, state_json = ? WHERE table_id = ?"
+# Tournaments (0013): an open one that names the user stops a forget-me, as an open table does
+# (its next change would write them back); a closed one's state is scrubbed like a table's.
+_OPEN_TOURNAMENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT state_json FROM tournaments WHERE guild_id = ?1"
+    " AND status IN ('registration', 'check_in', 'running')"
+    f" AND (organiser_id = ?2 OR {find}(state_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
+_CLOSED_TOURNAMENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT tournament_id, organiser_id, state_json FROM tournaments WHERE guild_id = ?1"
+    " AND status NOT IN ('registration', 'check_in', 'running')"
+    f" AND (organiser_id = ?2 OR {find}(state_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
+_UPDATE_TOURNAMENT = (
+    "UPDATE tournaments SET organiser_id = ?, state_json = ? WHERE tournament_id = ?"
+)
 _EVENTS_NAMING: Final[dict[Dialect, str]] = {
     d: "SELECT e.table_id, e.seq, e.event_json FROM game_events AS e"
     " JOIN game_tables AS t ON t.table_id = e.table_id"
@@ -270,7 +287,11 @@ class PrivacyRepo:
         digits = str(user_id)
         async with self._db.transaction(tx) as t:
             d = t.dialect
-            for (state,) in await t.fetchall(_OPEN_TABLES_NAMING[d], (guild_id, user_id, digits)):
+            open_docs = [
+                *await t.fetchall(_OPEN_TABLES_NAMING[d], (guild_id, user_id, digits)),
+                *await t.fetchall(_OPEN_TOURNAMENTS_NAMING[d], (guild_id, user_id, digits)),
+            ]
+            for (state,) in open_docs:
                 try:
                     if mentions(json.loads(state), user_id):
                         return False
@@ -291,6 +312,14 @@ class PrivacyRepo:
                         state if clean is None else clean,
                         table_id,
                     ),
+                )
+            rows = await t.fetchall(_CLOSED_TOURNAMENTS_NAMING[d], (guild_id, user_id, digits))
+            for tournament_id, organiser_id, state in rows:
+                clean = _rewrite(state, user_id, names, compact=True)
+                organiser = 0 if organiser_id == user_id else organiser_id
+                await t.execute(
+                    _UPDATE_TOURNAMENT,
+                    (organiser, state if clean is None else clean, tournament_id),
                 )
             for table_id, seq, event in await t.fetchall(_EVENTS_NAMING[d], (guild_id, digits)):
                 clean = _rewrite(event, user_id, names, compact=False)

@@ -3,6 +3,7 @@ tables a round opens, the places), versions, the outbox, leases, stats, forget-m
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -168,3 +169,20 @@ async def test_0013_applies_after_0011_without_0012(tmp_path: Path) -> None:
         assert await s.schema_version() >= 13
         await _create(s)
         assert (await s.tournaments.load(T)) is not None
+
+
+async def test_forget_me_waits_for_an_open_tournament_and_scrubs_a_closed_one(st: Storage) -> None:
+    user = 123456789012345678
+    state = json.dumps(
+        {"entrants": [{"key": f"u{user}", "name": "ann", "user_id": user}], "draw": [f"u{user}"]}
+    )
+    await st.tournaments.create(
+        T, guild_id=G, channel_id=5, organiser_id=7, name="x", status="check_in",
+        state_json=state, version=1, start_at=1.0,
+    )  # fmt: skip
+    assert not await st.privacy.forget_user(G, user), "an open tournament still needs them"
+    await st.tournaments.commit(T, 2, state, "{}", status="finished", name="x", start_at=1.0)
+    assert await st.privacy.forget_user(G, user)
+    record = await st.tournaments.load(T)
+    assert record is not None and str(user) not in record.state_json
+    assert "ann" not in record.state_json
