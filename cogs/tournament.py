@@ -153,7 +153,8 @@ class Tournaments(Slice):
 
     @tournament.command(name="status", description="The tournament's standings, and your place")
     async def status(self, interaction: Interaction) -> None:
-        t = self._of_channel(interaction)
+        guild_id, channel_id = place_of(interaction)
+        t = await self.bot.tables.tournaments.find(guild_id, channel_id)  # open, or the last
         tables = self.bot.tables.tournaments.live_tables(t)
         language = t.options.language
         await interaction.response.send_message(embed=screen.status_embed(t, tables, language))

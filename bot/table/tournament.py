@@ -139,12 +139,12 @@ class Tournaments:
     async def find(
         self, guild_id: int, channel_id: int | None, tournament_id: str | None = None
     ) -> Tournament:
-        """A tournament of this server, open or not: by its id, else the channel's open one,
-        else the channel's latest (for its record after it ended)."""
+        """A tournament of this server, open or not: by its id, else the channel's open one
+        (or that of the table thread the command came from), else the channel's latest (its
+        standings and record after it ended)."""
         if tournament_id is None:
-            t = self.registry.by_channel.get(channel_id or 0)
-            if t is not None:
-                return t
+            with contextlib.suppress(TournamentRefused):
+                return self.here(channel_id)
         else:
             t = self.registry.by_id.get(tournament_id)
             if t is not None and t.guild_id == guild_id:

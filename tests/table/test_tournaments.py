@@ -114,6 +114,16 @@ async def test_registration_check_in_and_the_start(storage: Storage) -> None:
         with pytest.raises(TournamentRefused) as busy:
             await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
         assert busy.value.problem is TournamentProblem.CHANNEL_BUSY
+        for guild, channel, problem in (
+            (GUILD, CHANNEL + 1, TournamentProblem.WRONG_PLACE),  # a click from elsewhere
+            (GUILD + 1, CHANNEL, TournamentProblem.WRONG_PLACE),
+        ):
+            with pytest.raises(TournamentRefused) as elsewhere:
+                svc.tournaments.get(t.id, guild_id=guild, channel_id=channel)
+            assert elsewhere.value.problem is problem
+        with pytest.raises(TournamentRefused) as unknown:
+            svc.tournaments.get("zzzzzzzzzz", guild_id=GUILD, channel_id=CHANNEL)
+        assert unknown.value.problem is TournamentProblem.CLOSED
         tours = svc.tournaments
         for user, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
             assert not (await tours.register(t, user, name)).checked_in
