@@ -96,24 +96,45 @@ class TournamentBoard:
         *,
         again: bool = False,
     ) -> None:
-        t = tournament
-        language = t.options.language
-        if kind == "round_seated":
-            await self._post_round(t, round_no, again)
-        elif kind == "round_done":
-            await self._show_round(t, round_no, required=True)
-        elif kind == "finished":
-            await self._post_final(t, again)
-            self.forget(t)
-        elif kind == "cancelled":
-            said = words.cancelled_text(t, str(payload.get("reason", "")), language)
-            await self._say(t, said, "cancelled", again)
-        elif kind == "stalled":
-            count, minimum = int(payload.get("count", 0)), int(payload.get("minimum", 2))
-            await self._say(t, words.stalled_text(t, count, minimum, language), None, again)
-        elif kind == "left_out":
-            await self._left_out(t, [int(u) for u in payload.get("users", [])])
-        self._mark(t)
+        """Post one note of the outbox (see the module docstring), by its kind."""
+        post = {
+            "round_seated": self._note_seated,
+            "round_done": self._note_done,
+            "finished": self._note_finished,
+            "cancelled": self._note_cancelled,
+            "stalled": self._note_stalled,
+            "left_out": self._note_left_out,
+        }[kind]
+        await post(tournament, round_no, payload, again)
+        self._mark(tournament)
+
+    async def _note_seated(self, t: Tournament, number: int, _: Any, again: bool) -> None:
+        await self._post_round(t, number, again)
+
+    async def _note_done(self, t: Tournament, number: int, _: Any, again: bool) -> None:
+        await self._show_round(t, number, required=True)
+
+    async def _note_finished(self, t: Tournament, _n: int, _: Any, again: bool) -> None:
+        await self._post_final(t, again)
+        self.forget(t)
+
+    async def _note_cancelled(
+        self, t: Tournament, _n: int, payload: dict[str, Any], again: bool
+    ) -> None:
+        said = words.cancelled_text(t, str(payload.get("reason", "")), t.options.language)
+        await self._say(t, said, "cancelled", again)
+
+    async def _note_stalled(
+        self, t: Tournament, _n: int, payload: dict[str, Any], again: bool
+    ) -> None:
+        count, minimum = int(payload.get("count", 0)), int(payload.get("minimum", 2))
+        said = words.stalled_text(t, count, minimum, t.options.language)
+        await self._say(t, said, None, again)
+
+    async def _note_left_out(
+        self, t: Tournament, _n: int, payload: dict[str, Any], _again: bool
+    ) -> None:
+        await self._left_out(t, [int(u) for u in payload.get("users", [])])
 
     async def post_register(self, interaction: Interaction, t: Tournament) -> None:
         """The registration message: the public answer to `/rummy tournament create`."""
