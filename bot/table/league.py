@@ -1,5 +1,6 @@
 """The league's use cases: leaderboards, a player's stats and history, hand-history downloads,
-server settings and forget-me.
+server settings and forget-me. (Seasons, which the leaderboards and settings follow, are their
+own module: `bot.table.season`.)
 
 Why here and not in the cog: who may download whose hand history, how a settings change
 merges with what is stored, and when a forget-me confirmation has expired are rules of the
@@ -15,6 +16,7 @@ from typing import Any, Literal, cast
 
 from bot.engine.rules import PROFILES
 from bot.storage import (
+    SEASON_PLANS,
     DealHistoryRow,
     GuildSettings,
     LeaderboardRow,
@@ -22,6 +24,7 @@ from bot.storage import (
     PlayerRank,
     PlayerStats,
     RatingPoint,
+    SeasonRecord,
     SortKey,
     Storage,
     StorageError,
@@ -30,6 +33,7 @@ from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
 
 from . import errors
 from .scheduler import Clock
+from .season import Seasons, is_zone
 
 #: How many recent deals a history lists (and offers for download).
 HISTORY_LIMIT = 10
@@ -47,6 +51,13 @@ class BoardPage:
     own: PlayerRank | None
     page: int
     has_next: bool
+    #: The season the board is of (None: all time, or a rolling period).
+    season: SeasonRecord | None = None
+
+
+#: What `/rummy leaderboard season:` takes besides a season's number.
+CURRENT_SEASON = "current"
+ALL_TIME = "all"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +88,10 @@ class SettingsChange:
     table_threads: bool | None = None
     #: The language of new tables' public messages; "server": the server's Discord language.
     language: str | None = None
+    season: str | None = None  # off, weekly, monthly (`bot.table.season`)
+    time_zone: str | None = None  # an IANA zone name
+    season_channel: int | None = None  # where a season's final standings are posted
+    end_season: bool | None = None  # True: the open season ends now
 
 
 #: The language choice that means "the server's own Discord language" (stored as none).
@@ -90,15 +105,18 @@ class SettingsChanged:
     settings: GuildSettings
     #: What changed, in the order asked, as (what, value) facts for the words.
     changed: list[SettingFact] = field(default_factory=list)
+    #: The server's open season after the change (None: seasons are off).
+    season: SeasonRecord | None = None
 
 
 ForgetOutcome = Literal["done", "playing", "expired"]
 
 
 class League:
-    def __init__(self, storage: Storage, clock: Clock) -> None:
+    def __init__(self, storage: Storage, clock: Clock, seasons: Seasons | None = None) -> None:
         self.storage = storage
         self.clock = clock
+        self.seasons = seasons or Seasons(storage, clock)
 
     async def leaderboard(
         self,
@@ -107,15 +125,20 @@ class League:
         page: int,
         profile: str | None,
         sort: str,
-        period: str,
+        period: str | None,
         page_size: int,
+        season: str | None = None,
     ) -> BoardPage:
         """One page of a board and the asker's own line. One extra row is fetched to know
-        whether a next page exists without counting the whole board."""
+        whether a next page exists without counting the whole board. Which board:
+        `board_season` (by default the open season's, when the server has seasons)."""
+        shown = await self.board_season(guild_id, season, period)
+        period = period or ALL_TIME
         check_board(profile, sort, period)
         if page < 0:
             raise errors.BadBoard()
         sort_key, period_key = cast(SortKey, sort), cast(Period, period)
+        number = None if shown is None else shown.number
         rows = await self.storage.boards.leaderboard(
             guild_id,
             profile,
@@ -124,11 +147,43 @@ class League:
             limit=page_size + 1,
             offset=page * page_size,
             min_games=WIN_RATE_MIN_GAMES,
+            season=number,
         )
         own = await self.storage.boards.player_rank(
-            guild_id, asker_id, profile, sort_key, period_key, min_games=WIN_RATE_MIN_GAMES
+            guild_id,
+            asker_id,
+            profile,
+            sort_key,
+            period_key,
+            min_games=WIN_RATE_MIN_GAMES,
+            season=number,
         )
-        return BoardPage(rows[:page_size], own, page, len(rows) > page_size)
+        return BoardPage(rows[:page_size], own, page, len(rows) > page_size, shown)
+
+    async def board_season(
+        self, guild_id: int, season: str | None, period: str | None
+    ) -> SeasonRecord | None:
+        """The season a board shows: the one asked for (`CURRENT_SEASON`, or its number),
+        none for `ALL_TIME` or a period; asked for nothing, the open season (when the server
+        has seasons). A season is its own window: asked together with a period, or one that
+        does not exist, is a board that does not exist."""
+        if season is None:
+            if period is not None:
+                return None
+            return await self.storage.seasons.current(guild_id)
+        if period is not None and period != ALL_TIME:
+            raise errors.BadBoard()
+        if season == ALL_TIME:
+            return None
+        if season == CURRENT_SEASON:
+            found = await self.storage.seasons.current(guild_id)
+        elif season.isdecimal() and len(season) <= 9:
+            found = await self.storage.seasons.get(guild_id, int(season))
+        else:
+            found = None
+        if found is None:
+            raise errors.BadBoard()
+        return found
 
     async def has_played(self, guild_id: int, user_id: int) -> bool:
         """Has this player a finished deal in this server (a first-timer gets a pointer to
@@ -197,6 +252,10 @@ class League:
             raise errors.SettingsConflict("unknown_profile")
         if c.hints is not None and c.hints not in HINT_LEVELS:
             raise errors.SettingsConflict("unknown_hints")
+        if c.season is not None and c.season not in SEASON_PLANS:
+            raise errors.SettingsConflict("unknown_season")
+        if c.time_zone is not None and not is_zone(c.time_zone):
+            raise errors.SettingsConflict("unknown_time_zone", zone=c.time_zone[:64])
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
@@ -240,9 +299,22 @@ class League:
         if c.language is not None:
             changes["language"] = None if c.language == FOLLOW_SERVER else c.language
             facts.append(("language", c.language))
-        if changes:
-            current = await self.storage.settings.update_settings(guild_id, **changes)
-        return SettingsChanged(current, facts)
+        for what, value in (
+            ("season", c.season),
+            ("time_zone", c.time_zone),
+            ("season_channel_id", c.season_channel),
+        ):
+            if value is not None:
+                changes[what] = value
+                facts.append((what, value))
+        # The seasons follow the settings in the same transaction (`bot.table.season`).
+        async with self.seasons.changing(guild_id) as unit:
+            if changes:
+                current = await self.storage.settings.update_settings(
+                    guild_id, **changes, tx=unit.tx
+                )
+            facts.extend(await unit.follow(current, end_now=bool(c.end_season)))
+        return SettingsChanged(current, facts, unit.current)
 
     async def forget(self, guild_id: int, user_id: int, issued: int) -> ForgetOutcome:
         """Delete a player's stats in a server, if the confirmation is fresh and they are in
