@@ -38,6 +38,7 @@ from .dispatch import ClickRouter
 from .errors import answer_error
 from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
+from .season_posts import SeasonPosts
 from .slices import RummyGroup
 from .translator import CatalogueTranslator
 
@@ -45,7 +46,14 @@ log = logging.getLogger(__name__)
 
 #: The feature slices, each a cog in its own extension (see `slices.py`); their commands
 #: are `/rummy`'s subcommands, in this order.
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.info",
+    "cogs.league",
+    "cogs.server",
+    "cogs.season",
+)
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
@@ -125,6 +133,7 @@ class PapluBot(commands.Bot):
             deck_seed=self.settings.deck_seed,
             owner=owner_name(self.settings),
             owns_guild=self.settings.owns_guild,
+            season_listener=SeasonPosts(self, self.budget),
         )
         self.tree.error(self.on_app_command_error)
         # Before the slices load and the tree syncs: commands carry their Hindi descriptions.
@@ -180,6 +189,10 @@ class PapluBot(commands.Bot):
                     await self.tables.recovery.resume(table)
                 except Exception:
                     log.exception("could not resume table %s", table.id)
+            try:  # after the tables stored what they owed: those results count in their season
+                await self.tables.seasons.start()
+            except Exception:
+                log.exception("could not start the seasons")
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild on every start; globally only when the tree changed."""

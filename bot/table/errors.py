@@ -192,7 +192,8 @@ class DealGone(Refusal):
 class SettingsConflict(Refusal):
     """A settings change that cannot be applied as asked; `problem` says why (`all_and_list`,
     `allow_and_remove`, `unknown_profile`, `unknown_hints`, `every_channel_already`, `not_on_list`,
-    `last_channel`), `params` the facts."""
+    `last_channel`; for seasons `unknown_season`, `unknown_time_zone`, `no_season`), `params` the
+    facts."""
 
     def __init__(self, problem: str, **params: object) -> None:
         super().__init__(problem)

@@ -276,6 +276,10 @@ class Seasons:
     async def current(self, guild_id: int) -> SeasonRecord | None:
         return await self.storage.seasons.current(guild_id)
 
+    async def recent(self, guild_id: int, limit: int = 24) -> list[SeasonRecord]:
+        """The server's latest seasons, newest first (a menu to pick a board from)."""
+        return await self.storage.seasons.recent(guild_id, limit)
+
     async def overview(self, guild_id: int, user_id: int) -> SeasonOverview:
         """The player's places: in the open season so far, and final in the last one."""
         boards = self.storage.boards

@@ -118,13 +118,17 @@ _SETTINGS_IDS = {
     "every_channel_already": "settings-every-channel-already",
     "not_on_list": "settings-not-on-list",
     "last_channel": "settings-last-channel",
+    "unknown_season": "settings-unknown-season",
+    "unknown_time_zone": "settings-unknown-time-zone",
+    "no_season": "settings-no-season",
 }
 
 
 def _settings_conflict(exc: e.SettingsConflict, locale: Locale | None) -> str:
     msg_id = _SETTINGS_IDS.get(exc.problem, "settings-other")
     # A channel id is a snowflake: given as text, so no language groups its digits.
-    return text(locale, msg_id, channel=str(exc.params.get("channel", "")))
+    channel, zone = (str(exc.params.get(k, "")) for k in ("channel", "zone"))
+    return text(locale, msg_id, channel=channel, zone=zone)
 
 
 _DROP_IDS = {
