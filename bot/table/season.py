@@ -386,17 +386,24 @@ class Seasons:
         post what a stopped run still owed (``again``), close every season whose boundary
         passed while the bot was stopped (each posted once), and arm the others' timers.
         Only this process's servers."""
-        for season in await self.storage.seasons.unannounced():
-            if self.owns_guild(season.guild_id):
-                self._post_later(season, again=True)
+        owed = [s for s in await self.storage.seasons.unannounced() if self.owns_guild(s.guild_id)]
+        for season in owed:
+            self._post_later(season, again=True)
+        ended = 0
         for season in await self.storage.seasons.open_seasons():
             if not self.owns_guild(season.guild_id):
                 continue
             try:
-                await self.close_due(season.guild_id)
+                ended += await self.close_due(season.guild_id) is not None
             except (StorageError, OSError):
                 log.exception("could not close the season of guild %s", season.guild_id)
                 self._follow_timer(season.guild_id, season)  # its timer retries
+        log.info(
+            "seasons started: %d owed a post, %d ended while stopped, %d timers",
+            len(owed),
+            ended,
+            len(self.timers()),
+        )
 
     def _follow_timer(self, guild_id: int, season: SeasonRecord | None) -> None:
         """The server's timer now waits for `season`'s end (none: no timer)."""
