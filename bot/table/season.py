@@ -36,7 +36,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import cache
-from typing import Final, Protocol
+from typing import Final, Protocol, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.storage import (
@@ -198,7 +198,8 @@ class SeasonUnit:
     facts: list[SeasonFact] = field(default_factory=list)
     #: The open season once the change is made (None: seasons are off).
     current: SeasonRecord | None = None
-    _ended: SeasonRecord | None = None
+    #: The season the change closed (its post is owed once the change is committed).
+    ended: SeasonRecord | None = None
 
     async def follow(self, settings: GuildSettings, *, end_now: bool = False) -> list[SeasonFact]:
         """Bring the server's seasons in line with `settings` (as just written in this
@@ -213,7 +214,7 @@ class SeasonUnit:
         plan, zone_name = settings.season, settings.time_zone or DEFAULT_ZONE
         if current is not None and (end_now or plan == SEASON_OFF):
             closed_at = max(at, current.starts_at)
-            self._ended = await storage.seasons.close(
+            self.ended = await storage.seasons.close(
                 self.guild_id,
                 current.number,
                 closed_at=closed_at,
@@ -222,11 +223,11 @@ class SeasonUnit:
                 channel_id=settings.season_channel_id,
                 tx=self.tx,
             )
-            if self._ended is not None:
-                self.facts.append(("season_ended", self._ended))
+            if self.ended is not None:
+                self.facts.append(("season_ended", self.ended))
             current = None
         if plan != SEASON_OFF and current is None:
-            start = at if self._ended is None else int(self._ended.closed_at or at)
+            start = at if self.ended is None else int(self.ended.closed_at or at)
             current = await storage.seasons.open(
                 self.guild_id,
                 cadence=plan,
@@ -330,8 +331,8 @@ class Seasons:
             async with self.storage.transaction() as tx:
                 unit = SeasonUnit(self, guild_id, tx)
                 yield unit
-            if unit._ended is not None:
-                self._post_later(unit._ended, again=False)
+            if unit.ended is not None:
+                self._post_later(unit.ended, again=False)
             self._follow_timer(guild_id, unit.current)
 
     async def close_due(self, guild_id: int) -> SeasonRecord | None:
@@ -369,7 +370,7 @@ class Seasons:
     ) -> SeasonRecord:
         start = int(closed.closed_at or closed.ends_at)
         zone_name = settings.time_zone or DEFAULT_ZONE
-        cadence: Cadence = settings.season  # type: ignore[assignment]  # not off: checked
+        cadence = cast(Cadence, settings.season)  # not off: the caller checked
         return await self.storage.seasons.open(
             guild_id,
             cadence=cadence,

@@ -14,7 +14,7 @@ from datetime import datetime
 
 import discord
 
-from bot.storage import GuildSettings, LeaderboardRow, PlayerRank, SeasonRecord
+from bot.storage import SEASON_OFF, GuildSettings, LeaderboardRow, PlayerRank, SeasonRecord
 from bot.table.league import ALL_TIME, CURRENT_SEASON
 from bot.table.season import SUGGESTED_ZONE, SeasonFinal, SeasonOverview, zone, zone_names
 from bot.words import Locale, text
@@ -175,7 +175,7 @@ def settings_field(
     """The season part of the settings embed: the plan, the zone, the open season's end and
     where its standings go."""
     name = text(locale, "season-settings-field")
-    if settings.season == "off":
+    if settings.season == SEASON_OFF:
         return name, text(locale, "season-settings-off")
     lines = [
         text(
