@@ -30,11 +30,16 @@ from bot.discord_ui.client import PapluBot
 from bot.storage import MatchRecord, MatchSeatRecord, Storage
 from tests.e2e.harness import TOKEN, settings
 from tests.fakediscord import FakeDiscord, StoredMessage
+from tests.fakediscord.models import PERM_MEMBER_DEFAULT
 from tests.postgres import postgres_schema, postgres_url_or_skip
 
 USERS = ["olga", "alice", "bob", "carol"]  # olga owns the server (a manager); the rest do not
 WEEK = 7 * 86_400
 FINAL_TITLE = "Season 1 is over!"
+
+
+#: Discord's Embed Links permission: the final post is an embed.
+EMBED_LINKS = 1 << 14
 
 
 @contextlib.asynccontextmanager
@@ -147,6 +152,23 @@ async def test_a_season_from_settings_to_its_final_post(tmp_path: Path) -> None:
         board = await fake.slash("bob", "general", "rummy leaderboard")
         assert "all time" in title(board.message)
         assert finals(fake, "results") == [post], "an empty season is not posted"
+        assert await fake.wait_idle() == []
+
+
+async def test_a_season_channel_the_bot_cannot_post_in_is_refused(tmp_path: Path) -> None:
+    async with season_bot(tmp_path) as (fake, bot):
+        no_embeds = PERM_MEMBER_DEFAULT & ~EMBED_LINKS
+        await fake.server.set_bot_permissions(no_embeds, everyone=no_embeds)
+        guild = bot.get_guild(fake.guild_id)
+        assert guild is not None
+        await fake.wait_for(lambda: not guild.me.guild_permissions.embed_links)
+        refused = await fake.slash(
+            "olga", "general", "rummy settings", season="weekly", season_channel="results"
+        )
+        results = fake.channel("results").mention
+        assert refused.ephemeral and f"I cannot post in {results}" in refused.text
+        assert (await bot.storage.settings.get_settings(fake.guild_id)).season == "off"
+        assert await bot.storage.seasons.current(fake.guild_id) is None
         assert await fake.wait_idle() == []
 
 
