@@ -26,7 +26,7 @@ from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.screens import season as rseason
 from bot.discord_ui.screens import settings as rset
 from bot.discord_ui.slices import Slice, add_slice, guild_of, require_manager
-from bot.table.league import FOLLOW_SERVER, SettingsChange
+from bot.table.league import FOLLOW_SERVER, SettingsChange, parse_default_hints
 from bot.words import Locale, catalogue
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ class Server(Slice):
                 remove_channel=remove_channel.id if remove_channel else None,
                 all_channels=all_channels,
                 card_images=card_images,
-                hints=hints,
+                hints=None if hints is None else parse_default_hints(hints),
                 rated_hints_off=rated_hints_off,
                 table_threads=threads,
                 language=language,

@@ -108,6 +108,10 @@ FORBIDDEN = {
     # The words: facts of the layers below turned into sentences, for Discord and the terminal.
     "bot.words": ("discord", "cogs", "bot.discord_ui", "bot.storage", "sqlite3", "aiosqlite",
                   "asyncpg"),
+    # Replay pages: made from hand histories by the engine, worded by bot/words; the Discord
+    # side sends them, storage keeps the histories, neither is known here.
+    "bot.replay": ("discord", "cogs", "bot.discord_ui", "bot.storage", "bot.table", "bot.ai",
+                   "sqlite3", "aiosqlite", "asyncpg"),
 }  # fmt: skip
 
 

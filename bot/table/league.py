@@ -10,10 +10,12 @@ outcome. Refusals are typed (`bot.table.errors`), outcomes are data.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
+from bot.engine.hints import HintLevel
 from bot.engine.rules import PROFILES
 from bot.storage import (
     SEASON_PLANS,
@@ -29,11 +31,12 @@ from bot.storage import (
     Storage,
     StorageError,
 )
-from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
+from bot.storage.records import PERIOD_DAYS, SORT_KEYS
 
 from . import errors
+from .errors import SettingsProblem
 from .scheduler import Clock
-from .season import Seasons, is_zone
+from .season import SeasonChange, Seasons, is_zone
 
 #: How many recent deals a history lists (and offers for download).
 HISTORY_LIMIT = 10
@@ -83,7 +86,7 @@ class SettingsChange:
     remove_channel: int | None = None
     all_channels: bool | None = None
     card_images: bool | None = None
-    hints: str | None = None  # the default hint level of new tables
+    hints: HintLevel | None = None  # the default hint level of new tables (`parse_default_hints`)
     rated_hints_off: bool | None = None  # only games without hints move ratings
     table_threads: bool | None = None
     #: The language of new tables' public messages; "server": the server's Discord language.
@@ -97,7 +100,28 @@ class SettingsChange:
 #: The language choice that means "the server's own Discord language" (stored as none).
 FOLLOW_SERVER = "server"
 
-SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
+
+class Setting(enum.StrEnum):
+    """What a settings change did, one fact each (`SettingsChanged.changed`)."""
+
+    DEFAULT_PROFILE = "default_profile"
+    TURN_TIMER = "turn_timer"
+    ALL_CHANNELS = "all_channels"  # tables may open in every channel again
+    ALLOWED = "allowed"  # a channel added to the list
+    REMOVED = "removed"  # a channel taken off it
+    CARD_IMAGES = "card_images"
+    HINTS = "hints"
+    RATED_HINTS_OFF = "rated_hints_off"
+    TABLE_THREADS = "table_threads"
+    LANGUAGE = "language"
+    SEASON = "season"  # the plan: weekly, monthly, off
+    TIME_ZONE = "time_zone"
+    SEASON_CHANNEL = "season_channel_id"  # where a season's final standings are posted
+
+
+#: (DEFAULT_PROFILE, "points"), (ALLOWED, channel id), … and what the seasons did
+#: (`SeasonChange`: a season started, ended, re-planned) with the season.
+SettingFact = tuple[Setting | SeasonChange, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,67 +269,67 @@ class League:
         """Merge a manager's change into the stored settings; refusals change nothing."""
         c = change
         if c.all_channels and (c.allow_channel or c.remove_channel):
-            raise errors.SettingsConflict("all_and_list")
+            raise errors.SettingsConflict(SettingsProblem.ALL_AND_LIST)
         if c.allow_channel and c.allow_channel == c.remove_channel:
-            raise errors.SettingsConflict("allow_and_remove")
+            raise errors.SettingsConflict(SettingsProblem.ALLOW_AND_REMOVE)
         if c.default_profile is not None and c.default_profile not in PROFILES:
-            raise errors.SettingsConflict("unknown_profile")
-        if c.hints is not None and c.hints not in HINT_LEVELS:
-            raise errors.SettingsConflict("unknown_hints")
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_PROFILE)
         if c.season is not None and c.season not in SEASON_PLANS:
-            raise errors.SettingsConflict("unknown_season")
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_SEASON)
         if c.time_zone is not None and not is_zone(c.time_zone):
-            raise errors.SettingsConflict("unknown_time_zone", zone=c.time_zone[:64])
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_TIME_ZONE, zone=c.time_zone[:64])
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
         if c.default_profile is not None:
             changes["default_profile"] = c.default_profile
-            facts.append(("default_profile", c.default_profile))
+            facts.append((Setting.DEFAULT_PROFILE, c.default_profile))
         if c.turn_timer is not None:
             changes["turn_timer"] = int(c.turn_timer)
-            facts.append(("turn_timer", int(c.turn_timer)))
+            facts.append((Setting.TURN_TIMER, int(c.turn_timer)))
         if c.all_channels:
             changes["allowed_channel_ids"] = None
-            facts.append(("all_channels", True))
+            facts.append((Setting.ALL_CHANNELS, True))
         elif c.allow_channel or c.remove_channel:
             allowed = set(current.allowed_channel_ids or ())
             if c.allow_channel:
                 allowed.add(c.allow_channel)
-                facts.append(("allowed", c.allow_channel))
+                facts.append((Setting.ALLOWED, c.allow_channel))
             if c.remove_channel:
                 if current.allowed_channel_ids is None:
-                    raise errors.SettingsConflict("every_channel_already")
+                    raise errors.SettingsConflict(SettingsProblem.EVERY_CHANNEL_ALREADY)
                 if c.remove_channel not in allowed:
-                    raise errors.SettingsConflict("not_on_list", channel=c.remove_channel)
+                    raise errors.SettingsConflict(
+                        SettingsProblem.NOT_ON_LIST, channel=c.remove_channel
+                    )
                 allowed.discard(c.remove_channel)
                 if not allowed:
                     # Storage reads an empty list as "every channel": make that explicit.
-                    raise errors.SettingsConflict("last_channel")
-                facts.append(("removed", c.remove_channel))
+                    raise errors.SettingsConflict(SettingsProblem.LAST_CHANNEL)
+                facts.append((Setting.REMOVED, c.remove_channel))
             changes["allowed_channel_ids"] = sorted(allowed)
         if c.card_images is not None:
             changes["card_images"] = c.card_images
-            facts.append(("card_images", c.card_images))
+            facts.append((Setting.CARD_IMAGES, c.card_images))
         if c.hints is not None:
             changes["hints"] = c.hints
-            facts.append(("hints", c.hints))
+            facts.append((Setting.HINTS, c.hints))
         if c.rated_hints_off is not None:
             changes["rated_hints_off"] = c.rated_hints_off
-            facts.append(("rated_hints_off", c.rated_hints_off))
+            facts.append((Setting.RATED_HINTS_OFF, c.rated_hints_off))
         if c.table_threads is not None:
             changes["table_threads"] = c.table_threads
-            facts.append(("table_threads", c.table_threads))
+            facts.append((Setting.TABLE_THREADS, c.table_threads))
         if c.language is not None:
             changes["language"] = None if c.language == FOLLOW_SERVER else c.language
-            facts.append(("language", c.language))
+            facts.append((Setting.LANGUAGE, c.language))
         for what, value in (
-            ("season", c.season),
-            ("time_zone", c.time_zone),
-            ("season_channel_id", c.season_channel),
+            (Setting.SEASON, c.season),
+            (Setting.TIME_ZONE, c.time_zone),
+            (Setting.SEASON_CHANNEL, c.season_channel),
         ):
             if value is not None:
-                changes[what] = value
+                changes[what.value] = value
                 facts.append((what, value))
         # The seasons follow the settings in the same transaction (`bot.table.season`).
         async with self.seasons.changing(guild_id) as unit:
@@ -324,6 +348,16 @@ class League:
         if not await self.storage.privacy.forget_user(guild_id, user_id):
             return "playing"
         return "done"
+
+
+def parse_default_hints(value: str) -> HintLevel:
+    """The default hint level a manager typed at `/rummy settings`. A client can send
+    anything, so this is where it is checked (by `HintLevel.parse`, the one check) and an
+    unknown level refused as a settings conflict; `SettingsChange` takes the parsed level."""
+    level = HintLevel.parse(value)
+    if level is None:
+        raise errors.SettingsConflict(SettingsProblem.UNKNOWN_HINTS)
+    return level
 
 
 def check_board(profile: str | None, sort: str, period: str) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -184,7 +185,15 @@ class SeasonOverview:
     last_champions: Sequence[LeaderboardRow] = ()
 
 
-SeasonFact = tuple[str, SeasonRecord]  # ("season_ended", the season), ("season_started", …)
+class SeasonChange(enum.StrEnum):
+    """What a settings change did to the server's seasons (a `SeasonFact`'s first)."""
+
+    STARTED = "season_started"
+    ENDED = "season_ended"
+    REPLANNED = "season_replanned"  # the open season's end moved (cadence or zone changed)
+
+
+SeasonFact = tuple[SeasonChange, SeasonRecord]  # (ENDED, the season), (STARTED, …)
 
 
 @dataclass(slots=True)
@@ -210,7 +219,7 @@ class SeasonUnit:
         at = int(now)
         current = await storage.seasons.current(self.guild_id, tx=self.tx)
         if end_now and current is None:
-            raise errors.SettingsConflict("no_season")
+            raise errors.SettingsConflict(errors.SettingsProblem.NO_SEASON)
         plan, zone_name = settings.season, settings.time_zone or DEFAULT_ZONE
         if current is not None and (end_now or plan == SEASON_OFF):
             closed_at = max(at, current.starts_at)
@@ -224,7 +233,7 @@ class SeasonUnit:
                 tx=self.tx,
             )
             if self.ended is not None:
-                self.facts.append(("season_ended", self.ended))
+                self.facts.append((SeasonChange.ENDED, self.ended))
             current = None
         if plan != SEASON_OFF and current is None:
             start = at if self.ended is None else int(self.ended.closed_at or at)
@@ -236,14 +245,14 @@ class SeasonUnit:
                 ends_at=next_boundary(start, plan, zone(zone_name)),
                 tx=self.tx,
             )
-            self.facts.append(("season_started", current))
+            self.facts.append((SeasonChange.STARTED, current))
         elif current is not None and (current.cadence, current.time_zone) != (plan, zone_name):
             ends_at = next_boundary(max(now, current.starts_at), plan, zone(zone_name))
             current = await storage.seasons.replan(
                 self.guild_id, cadence=plan, time_zone=zone_name, ends_at=ends_at, tx=self.tx
             )
             if current is not None:
-                self.facts.append(("season_replanned", current))
+                self.facts.append((SeasonChange.REPLANNED, current))
         self.current = current
         return self.facts
 

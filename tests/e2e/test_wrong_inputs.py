@@ -376,6 +376,7 @@ async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> N
             ids.append(table.id)
             await fake.slash("alice", "general", "rummy cancel")
             await fake.wait_for(lambda: env.table() is None)
+        await env.bot.tables.effects.settled()  # the closing shown, the table forgotten
         await fake.wait_idle()
         hands, shown, said = presenter.hands, presenter.table_message, presenter.announcements
         per_table = [

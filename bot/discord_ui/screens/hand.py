@@ -7,17 +7,15 @@ import discord
 
 from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement, loose_parts
 from bot.engine.cards import Card
-from bot.engine.evaluate import evaluate_hand
 from bot.engine.events import WrongShow
-from bot.engine.groups import GroupKind
 from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
-from bot.engine.rules import Rules
 from bot.engine.settlement import fixed_cost
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
 from bot.words import Locale, text
 from bot.words.cards import amount, card, cards, cost_words, wild_words
+from bot.words.results import part_label, wrong_show_problems
 
 from .colour import COLOUR
 
@@ -176,11 +174,6 @@ PART_IDS = {
 }
 
 
-def part_label(kind: str, locale: Locale | None = None) -> str:
-    """The name of a part of a hand (a group kind, pairs, near-runs...) in `locale`."""
-    return text(locale, PART_IDS[kind]) if kind in PART_IDS else kind
-
-
 #: Between two clusters of one part: which cards pair, which make a near-run.
 CLUSTER_GAP = " · "
 
@@ -220,24 +213,6 @@ def _after_the_deal(
             e.add_field(name=part_label(UNMATCHED, t), value=cards(ev.leftover, wr), inline=False)
     e.set_footer(text=text(t, "hand-over-footer"))
     return e
-
-
-def wrong_show_problems(
-    show: WrongShow, rules: Rules, wild_rank: int | None, locale: Locale | None = None
-) -> list[str]:
-    """What was wrong with a show, from the engine's own ruling on the cards shown."""
-    shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
-    ev = evaluate_hand(shown, rules, wild_rank)
-    pure = sum(1 for g in ev.groups if g.kind is GroupKind.PURE)
-    runs = sum(1 for g in ev.groups if g.kind is not GroupKind.SET)
-    problems = []
-    if pure == 0:
-        problems.append(text(locale, "show-no-pure"))
-    if runs < 2:
-        problems.append(text(locale, "show-two-runs-one" if runs == 1 else "show-two-runs"))
-    if ev.leftover:
-        problems.append(text(locale, "show-loose", cards=cards(ev.leftover, wild_rank)))
-    return problems or [text(locale, "show-breaks-rule")]
 
 
 def wrong_show_lines(show: WrongShow, obs: Observation, locale: Locale | None = None) -> list[str]:

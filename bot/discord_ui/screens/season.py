@@ -9,14 +9,21 @@ own zone, the same in every language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 import discord
 
 from bot.storage import SEASON_OFF, GuildSettings, LeaderboardRow, PlayerRank, SeasonRecord
-from bot.table.league import ALL_TIME, CURRENT_SEASON
-from bot.table.season import SUGGESTED_ZONE, SeasonFinal, SeasonOverview, zone, zone_names
+from bot.table.league import ALL_TIME, CURRENT_SEASON, Setting
+from bot.table.season import (
+    SUGGESTED_ZONE,
+    SeasonChange,
+    SeasonFinal,
+    SeasonOverview,
+    zone,
+    zone_names,
+)
 from bot.words import Locale, text
 
 from .colour import COLOUR
@@ -231,13 +238,13 @@ def _changed_replanned(value: object, locale: Locale | None) -> str:
 
 
 #: The settings facts about seasons (`bot.table.league`, `bot.table.season`), and their words.
-CHANGED = {
-    "season": _changed_plan,
-    "time_zone": _changed_zone,
-    "season_channel_id": _changed_channel,
-    "season_started": _changed_started,
-    "season_ended": _changed_ended,
-    "season_replanned": _changed_replanned,
+CHANGED: dict[str, Callable[[object, Locale | None], str]] = {
+    Setting.SEASON: _changed_plan,
+    Setting.TIME_ZONE: _changed_zone,
+    Setting.SEASON_CHANNEL: _changed_channel,
+    SeasonChange.STARTED: _changed_started,
+    SeasonChange.ENDED: _changed_ended,
+    SeasonChange.REPLANNED: _changed_replanned,
 }
 
 
