@@ -19,7 +19,15 @@ Figures (per run):
 - RSS per open table: the bot's resident memory before and after opening the tables, divided;
 - database write transactions, payload bytes and disk bytes per game action;
 - event-loop lag p99/max: how late a 50 ms sleep in the bot's loop wakes up;
-- CPU seconds per 1,000 game actions (bot process, user + system);
+- CPU per game action: the bot process (the sum of its threads' on-CPU nanoseconds from
+  `/proc/<pid>/task/<tid>/schedstat`; its event loop's thread alone too), its drawing process,
+  and this process (the fake Discord and the players, at `--driver-nice`);
+- the floor (`floor_ms_per_action`): after the window, the same fake runs
+  `benchmarks/rest_floor_bot.py` (discord.py with no game, on the same event loop) and
+  clicks it, mode by mode, interleaved (`bench_rest_floor.measure_on`); the run's own
+  request mix at those prices is what discord.py and aiohttp alone spend on its traffic, and
+  `bot_minus_floor_ms_per_action` is the project's own cost above it (`--floor-clicks 0`
+  skips it);
 - REST calls per game action by kind, the 429s the fake Discord sent (it enforces Discord's
   rate limits: `tests/fakediscord/ratelimits.py`) and the most requests counted against the
   global limit in any one second.
@@ -38,6 +46,7 @@ import math
 import os
 import random
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -49,6 +58,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_rest_floor import (  # noqa: E402
+    FLOOR_MODES,
+    floor_per_action,
+    measure_on,
+    thread_cpu_ns,
+)
 from benchmarks.load_probe import samples_path  # noqa: E402
 from bot import gc_tuning  # noqa: E402
 from bot.discord_ui.budget import KINDS, exempt, kind_of  # noqa: E402
@@ -101,7 +116,8 @@ class LoadReport:
     rss_before: int = 0
     rss_open: int = 0
     rss_end: int = 0
-    cpu_seconds: float = 0.0
+    cpu_seconds: float = 0.0  # every thread of the bot process (schedstat, ns resolution)
+    loop_cpu_seconds: float = 0.0  # the bot's main thread alone: its event loop
     child_cpu_seconds: float = 0.0  # the bot's drawing process
     child_rss: int = 0
     transactions: int = 0
@@ -126,6 +142,24 @@ class LoadReport:
     #: `--tournament N`: the tournament played beside the tables (players, rounds seated in
     #: the window, tables opened, finished).
     tournament: dict[str, int] = field(default_factory=dict)
+    driver_nice: int = 0
+    event_loop: str = "auto"  # EVENT_LOOP given to the bot (and the floor bot)
+    orjson: bool = True  # False: orjson hidden from the bot and the floor bot
+    #: The floor bot's CPU ms a click by mode (medians of the rounds; empty: not measured).
+    floor_cost: dict[str, float] = field(default_factory=dict)
+    floor_rounds: dict[str, list[float]] = field(default_factory=dict)
+    floor_seconds: float = 0.0
+    floor_error: str = ""  # why the floor was not measured, if it was not
+
+    def floor_parts(self) -> dict[str, float]:
+        """The floor of this run's request mix, ms an action, by part and in total."""
+        if not self.floor_cost or not self.game_actions:
+            return {}
+        mix = {
+            "uploads_per_action": self.uploads / self.game_actions,
+            "rest_per_action_by_kind": {k: n / self.game_actions for k, n in self.by_kind.items()},
+        }
+        return floor_per_action(self.floor_cost, mix)
 
     def figures(self) -> dict[str, Any]:
         """The headline figures as one flat JSON-able object (`--json`)."""
@@ -145,6 +179,15 @@ class LoadReport:
             "bot_ack_p99_ms": round(pct(self.bot_ack_ms, 99), 1),
             "loop_lag_p99_ms": round(pct(self.lag_ms, 99), 1),
             "bot_cpu_ms_per_action": round(self.cpu_seconds * 1000 / actions, 2),
+            "bot_loop_cpu_ms_per_action": round(self.loop_cpu_seconds * 1000 / actions, 2),
+            "floor_ms_per_action": round(self.floor_parts().get("total", math.nan), 2),
+            "bot_minus_floor_ms_per_action": round(
+                self.cpu_seconds * 1000 / actions - self.floor_parts().get("total", math.nan), 2
+            ),
+            "floor_cpu_ms_per_click": {k: round(v, 3) for k, v in self.floor_cost.items()},
+            "driver_nice": self.driver_nice,
+            "event_loop": self.event_loop,
+            "orjson": self.orjson,
             "drawing_cpu_ms_per_action": round(self.child_cpu_seconds * 1000 / actions, 2),
             "driver_cpu_ms_per_action": round(self.driver_cpu_seconds * 1000 / actions, 2),
             "driver_cpu_share": round(self.driver_cpu_seconds / self.seconds, 3),
@@ -212,18 +255,35 @@ class LoadReport:
             f"database per game action: {self.transactions / actions:.2f} write transactions, "
             f"{self.payload_bytes / actions / 1024:.1f} KiB payload, "
             f"{self.disk_bytes / actions / 1024:.1f} KiB written to disk",
-            f"CPU: {self.cpu_seconds:.1f} s in the bot = {self.cpu_seconds * per_k:.1f} s "
-            f"per 1,000 game actions ({self.cpu_seconds / self.seconds * 100:.0f}% of one core)",
+            f"CPU: {self.cpu_seconds:.1f} s in the bot = {self.cpu_seconds * per_k:.2f} ms "
+            f"per game action ({self.cpu_seconds / self.seconds * 100:.0f}% of one core; its "
+            f"event loop's thread {self.loop_cpu_seconds * per_k:.2f} ms)",
+            *self._floor_lines(per_k),
             f"fake Discord + players loop lag ms: p50 {pct(self.driver_lag_ms, 50):.1f}  "
             f"p99 {pct(self.driver_lag_ms, 99):.1f}  "
             f"max {max(self.driver_lag_ms, default=math.nan):.1f}",
             f"drawing process: {self.child_cpu_seconds:.1f} s CPU = "
-            f"{self.child_cpu_seconds * per_k:.1f} s per 1,000 game actions "
+            f"{self.child_cpu_seconds * per_k:.2f} ms per game action "
             f"({self.child_cpu_seconds / self.seconds * 100:.0f}% of one core), "
             f"RSS {self.child_rss / 2**20:.1f} MiB (fixed, not per table)",
-            f"machine: fake Discord + players used {self.driver_cpu_seconds:.1f} s CPU "
-            f"({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
+            f"machine: fake Discord + players (nice +{self.driver_nice}) used "
+            f"{self.driver_cpu_seconds:.1f} s CPU = {self.driver_cpu_seconds * per_k:.2f} ms per "
+            f"game action ({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
             f"load average {self.load_average:.1f} on {os.cpu_count()} cores",
+        ]
+
+    def _floor_lines(self, per_k: float) -> list[str]:
+        parts = self.floor_parts()
+        if not parts:
+            return [f"floor: not measured {self.floor_error}".rstrip()]
+        cost = ", ".join(f"{k} {v:.2f}" for k, v in self.floor_cost.items())
+        split = ", ".join(f"{k} {v:.2f}" for k, v in parts.items() if k != "total")
+        return [
+            f"floor (discord.py alone, this run's request mix): {parts['total']:.2f} ms per "
+            f"game action ({split}); bot - floor = "
+            f"{self.cpu_seconds * per_k - parts['total']:.2f} ms",
+            f"  floor bot CPU ms a click, medians of {len(next(iter(self.floor_rounds.values())))}"
+            f" rounds ({self.floor_seconds:.0f} s): {cost}",
         ]
 
 
@@ -555,6 +615,10 @@ async def run_load(
     driver_nice: int = 0,
     images: bool = True,
     tournament: int = 0,
+    event_loop: str = "auto",
+    orjson: bool = True,
+    floor_clicks: int = 0,
+    floor_rounds: int = 8,
     say: Any = print,
 ) -> LoadReport:
     """Open `tables` tables, play them for `seconds`, and measure (see the module doc).
@@ -564,14 +628,26 @@ async def run_load(
     share of the shards (`SHARD_COUNT` = `processes`), as a shard cluster would.
     `tournament` > 0 also runs a tournament of that many AI players in a channel of its own
     (tables of six, two through, two deals a round), started when the window starts; the bot
-    may then open threads (every table plays in one, as on a server that allows it)."""
+    may then open threads (every table plays in one, as on a server that allows it).
+    `event_loop` is the bots' `EVENT_LOOP`, `orjson` False hides orjson from them (and from
+    the floor bot: `BENCH_NO_ORJSON`); `floor_clicks` > 0 measures the floor after the
+    window, that many clicks a mode in `floor_rounds` rounds."""
     rng = random.Random(seed)
     work = workdir or Path(tempfile.mkdtemp(prefix="paplu-load-"))
     work.mkdir(parents=True, exist_ok=True)
     db = work / "load.sqlite3"
     probe_files = [work / f"probe-{n}.json" for n in range(processes)]
     users = [f"p{i}{side}" for i in range(tables) for side in "ab"]
-    report = LoadReport(tables=tables, opened=0, seconds=seconds, db_path=db, processes=processes)
+    report = LoadReport(
+        tables=tables,
+        opened=0,
+        seconds=seconds,
+        db_path=db,
+        processes=processes,
+        driver_nice=driver_nice,
+        event_loop=event_loop,
+        orjson=orjson,
+    )
     async with FakeDiscord(users=users, channels=[], token=TOKEN, ack_deadline=3.0) as fake:
         by_channel: dict[int, Table] = {}
         guild = fake.guild_id
@@ -598,6 +674,8 @@ async def run_load(
             "LOG_LEVEL": "WARNING",
             "LOAD_PROBE_EVERY": "0.5",
             "LOAD_PROBE_TRACEMALLOC": "1" if tracemalloc else "0",
+            "EVENT_LOOP": event_loop,
+            "BENCH_NO_ORJSON": "0" if orjson else "1",
         }
         if database_url:
             base_env["DATABASE_URL"] = database_url
@@ -651,7 +729,8 @@ async def run_load(
                 await enter_tournament(fake, event.id, tournament)
 
             before = merged_probe(probe_files)
-            cpu0 = sum(cpu_seconds(pid) for pid in pids)
+            cpu0 = sum(thread_cpu_ns(pid) for pid in pids)
+            loop0 = sum(thread_cpu_ns(pid, only=pid) for pid in pids)
             disk0 = sum(disk_bytes(pid) for pid in pids)
             kids = [k for pid in pids for k in children(pid)]
             child_cpu0 = sum(cpu_seconds(k) for k in kids)
@@ -670,7 +749,10 @@ async def run_load(
                 )
             )
             window_end = fake.server.now()
-            report.cpu_seconds = sum(cpu_seconds(pid) for pid in pids) - cpu0
+            report.cpu_seconds = (sum(thread_cpu_ns(pid) for pid in pids) - cpu0) / 1e9
+            report.loop_cpu_seconds = (
+                sum(thread_cpu_ns(pid, only=pid) for pid in pids) - loop0
+            ) / 1e9
             report.child_cpu_seconds = sum(cpu_seconds(k) for k in kids) - child_cpu0
             report.child_rss = sum(rss_bytes(k) for k in kids)
             report.driver_cpu_seconds = time.process_time() - driver0
@@ -734,6 +816,14 @@ async def run_load(
             report.global_rest_per_s_max = limiter.busiest_second(window_start, window_end)
             if event is not None:
                 report.tournament = tournament_figures(fake, event.id, tournament)
+            if floor_clicks > 0:
+                for proc in procs:
+                    await proc.terminate(timeout=20)
+                floor_env = {
+                    "EVENT_LOOP": event_loop,
+                    "BENCH_NO_ORJSON": base_env["BENCH_NO_ORJSON"],
+                }
+                await measure_floor(fake, report, floor_clicks, floor_rounds, floor_env, say)
         finally:
             for proc in procs:
                 await proc.terminate(timeout=20)
@@ -768,6 +858,34 @@ def tournament_figures(fake: FakeDiscord, channel_id: int, players: int) -> dict
     return {"players": players, "rounds": rounds, "tables": threads, "finished": int(finished)}
 
 
+async def measure_floor(
+    fake: FakeDiscord,
+    report: LoadReport,
+    clicks: int,
+    rounds: int,
+    env: dict[str, str],
+    say: Any,
+) -> None:
+    """The floor of this run, on this fake once the bots are gone (rate limits off: this is
+    cost, not pacing): a floor bot on the bots' event loop, clicked by a user of its own in a
+    channel of its own (`bench_rest_floor.measure_on`)."""
+    fake.server.rate_limits.enabled = False
+    fake.add_user("floorclicker")
+    fake.add_channel("floor-bench")
+    started = time.monotonic()
+    try:
+        rounds_ms = await measure_on(
+            fake, "floorclicker", "floor-bench", clicks, rounds, FLOOR_MODES, env=env
+        )  # fmt: skip
+    except (FakeDiscordError, TimeoutError, AssertionError) as exc:
+        say(f"the floor was not measured: {exc}")
+        report.floor_error = str(exc)[:300]
+        return
+    report.floor_seconds = time.monotonic() - started
+    report.floor_rounds = rounds_ms
+    report.floor_cost = {mode: statistics.median(ms) for mode, ms in rounds_ms.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=300)
@@ -795,6 +913,23 @@ def main() -> None:
         help="also run a tournament of this many AI players, started with the window",
     )  # fmt: skip
     parser.add_argument(
+        "--event-loop",
+        default="auto",
+        choices=("auto", "uvloop", "asyncio"),
+        help="the bot's EVENT_LOOP (and the floor bot's)",
+    )
+    parser.add_argument(
+        "--no-orjson",
+        action="store_true",
+        help="hide orjson from the bot and the floor bot (A/B runs of the speedups extra)",
+    )
+    parser.add_argument(
+        "--floor-clicks",
+        type=int,
+        default=240,
+        help="clicks a mode for the floor after the window (0: not measured)",
+    )
+    parser.add_argument(
         "--driver-nice",
         type=int,
         default=0,
@@ -814,12 +949,16 @@ def main() -> None:
             driver_nice=args.driver_nice,
             images=not args.no_images,
             tournament=args.tournament,
+            event_loop=args.event_loop,
+            orjson=not args.no_orjson,
+            floor_clicks=args.floor_clicks,
         )
     )
     backend = "PostgreSQL" if args.database_url else "SQLite"
     procs = "one process" if args.processes == 1 else f"{args.processes} processes (shards split)"
     nice = f", driver at nice +{args.driver_nice}" if args.driver_nice else ""
     nice += ", text only (no card images)" if args.no_images else ""
+    nice += f", EVENT_LOOP={args.event_loop}" + (", no orjson" if args.no_orjson else "")
     print(f"bench_load: {backend}, {procs}, {args.tables} tables, {args.seconds:.0f} s{nice}")
     for line in report.lines():
         print("  " + line)

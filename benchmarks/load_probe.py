@@ -13,9 +13,15 @@ import asyncio
 import gc
 import json
 import os
+import sys
 import time
 from pathlib import Path
 from typing import Any
+
+if os.environ.get("BENCH_NO_ORJSON") == "1":
+    # For A/B runs: as if orjson were not installed (discord.py and `bot.fastjson` import it
+    # when they can; a None entry makes that import fail).
+    sys.modules["orjson"] = None  # type: ignore[assignment]
 
 import bot.__main__
 from bot.discord_ui import client
@@ -173,6 +179,15 @@ def _install(path: Path, every: float) -> None:
             return _original(self, *args, **kwargs)
 
         backend._transaction = transaction  # type: ignore[method-assign]
+
+    original_atomically = getattr(SqliteDatabase, "atomically", None)  # (older code: none)
+    if original_atomically is not None:
+
+        async def atomically(self: Any, *args: Any, **kwargs: Any) -> Any:
+            _stats["transactions"] += 1  # a whole transaction in one call (commit_action)
+            return await original_atomically(self, *args, **kwargs)
+
+        SqliteDatabase.atomically = atomically  # type: ignore[method-assign]
 
     original_commit = TableRepo.commit_action
 

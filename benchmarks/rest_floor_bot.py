@@ -10,10 +10,14 @@ benchmarks.rest_floor_bot`.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import sys
 from pathlib import Path
+
+if os.environ.get("BENCH_NO_ORJSON") == "1":  # as the load probe does, for A/B runs
+    sys.modules["orjson"] = None  # type: ignore[assignment]
 
 import discord
 
@@ -133,8 +137,19 @@ class FloorBot(discord.Client):
             await ping.delete()
 
 
+async def _serve(token: str) -> None:
+    async with FloorBot() as client:
+        await client.start(token)
+
+
 def main() -> None:
-    FloorBot().run(os.environ.get("DISCORD_TOKEN", "fake-bot-token"), log_handler=None)
+    """Run on the event loop the real bot would pick (`EVENT_LOOP`, `bot.loops`): the floor
+    is the libraries' cost on the same loop."""
+    from bot import loops
+
+    name = loops.resolve(os.environ.get("EVENT_LOOP", "auto").strip().lower() or "auto")
+    with asyncio.Runner(loop_factory=loops.factory(name)) as runner:
+        runner.run(_serve(os.environ.get("DISCORD_TOKEN", "fake-bot-token")))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from . import loops
 from .config import ConfigError, load_settings
 
 
@@ -50,7 +51,8 @@ def _main() -> int:
 
     from .discord_ui.client import run
 
-    return run(settings)
+    # The event loop is chosen here, the one place (`EVENT_LOOP`, `bot.loops`).
+    return run(settings, loop_factory=loops.factory(settings.event_loop))
 
 
 if __name__ == "__main__":

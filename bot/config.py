@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from bot import loops
+
 DEFAULT_DATABASE = Path("data") / "paplu.sqlite3"
 #: PostgreSQL connections per process by default, and the most a setting may ask for (the
 #: server's max_connections, 100 by default, is shared by every process of a cluster).
@@ -50,6 +52,8 @@ class Settings:
     database_url: str | None = None
     # PostgreSQL only: connections in the storage's pool (tables write side by side).
     database_pool_size: int = DEFAULT_POOL_SIZE
+    # The event loop the bot runs on, "uvloop" or "asyncio" (`bot.loops`; `EVENT_LOOP`).
+    event_loop: str = "asyncio"
 
     @property
     def database(self) -> str:
@@ -126,6 +130,18 @@ def _pool_size(env: Mapping[str, str]) -> int:
             f"DATABASE_POOL_SIZE must be a whole number from 1 to {MAX_POOL_SIZE}, got {raw!r}"
         )
     return int(raw)
+
+
+def _event_loop(env: Mapping[str, str]) -> str:
+    """`EVENT_LOOP`: `auto` (uvloop where it is installed), `uvloop` or `asyncio`."""
+    raw = env.get("EVENT_LOOP", "").strip().lower() or "auto"
+    if raw not in loops.CHOICES:
+        raise ConfigError(f"EVENT_LOOP must be one of {', '.join(loops.CHOICES)}, got {raw!r}")
+    if raw == "uvloop" and not loops.uvloop_installed():
+        raise ConfigError(
+            "EVENT_LOOP=uvloop, but uvloop is not installed: pip install 'paplu-bot[speedups]'"
+        )
+    return loops.resolve(raw)
 
 
 #: The accepted range of every numeric setting, in seconds (README, settings table). Outside
@@ -233,4 +249,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         shard_ids=shard_ids,
         database_url=database_url,
         database_pool_size=_pool_size(env),
+        event_loop=_event_loop(env),
     )

@@ -25,18 +25,24 @@ deal you played, a short review lists the moves where the expert AI would have p
 differently and why (`--no-review` skips it). `--lang hi` plays in Hindi: every word comes from
 the bot's catalogue (`terminal.ftl`, and the table's own action lines and review), so the
 terminal reads as the Discord table does; the typed commands and card codes stay the same.
+`--history DIR` saves each finished deal's hand history there (docs/hand-history.md), the file
+the Discord table's **Hand history** button gives: watch the deal again with
+`python -m bot.replay FILE.json`, or check its shuffle with `python -m bot.engine verify`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from bot.table.vocabulary import ENGLISH, Locale
 
-from .ai import TIERS, make_policy
+from .ai import TIERS, AiTier, make_policy
 from .ai.review import ReplayError, review_seat
 from .clihelp import HelpFormatter
 from .engine.actions import Action, ActionKind
@@ -170,6 +176,8 @@ class TerminalGame:
         self.printed_events = 0  # the match's event_count when the log was last printed
         self.human_left = False
         self.review = True  # print a review of the human's play after each deal
+        self.history_dir: Path | None = None  # where each finished deal's history is saved
+        self.started = time.strftime("%Y%m%d-%H%M%S")  # names this game's history files
 
     # -- io -----------------------------------------------------------------------------
 
@@ -221,6 +229,7 @@ class TerminalGame:
             self._print_events()
             if m.phase is not MatchPhase.PLAYING:
                 self._results()
+                self._save_history()
                 self._review()
         self._final()
         return 0
@@ -470,6 +479,16 @@ class TerminalGame:
             score = amount(m.scores[s])
             self.say(f"  {p.name:<14}{pays:>8}  {why:<28}{score:>8}   {hand}")
 
+    def _save_history(self) -> None:
+        """Write the deal that just ended as a hand-history file (`--history DIR`)."""
+        if self.history_dir is None:
+            return
+        number = len(self.match.results)
+        path = self.history_dir / f"hand-history-terminal-{self.started}-deal{number}.json"
+        history = self.match.hand_history(number)
+        path.write_text(json.dumps(history, ensure_ascii=False, indent=1), encoding="utf-8")
+        self.say(self.t("term-history-saved", path=str(path)))
+
     def _arrangement(self, ev: Evaluation) -> str:
         parts = [
             self.t(_KIND[g.kind.value]) + " " + " ".join(self.card(c) for c in g.cards)
@@ -521,7 +540,7 @@ def _why(ch: Charge, locale: Locale | None = None) -> str:
     return words
 
 
-def build(profile: str, ais: Sequence[str], seed: int | None, name: str,
+def build(profile: str, ais: Sequence[AiTier], seed: int | None, name: str,
           options: Sequence[str] = ()) -> tuple[Match, dict[int, Policy]]:  # fmt: skip
     # `with_options` types the values ("honor" -> DeclarationMode.HONOR) or refuses them.
     rules = get_profile(profile).with_options(**parse_options(options))
@@ -559,15 +578,18 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
                         "repeated (default: the profile's rules)")  # fmt: skip
     parser.add_argument("--no-review", action="store_true",
                         help="skip the review of your play after each deal")  # fmt: skip
+    parser.add_argument("--history", type=Path, default=None, metavar="DIR",
+                        help="save each finished deal's hand history in DIR, to watch again "
+                        "with python -m bot.replay (default: not saved)")  # fmt: skip
     parser.add_argument("--lang", default="en", metavar="TAG",
                         help="the language of the game: "
                         f"{', '.join(catalogue().locales)} (default: en)")  # fmt: skip
     args = parser.parse_args(argv)
     locale = catalogue().resolve(args.lang)
-    tiers = [t.strip().lower() for t in args.ai.split(",") if t.strip()]
-    bad = [t for t in tiers if t not in TIERS]
-    if not tiers or bad:
+    asked = [t.strip().lower() for t in args.ai.split(",") if t.strip()]
+    if not asked or any(t not in TIERS for t in asked):
         parser.error(f"--ai takes tiers from {', '.join(TIERS)} (got {args.ai!r})")
+    tiers = [AiTier(t) for t in asked]
     try:
         name = args.name or text(locale, "term-you")
         match, policies = build(args.profile, tiers, args.seed, name, args.option)
@@ -580,6 +602,9 @@ def main(argv: Sequence[str] | None = None, inp: TextIO | None = None,
     game = TerminalGame(match, policies, inp or sys.stdin, output, locale)
     game.human = match.seat_of("human")
     game.review = not args.no_review
+    if args.history is not None:
+        args.history.mkdir(parents=True, exist_ok=True)
+        game.history_dir = args.history
     try:
         return game.run()
     except KeyboardInterrupt:  # Ctrl-C: stop at once, no traceback

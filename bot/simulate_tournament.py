@@ -35,10 +35,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from .ai import TIERS
 from .clihelp import HelpFormatter
 from .storage import Storage
 from .storage.tournaments import TournamentNoteKind
 from .table import bracket
+from .table.lobby import parse_tier
 from .table.service import TableService
 from .table.tournament import Organiser
 from .table.tournament_effects import QuietTournaments
@@ -93,6 +95,7 @@ async def play(
     ai_fill: bool = False,
 ) -> dict[str, Any]:
     """Play one tournament and return its record (see the module docstring)."""
+    level = parse_tier(tier)
     storage = await Storage.open(":memory:")
     ending = _Ending()
     service = TableService(
@@ -117,7 +120,7 @@ async def play(
         added = 0
         while added < players:
             count = min(60, players - added)
-            await service.tournament_tools.add_ai(t, organiser, count, tier, lambda n: f"AI {n}")
+            await service.tournament_tools.add_ai(t, organiser, count, level, lambda n: f"AI {n}")
             added += count
         await service.tournament_tools.start(t, organiser)
         await asyncio.wait_for(ending.over.wait(), TIME_LIMIT)
@@ -225,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("--ai-fill", action="store_true",
                         help="AI players fill empty seats (they never go through)")  # fmt: skip
-    parser.add_argument("--tier", default="easy", help="the AI entrants' tier")
+    parser.add_argument("--tier", default="easy", choices=TIERS, help="the AI entrants' tier")
     parser.add_argument("--seed", type=int, default=1, help="the tournament's seed")
     parser.add_argument("--json", action="store_true", help="print one JSON object last")
     args = parser.parse_args(argv)

@@ -28,6 +28,7 @@ from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.reply import acknowledge, send_private
 from bot.discord_ui.screens import tournament as screen
 from bot.discord_ui.slices import Slice, add_slice, is_manager
+from bot.table.lobby import parse_tier
 from bot.table.tournament import Organiser
 from bot.table.tournament_model import Tournament, TournamentFormat
 from bot.table.tournament_options import TournamentRequest
@@ -236,10 +237,11 @@ class Tournaments(Slice):
         tier: str = "medium",
     ) -> None:
         t = self._of_channel(interaction)
+        level = parse_tier(tier)  # a client can send any value
         await acknowledge(interaction)
         language = t.options.language
         added = await self.bot.tables.tournament_tools.add_ai(
-            t, organiser(interaction), count, tier, lambda n: ai_name(tier, n, language)
+            t, organiser(interaction), count, level, lambda n: ai_name(level, n, language)
         )
         said = screen.done_text("added_ai", user_locale(interaction), count=added)
         await send_private(interaction, said)

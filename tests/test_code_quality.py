@@ -108,6 +108,10 @@ FORBIDDEN = {
     # The words: facts of the layers below turned into sentences, for Discord and the terminal.
     "bot.words": ("discord", "cogs", "bot.discord_ui", "bot.storage", "sqlite3", "aiosqlite",
                   "asyncpg"),
+    # Replay pages: made from hand histories by the engine, worded by bot/words; the Discord
+    # side sends them, storage keeps the histories, neither is known here.
+    "bot.replay": ("discord", "cogs", "bot.discord_ui", "bot.storage", "bot.table", "bot.ai",
+                   "sqlite3", "aiosqlite", "asyncpg"),
 }  # fmt: skip
 
 
@@ -198,3 +202,61 @@ def test_storage_runs_no_thread_or_event_loop_of_its_own() -> None:
         if word in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
+
+
+#: The Discord side's shape (issue 38): small modules and functions, clicks dispatched through
+#: one typed table, interactions typed as the bot's.
+DISCORD_SIDE = ("bot/discord_ui", "cogs")
+MAX_MODULE_LINES = 500
+MAX_FUNCTION_LINES = 80
+
+
+def _discord_side() -> list[Path]:
+    return [p for root in DISCORD_SIDE for p in sorted((PROJECT_ROOT / root).rglob("*.py"))]
+
+
+def test_discord_side_modules_and_functions_stay_small() -> None:
+    too_long: list[str] = []
+    for path in _discord_side():
+        source = path.read_text()
+        name = path.relative_to(PROJECT_ROOT)
+        if len(source.splitlines()) > MAX_MODULE_LINES:
+            too_long.append(f"{name}: {len(source.splitlines())} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    too_long.append(f"{name}: {node.name} is {length} lines")
+    assert not too_long, too_long
+
+
+def test_discord_side_dispatches_clicks_through_one_typed_table() -> None:
+    """No cog is looked up by name, no handler compares a custom id's action word as a
+    string (they are `clicks.Act` members once parsed), and no interaction is `Any`."""
+    found: list[str] = []
+    for path in _discord_side():
+        tree = ast.parse(path.read_text())
+        name = path.relative_to(PROJECT_ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr == "get_cog":
+                found.append(f"{name}:{node.lineno}: get_cog")
+            if isinstance(node, ast.Subscript) and ast.unparse(node) in (
+                "discord.Interaction[Any]",
+                "Interaction[Any]",
+            ):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+            if isinstance(node, ast.Compare) and _compares_action_word(node):
+                found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, found
+
+
+def _compares_action_word(node: ast.Compare) -> bool:
+    """`action == "draw"`, `cid.action in ("join", ...)`: an action word tested as text."""
+    sides = (node.left, *node.comparators)
+    names_action = any(
+        (isinstance(side, ast.Attribute) and side.attr in ("action", "act"))
+        or (isinstance(side, ast.Name) and side.id == "action")
+        for side in sides
+    )
+    texts = [c for c in ast.walk(node) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+    return names_action and bool(texts)

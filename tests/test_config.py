@@ -240,3 +240,34 @@ def test_entry_point_reads_env_from_the_current_folder(tmp_path: Path) -> None:
     )
     assert proc.returncode == 2, proc.stderr
     assert "LOBBY_TIMEOUT" in proc.stderr and "DISCORD_TOKEN" not in proc.stderr
+
+
+def test_event_loop_is_uvloop_where_installed_and_asyncio_on_request(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot import loops
+
+    base = {"DISCORD_TOKEN": TOKEN}
+    monkeypatch.setattr(loops, "uvloop_installed", lambda: True)
+    assert load_settings(base).event_loop == "uvloop"
+    assert load_settings({**base, "EVENT_LOOP": "uvloop"}).event_loop == "uvloop"
+    assert load_settings({**base, "EVENT_LOOP": " Asyncio "}).event_loop == "asyncio"
+    monkeypatch.setattr(loops, "uvloop_installed", lambda: False)
+    assert load_settings(base).event_loop == "asyncio"  # auto, without uvloop
+    with pytest.raises(ConfigError, match="EVENT_LOOP=uvloop, but uvloop is not installed"):
+        load_settings({**base, "EVENT_LOOP": "uvloop"})
+    with pytest.raises(ConfigError, match="EVENT_LOOP must be one of auto, uvloop, asyncio"):
+        load_settings({**base, "EVENT_LOOP": "trio"})
+
+
+def test_the_chosen_loop_is_what_the_runner_builds() -> None:
+    import asyncio
+
+    from bot import loops
+
+    assert loops.factory("asyncio") is None  # asyncio.Runner's own default
+    if loops.uvloop_installed():
+        factory = loops.factory("uvloop")
+        assert factory is not None
+        with asyncio.Runner(loop_factory=factory) as runner:
+            assert type(runner.get_loop()).__module__.startswith("uvloop")

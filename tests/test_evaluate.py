@@ -202,6 +202,16 @@ def test_layout_is_valid_and_leftovers_sum_to_deadwood(profile: str, seed: int) 
     _check_layout(cards, rules, rules.wild_rank(indicator))
 
 
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=profile_names, seed=st.integers(0, 2**32 - 1))
+def test_fourteen_held_cards_are_laid_out_whole(profile: str, seed: int) -> None:
+    """The replay page rules on the 14 cards a seat holds after a draw as they are: every card
+    in one valid group or left over, the leftovers worth the deadwood."""
+    rules = get_profile(profile)
+    cards, indicator = random_hand(random.Random(seed), rules, size=14)
+    _check_layout(cards, rules, rules.wild_rank(indicator))
+
+
 @settings(max_examples=200, deadline=None)
 @given(profile=profile_names, seed=st.integers(0, 2**32 - 1), perm=st.randoms())
 def test_card_order_never_changes_the_ruling(profile: str, seed: int, perm: random.Random) -> None:

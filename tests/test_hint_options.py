@@ -10,10 +10,11 @@ from fractions import Fraction
 import pytest
 
 from bot.storage import DealRecord, DealSeatRecord, HintLevel, MatchRecord, MatchSeatRecord
-from bot.table.errors import BadOption
+from bot.table.errors import BadOption, SettingsConflict, SettingsProblem, TableOptionProblem
 from bot.table.jobs import deal_from_json, deal_to_json, match_from_json, match_to_json
+from bot.table.league import parse_default_hints
 from bot.table.model import Seat, Table, TableOptions
-from bot.table.options import build_options, hint_rating
+from bot.table.options import build_options, hint_rating, parse_hints
 
 
 def lobby(**kw: object) -> TableOptions:
@@ -39,24 +40,34 @@ def test_the_default_is_full_and_rated() -> None:
 def test_a_server_that_rates_hints_off_only_plays_the_others_unrated(
     hints: str, needs_off: bool, rated: bool
 ) -> None:
-    options = lobby(hints=hints, rated_needs_hints_off=needs_off)
+    options = lobby(hints=parse_hints(hints), rated_needs_hints_off=needs_off)
     assert (options.hints, options.rated) == (HintLevel(hints), rated)
-    assert hint_rating(hints, needs_off) == (HintLevel(hints), rated)
+    assert hint_rating(HintLevel(hints), needs_off) is rated
 
 
-def test_a_forged_hint_level_is_refused() -> None:
+def test_a_hint_level_from_outside_is_parsed_once_at_the_edge() -> None:
+    """`/rummy new` and `/rummy settings` parse what the client sent (one check,
+    `HintLevel.parse`), each refusing an unknown level in its own words; what they hand the
+    table layer is a `HintLevel`."""
+    for level in HintLevel:
+        assert parse_hints(level.value) is level
+        assert parse_default_hints(level.value) is level
     with pytest.raises(BadOption) as refused:
-        lobby(hints="most")
-    assert refused.value.problem == "hints"
+        parse_hints("most")
+    assert refused.value.problem is TableOptionProblem.HINTS
     assert refused.value.params["choices"] == ("full", "groups", "off")
+    with pytest.raises(SettingsConflict) as conflict:
+        parse_default_hints("most")
+    assert conflict.value.problem is SettingsProblem.UNKNOWN_HINTS
 
 
 def test_options_round_trip_through_the_saved_table() -> None:
-    options = lobby(hints="off", rated_needs_hints_off=True)
+    options = lobby(hints=HintLevel.OFF, rated_needs_hints_off=True)
     table = Table("abcdefghij", 1, 2, 11, options, seats=[Seat("u11", "alice", 11)])
     again = Table.from_json(table.to_json())
     assert (again.options.hints, again.options.rated) == (HintLevel.OFF, True)
-    unrated = TableOptions.from_dict(lobby(hints="groups", rated_needs_hints_off=True).to_dict())
+    groups = lobby(hints=HintLevel.GROUPS, rated_needs_hints_off=True)
+    unrated = TableOptions.from_dict(groups.to_dict())
     assert (unrated.hints, unrated.rated) == (HintLevel.GROUPS, False)
     # The working copy of a change keeps them too.
     assert table.copy().options.hints is HintLevel.OFF

@@ -63,6 +63,16 @@ def test_the_lock_pins_every_runtime_dependency_within_its_range() -> None:
     assert "aiohttp" in pins, "transitive dependencies are pinned too"
 
 
+def test_the_lock_pins_the_speedups_the_image_runs_with() -> None:
+    """The image installs the lock only (the bot itself with --no-deps), so the `speedups`
+    extra reaches it through the lock."""
+    pins = _lock()
+    for dep in PYPROJECT["project"]["optional-dependencies"]["speedups"]:
+        name, low, high = re.match(r"([\w.\-]+)>=([\d.]+),<([\d.]+)", dep).groups()  # type: ignore[union-attr]
+        assert name in pins, f"{name} (speedups) is not pinned in requirements.lock"
+        assert _version(low) <= _version(pins[name]) < _version(high), (dep, pins[name])
+
+
 def test_the_image_installs_the_lock_and_checks_its_health() -> None:
     dockerfile = (PROJECT_ROOT / "Dockerfile").read_text()
     assert "pip install -r requirements.lock" in dockerfile

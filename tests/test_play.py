@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 import re
 import signal
@@ -340,3 +341,26 @@ def test_a_refused_rule_option_is_worded_in_the_games_language(
         main(["--profile", "pool101", "--option", "pool_limit=5", "--lang", "hi"])
     err = capsys.readouterr().err
     assert "`pool_limit` 20 से 1,000 के बीच होना चाहिए, 5 नहीं।" in err
+
+
+def test_history_dir_saves_each_deal_and_the_replay_reads_it(tmp_path: Path) -> None:
+    """`--history DIR`: every finished deal of the game is a hand-history file there, the
+    same document the Discord table gives, so `python -m bot.replay` makes its page."""
+    from bot.engine.fairness import verify
+    from bot.replay import deal_page
+    from bot.replay.__main__ import main as replay_main
+
+    folder = tmp_path / "histories"
+    args = ["--profile", "pool101", "--ai", "easy", "--seed", "3", "--no-review"]
+    code, out = run([*args, "--history", str(folder)], "s\n1\n" * 400)
+    assert code == 0 and "Match over" in out
+    files = sorted(folder.glob("hand-history-terminal-*-deal*.json"))
+    assert len(files) >= 2
+    assert out.count("Hand history saved: ") == len(files)
+    for path in files:
+        history = json.loads(path.read_text(encoding="utf-8"))
+        assert history["format_version"] == 3 and verify(history).ok
+        assert deal_page(history).startswith(b"<!DOCTYPE html>")
+    page = tmp_path / "match.html"
+    assert replay_main([*map(str, files), "-o", str(page)]) == 0
+    assert page.stat().st_size > 0

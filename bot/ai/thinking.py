@@ -32,16 +32,16 @@ from bot.engine.match import Match
 from bot.engine.observation import Observation
 from bot.workers import leave_with_parent, main_module_hidden
 
-from . import make_policy
+from . import AiTier, make_policy
 from .review import Review, review_seat
 
-SEARCHING = frozenset({"expert", "hard"})  # tiers that think in the worker process
+SEARCHING = frozenset({AiTier.EXPERT, AiTier.HARD})  # tiers that think in the worker process
 
 _pool: ProcessPoolExecutor | None = None
 _lock = threading.Lock()
 
 
-def think(tier: str, obs: Observation, seed: int) -> Action:
+def think(tier: AiTier, obs: Observation, seed: int) -> Action:
     """One decision, synchronously (what the worker runs; also usable from a thread)."""
     return make_policy(tier, seed).act(obs)
 
@@ -69,7 +69,7 @@ def _discard_worker(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-async def decide(tier: str, obs: Observation, seed: int) -> Action:
+async def decide(tier: AiTier, obs: Observation, seed: int) -> Action:
     """The move of an AI seat of `tier` for `obs`, computed off the event loop.
 
     `seed` is the per-decision seed (the table service passes its table seed plus the

@@ -26,6 +26,7 @@ from bot.engine.events import Event, TimedOut, WrongShow
 from bot.engine.match import MatchPhase
 from bot.images import results_picture
 from bot.storage import Storage
+from bot.table.listener import CloseReason
 from bot.table.messages import remember_messages
 from bot.table.model import Table, standings
 from bot.table.vocabulary import TableStatus
@@ -112,9 +113,13 @@ class Announcements:
             return
         language = table.options.language
         content = turn_ping(f"<@{seat.user_id}>", table.deadline, language)
+        marker = list(table.turn_marker or [])
         try:
             msg = await self.placement.send(
                 table,
+                # A ping that waited for the channel's posts is dropped if the turn passed
+                # meanwhile: the next turn's own ping says what is true now.
+                still=lambda: list(table.turn_marker or []) == marker,
                 content=content,
                 view=prompt_view(table.id, table.version, language),
                 allowed_mentions=discord.AllowedMentions(users=True),
@@ -122,7 +127,8 @@ class Announcements:
         except discord.HTTPException:
             log.warning("could not post the turn prompt for table %s", table.id)
             return
-        await remember_messages(self.storage, table, prompt_id=msg.id)
+        if msg is not None:
+            await remember_messages(self.storage, table, prompt_id=msg.id)
 
     async def turn_warning(self, table: Table) -> None:
         """Fifteen seconds left, said on the turn's ping: that message is edited in place
@@ -151,12 +157,19 @@ class Announcements:
                 log.warning("could not edit the turn prompt of table %s", table.id)
                 return  # the ping stands: a new mention would be a second one
         await self.delete_warning(table)
+        marker = list(table.turn_marker or [])
         try:
-            msg = await self.placement.send(table, content=warning, allowed_mentions=mention)
+            msg = await self.placement.send(
+                table,
+                still=lambda: list(table.turn_marker or []) == marker,
+                content=warning,
+                allowed_mentions=mention,
+            )
         except discord.HTTPException:
             log.warning("could not post the turn warning for table %s", table.id)
             return
-        self._warnings[table.id] = (msg.id, list(table.turn_marker or []))
+        if msg is not None:
+            self._warnings[table.id] = (msg.id, marker)
 
     async def delete_warning(self, table: Table, *, unless_turn: list[int] | None = None) -> None:
         warning = self._warnings.get(table.id)
@@ -248,7 +261,7 @@ class Announcements:
             self.table_message.bury(table.id)
         await self.placement.show_lobby(table)
 
-    async def retire_results(self, table: Table, final: str | None) -> None:
+    async def retire_results(self, table: Table, final: CloseReason | None) -> None:
         """Take the "Next deal" button off every results message whose vote is over: the
         deal after it has begun (its text then says so) or the table closed (then it says
         nothing of a next deal). One edit per message, once: it is forgotten before the

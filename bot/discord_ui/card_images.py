@@ -8,16 +8,16 @@ presenter uses:
   it (`storage.preferences.set_card_images`), which wins over the server's default. Both are
   cached in memory: every refresh of every open hand asks, and storage's connections are
   shared with the game's writes.
-* `ImageWorker`: one dedicated process that draws, over one pipe the loop watches. A hand
-  takes ~5-10 ms and a table ~10-20 ms of CPU. On the event loop that would stall every
-  other table's clicks; on a thread of this process it still competes through the GIL: a
-  busy drawing thread can make the loop wait for the lock each time it comes back from a
-  socket call. Under load the drawing thread was busier than the loop (profiled,
-  `docs/scaling.md`). A separate process draws on the other core with no lock in common,
-  and at a lower priority. The presenter lays a picture out (cheap, needs the game's
-  objects) and sends only the plain `Picture` there. One worker, not a pool: a burst queues
-  instead of taking both cores from the engine and storage. If the process dies, the next
-  drawing starts a new one.
+* `ImageWorker`: one dedicated process that draws, over one socket the event loop reads
+  and writes through its own transport. A hand takes ~2 ms and a table ~2 ms of CPU. On
+  the event loop that would stall every other table's clicks; on a thread of this process
+  it still competes through the GIL: a busy drawing thread can make the loop wait for the
+  lock each time it comes back from a socket call. Under load the drawing thread was busier
+  than the loop (profiled, `docs/scaling.md`). A separate process draws on the other core
+  with no lock in common, and at a lower priority. The presenter lays a picture out (cheap,
+  needs the game's objects) and sends only the plain `Picture` there. One worker, not a
+  pool: a burst queues instead of taking both cores from the engine and storage. If the
+  process dies, the next drawing starts a new one.
 * `as_file` / `show_in`: an image as an upload, and an embed showing it (`attachment://`), so
   the text facts of the embed and the picture travel as one message.
 
@@ -28,20 +28,23 @@ laid out into the `Picture` before it is sent here: the drawing process gets fin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import itertools
 import logging
 import multiprocessing
 import pickle
+import socket
 from collections import deque
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from typing import cast
 
 import discord
 
 from bot.images import Picture, RenderedImage, draw, warm_up
-from bot.images.worker import serve
+from bot.images.worker import FRAME_HEADER, frame, serve
 from bot.storage import Storage
 from bot.workers import main_module_hidden
 
@@ -54,31 +57,102 @@ class DrawingFailed(Exception):
     """The drawing process died (killed, out of memory) before it answered."""
 
 
+class _Pipe(asyncio.Protocol):
+    """The bot's end of the socket to one drawing process, as the event loop serves it.
+
+    The loop's transport reads whatever bytes have arrived (the socket is non-blocking on
+    every loop: asyncio's and uvloop's both make it so) and hands them here; an answer is
+    settled only once its whole frame is in (`bot.images.worker.FRAME_HEADER`), so a large
+    picture arriving in pieces costs a few small callbacks and never a wait. Writes go into
+    the transport, which buffers what the socket does not take at once: nothing here ever
+    blocks the loop. End of file or an error means the process is gone."""
+
+    def __init__(self, worker: ImageWorker) -> None:
+        self.worker = worker
+        self.transport: asyncio.Transport | None = None
+        self.lost = False
+        self._buffer = bytearray()  # the part of a frame that has arrived
+        self._need = FRAME_HEADER.size  # bytes the buffered frame needs before it is whole
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        # uvloop's transports are not subclasses of asyncio's, only alike: no isinstance.
+        self.transport = cast(asyncio.Transport, transport)
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self._buffer
+        if buffer:
+            buffer += data
+            if len(buffer) < self._need:
+                return  # a frame still arriving: nothing to do until all of it is in
+            data = bytes(buffer)
+            buffer.clear()
+        view = memoryview(data)
+        header = FRAME_HEADER.size
+        at = 0
+        while len(data) - at >= header:
+            (size,) = FRAME_HEADER.unpack_from(data, at)
+            end = at + header + size
+            if end > len(data):
+                self._need = end - at
+                break
+            self.worker._answered(self, view[at + header : end])
+            at = end
+        else:
+            self._need = header
+        if at < len(data):
+            buffer += view[at:]  # the start of a frame still arriving
+
+    def eof_received(self) -> bool:
+        return False  # close the transport: connection_lost follows
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        self.worker._died(self)
+
+    def send(self, payload: bytes) -> bool:
+        """Queue one frame for the process; False if the pipe is already closing."""
+        if self.transport is None or self.transport.is_closing():
+            return False
+        self.transport.write(frame(payload))
+        return True
+
+    def close(self) -> None:
+        if self.transport is not None:
+            with contextlib.suppress(RuntimeError):  # its loop already closed
+                self.transport.abort()
+
+
 class ImageWorker:
     """Draws pictures in its own process; `run` awaits one drawing without blocking the loop.
 
-    The process is spoken to over one pipe that the event loop watches (`add_reader`): a
-    request is one small write, an answer one read in a reader callback, and no thread of
-    this process takes part. At most `IN_FLIGHT` requests are in the pipe at once, so a
-    burst waits here, in memory, instead of filling the pipe and blocking the loop on a
-    write. `thread=True` draws on a thread of this process instead (tests that swap the
-    drawing function for one that is not importable by a child)."""
+    The process is spoken to over one socket, through the running loop's own transport
+    (`_Pipe`): a request is one frame written, an answer one frame read, on asyncio's loop
+    or uvloop alike, and no thread of this process takes part. At most `IN_FLIGHT` requests
+    are in the pipe at once, so urgent requests can overtake a burst that waits here, in
+    memory. `thread=True` draws on a thread of this process instead (tests that swap the
+    drawing function for one that is not importable by a child). `serve` is what the
+    process runs (tests give one that answers in pieces, or dies)."""
 
-    #: Requests written to the pipe and not yet answered, at most (each is a few KiB: the
-    #: pipe's buffer holds many more, so a write never waits for the drawing process).
+    #: Requests written to the pipe and not yet answered, at most.
     IN_FLIGHT = 4
 
-    def __init__(self, thread: bool = False) -> None:
+    def __init__(
+        self, thread: bool = False, *, serve: Callable[[socket.socket, int], None] = serve
+    ) -> None:
         self._thread = thread
+        self._serve = serve
         self._pool: ThreadPoolExecutor | None = None
         self._process: BaseProcess | None = None
-        self._conn: Connection | None = None
+        #: Our end of the socket, until a loop's transport takes it over (`_connect`).
+        self._sock: socket.socket | None = None
+        self._pipe: _Pipe | None = None
+        self._connecting: asyncio.Task[None] | None = None
+        #: The loop whose transport holds the socket (a transport cannot change loops).
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._sent: dict[int, asyncio.Future[RenderedImage | None]] = {}
         self._waiting: deque[tuple[int, Picture | None]] = deque()
         self._urgent: deque[tuple[int, Picture | None]] = deque()  # served first
         self._jobs = itertools.count()
-        #: The loop watching the pipe (None: not yet: the first request starts watching).
-        self._watching: asyncio.AbstractEventLoop | None = None
         if thread:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paplu-images")
         else:
@@ -92,15 +166,16 @@ class ImageWorker:
         # the program's main module again (all of discord.py and storage, ~60 MiB, and
         # whatever it runs at import). Drawing needs only `bot.images`.
         ctx = multiprocessing.get_context("spawn")
-        mine, theirs = ctx.Pipe(duplex=True)
+        mine, theirs = socket.socketpair()
         process = ctx.Process(
-            target=serve, args=(theirs, DRAWING_NICENESS), name="paplu-images", daemon=True
+            target=self._serve, args=(theirs, DRAWING_NICENESS), name="paplu-images", daemon=True
         )
-        with main_module_hidden():
-            process.start()
-        theirs.close()
-        self._process, self._conn = process, mine
-        self._watching = None
+        try:
+            with main_module_hidden():
+                process.start()
+        finally:
+            theirs.close()  # the child has its own copy: its exit is our end of file
+        self._process, self._sock = process, mine
 
     @property
     def pid(self) -> int | None:
@@ -136,24 +211,54 @@ class ImageWorker:
 
     async def _request(self, picture: Picture | None, urgent: bool = False) -> RenderedImage | None:
         loop = asyncio.get_running_loop()
-        if self._conn is None:
-            self._start()
-        if self._watching is None:
-            assert self._conn is not None
-            loop.add_reader(self._conn.fileno(), self._answered)
-            self._watching = loop
         job = next(self._jobs)
         future: asyncio.Future[RenderedImage | None] = loop.create_future()
         self._sent[job] = future
         (self._urgent if urgent else self._waiting).append((job, picture))
-        self._send_waiting()
-        return await future
+        try:
+            await self._connected(loop)
+            self._send_waiting()
+            return await future
+        finally:
+            if not future.done():  # cancelled while connecting: the request is dropped
+                future.cancel()
+
+    async def _connected(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Until this loop's transport holds the socket to a live process (started here if
+        there is none). Callers arriving while one connects wait for that one."""
+        while self._pipe is None or self._loop is not loop:
+            if self._connecting is not None and self._loop is loop:
+                await asyncio.shield(self._connecting)
+                continue
+            if self._loop is not None and self._loop is not loop:
+                self._close()  # another loop's transport: its socket cannot move here
+            if self._sock is None:
+                self._start()
+            self._loop = loop
+            self._connecting = loop.create_task(self._connect(loop))
+
+    async def _connect(self, loop: asyncio.AbstractEventLoop) -> None:
+        sock, self._sock = self._sock, None
+        assert sock is not None
+        try:
+            _, pipe = await loop.create_unix_connection(lambda: _Pipe(self), sock=sock)
+        except OSError as exc:
+            sock.close()
+            self._close()
+            self._fail_all()
+            raise DrawingFailed() from exc
+        finally:
+            self._connecting = None
+        self._pipe = pipe
+        if pipe.lost:  # the process was gone before the transport was ours
+            self._died(pipe)
 
     def _send_waiting(self) -> None:
         """Write waiting requests, urgent ones first, while fewer than `IN_FLIGHT` are
         unanswered."""
+        pipe = self._pipe
         in_pipe = len(self._sent) - len(self._waiting) - len(self._urgent)
-        while in_pipe < self.IN_FLIGHT and self._conn is not None:
+        while in_pipe < self.IN_FLIGHT and pipe is not None:
             queue = self._urgent or self._waiting
             if not queue:
                 return
@@ -161,21 +266,21 @@ class ImageWorker:
             if self._sent[job].done():  # its caller gave up (cancelled)
                 del self._sent[job]
                 continue
-            try:
-                self._conn.send_bytes(pickle.dumps((job, picture), pickle.HIGHEST_PROTOCOL))
-            except OSError:
+            if not pipe.send(pickle.dumps((job, picture), pickle.HIGHEST_PROTOCOL)):
                 queue.appendleft((job, picture))
-                self._died()
+                self._died(pipe)
                 return
             in_pipe += 1
 
-    def _answered(self) -> None:
-        """The pipe has an answer (or the process is gone): settle its request."""
-        assert self._conn is not None
+    def _answered(self, pipe: _Pipe, payload: memoryview) -> None:
+        """One whole answer arrived: settle its request, and send the next one."""
+        if pipe is not self._pipe:
+            return  # a replaced process's last words
         try:
-            job, ok, value = pickle.loads(self._conn.recv_bytes())
-        except (EOFError, OSError):
-            self._died()
+            job, ok, value = pickle.loads(payload)
+        except Exception:  # a garbled frame: nothing more from this process can be trusted
+            log.exception("the image drawing process sent an unreadable answer")
+            self._died(pipe)
             return
         future = self._sent.pop(job, None)
         if future is not None and not future.done():
@@ -185,10 +290,15 @@ class ImageWorker:
                 future.set_exception(value)
         self._send_waiting()
 
-    def _died(self) -> None:
+    def _died(self, pipe: _Pipe) -> None:
         """The process is gone: every request it held or would have got fails, so that each
         caller starts a new process and tries once more."""
+        if pipe is not self._pipe:
+            return  # already replaced (or closed on purpose)
         self._close()
+        self._fail_all()
+
+    def _fail_all(self) -> None:
         sent, self._sent = self._sent, {}
         self._waiting.clear()
         self._urgent.clear()
@@ -197,12 +307,13 @@ class ImageWorker:
                 future.set_exception(DrawingFailed())
 
     def _close(self) -> None:
-        if self._conn is not None:
-            if self._watching is not None and not self._watching.is_closed():
-                self._watching.remove_reader(self._conn.fileno())
-            self._conn.close()
-            self._conn = None
-        self._watching = None
+        pipe, self._pipe = self._pipe, None  # first: its connection_lost is then stale
+        if pipe is not None:
+            pipe.close()
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+        self._loop = None
         if self._process is not None:
             if self._process.is_alive():
                 self._process.terminate()
@@ -212,6 +323,8 @@ class ImageWorker:
     def shutdown(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._connecting is not None:
+            self._connecting.cancel()
         self._close()
         for future in self._sent.values():
             future.cancel()

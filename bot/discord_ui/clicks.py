@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from bot.ai import TIERS
+from bot.ai import AiTier
 from bot.table.errors import UnknownAction
 
 PREFIX_BUTTON = "rm"
@@ -106,7 +106,7 @@ class Click:
     #: NEXT, REVIEW and HISTORY: the deal the message is about (NEXT on the table: None).
     deal: int | None = None
     #: ADD_AI: the tier chosen.
-    tier: str | None = None
+    tier: AiTier | None = None
     #: HOST: the host tool chosen.
     host: HostTool | None = None
     #: SORT: by suit (True) or grouped by melds; IMAGES: pictures on (True) or text only.
@@ -178,9 +178,10 @@ def _choice(name: str, words: dict[str, object]) -> Callable[[str], dict[str, ob
 
 
 def _tier(raw: str) -> dict[str, object]:
-    if raw not in TIERS:
-        raise BadClick()
-    return {"tier": raw}
+    try:
+        return {"tier": AiTier(raw)}
+    except ValueError:
+        raise BadClick() from None
 
 
 def _host(raw: str) -> dict[str, object]:

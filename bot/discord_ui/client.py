@@ -17,6 +17,7 @@ import logging
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -38,6 +39,7 @@ from .dispatch import ClickRouter
 from .errors import answer_error
 from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
+from .season_posts import SeasonPosts
 from .slices import RummyGroup
 from .translator import CatalogueTranslator
 
@@ -46,8 +48,14 @@ log = logging.getLogger(__name__)
 #: The feature slices, each a cog in its own extension (see `slices.py`); their commands
 #: are `/rummy`'s subcommands, in this order.
 EXTENSIONS = (
-    "cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.server", "cogs.tournament",
-)  # fmt: skip
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.info",
+    "cogs.league",
+    "cogs.server",
+    "cogs.season",
+    "cogs.tournament",
+)
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
@@ -128,6 +136,7 @@ class PapluBot(commands.Bot):
             owner=owner_name(self.settings),
             owns_guild=self.settings.owns_guild,
             tournament_listener=self.presenter.tournaments,
+            season_listener=SeasonPosts(self, self.budget),
         )
         self.tree.error(self.on_app_command_error)
         # Before the slices load and the tree syncs: commands carry their Hindi descriptions.
@@ -189,6 +198,10 @@ class PapluBot(commands.Bot):
                 await self.tables.tournament_recovery.resume()
             except Exception:
                 log.exception("could not resume tournaments")
+            try:  # after the tables stored what they owed: those results count in their season
+                await self.tables.seasons.start()
+            except Exception:
+                log.exception("could not start the seasons")
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild on every start; globally only when the tree changed."""
@@ -296,21 +309,27 @@ class StartupFailure(Exception):
     """The bot could not get connected to Discord; the message is one line for the operator."""
 
 
-def run(settings: Settings) -> int:
+def run(
+    settings: Settings, loop_factory: Callable[[], asyncio.AbstractEventLoop] | None = None
+) -> int:
     """Run the bot until it is stopped; returns the process's exit code.
 
     0 after a clean stop (SIGTERM), 130 after Ctrl-C, 2 when it never got connected: a token
     Discord rejects, no network, Discord unreachable. Those print one line on stderr (what went
     wrong and what to check), not the library's traceback. A failure once the bot has been
-    connected is a crash and propagates with its traceback."""
+    connected is a crash and propagates with its traceback. `loop_factory`: the event loop to
+    run on (`bot.loops`, chosen by the entry point), None for asyncio's own."""
     discord.utils.setup_logging(level=settings.log_level)
     logging_filters.install()
     gc_tuning.tune()
     bot = make_bot(settings)
     if settings.shard_count is not None:
         log.info("running shards %s of %s", list(settings.shard_ids or ()), settings.shard_count)
+    log.debug("event loop: %s", settings.event_loop)
     try:
-        asyncio.run(_run_until_closed(bot, settings.token))
+        # asyncio.run with a chosen loop (Python 3.11's asyncio.run takes no loop_factory).
+        with asyncio.Runner(loop_factory=loop_factory) as runner:
+            runner.run(_run_until_closed(bot, settings.token))
     except KeyboardInterrupt:
         # asyncio.run cancelled the bot's task; `async with bot` closed it on the way out.
         print("stopped (Ctrl-C)", file=sys.stderr)

@@ -46,7 +46,8 @@ from bot.words.pictures import captions
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .interaction import Interaction
 from .locales import user_locale
-from .screens.hand import hand_embed, hand_view, timed_out_text
+from .screens.hand import hand_embed, timed_out_text
+from .screens.hand_controls import hand_view
 from .screens.table import replaced_view_text
 from .table_message import TableMessage
 

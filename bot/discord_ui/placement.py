@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
 
 from bot.storage import Storage, StorageError
+from bot.table.listener import CloseReason
 from bot.table.messages import remember_messages
 from bot.table.model import Table, standings
 
@@ -84,10 +86,18 @@ class Placement:
         """The channel the table was opened in (its lobby message is there)."""
         return self.client.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def send(self, table: Table, **kwargs: Any) -> discord.Message:
-        """A message without files to the table's home (again once if its thread refused)."""
+    async def send(
+        self, table: Table, *, still: Callable[[], bool] = lambda: True, **kwargs: Any
+    ) -> discord.Message | None:
+        """A message without files to the table's home (again once if its thread refused).
+        `still` is asked once the request may go (the channel's share of the budget can keep
+        it waiting): a message that no longer says anything true (a ping for a turn that has
+        passed) is not sent then, and None is returned."""
         await self.home(table)
         await self.budget.slot(URGENT, "POST", table.home_id)
+        if not still():
+            self.budget.give_back("POST", table.home_id)
+            return None
         try:
             return await self.channel(table).send(**kwargs)
         except discord.HTTPException as exc:
@@ -129,7 +139,7 @@ class Placement:
         await self._to_channel(table)
         return True
 
-    async def show_lobby(self, table: Table, final: str | None = None) -> None:
+    async def show_lobby(self, table: Table, final: CloseReason | None = None) -> None:
         """The lobby message in the channel, when the table plays elsewhere (its thread, or a
         newer message below): who plays, where, the standings (at the end, the final ones)."""
         lobby = table.lobby_message_id
@@ -142,7 +152,13 @@ class Placement:
             if m is not None and m.results
             else []
         )
-        state = "playing" if final is None else "finished" if final == "finished" else "cancelled"
+        state = (
+            "playing"
+            if final is None
+            else final.value
+            if final is CloseReason.FINISHED
+            else "cancelled"
+        )
         embed = placed_embed(table.names, table.thread_id, lines, state, table.id, language)
         await self.budget.slot(HEADROOM, "PATCH", table.channel_id)
         try:

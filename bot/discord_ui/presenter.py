@@ -26,6 +26,7 @@ import discord
 
 from bot.storage import Storage
 from bot.table.advice import AdviceCache
+from bot.table.listener import CloseReason
 from bot.table.model import Table
 from bot.table.vocabulary import TableStatus
 
@@ -99,7 +100,7 @@ class DiscordPresenter:
     async def deal_finished(self, table: Table, number: int, *, again: bool = False) -> None:
         await self.announcements.deal_finished(table, number, again=again)
 
-    async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
+    async def table_closed(self, table: Table, reason: CloseReason, *, again: bool = False) -> None:
         """Show the table closed (an edit of its message: repeating it shows nothing twice,
         so ``again`` needs no look-up)."""
         await self.announcements.delete_prompt(table)
@@ -149,7 +150,7 @@ class DiscordPresenter:
         except Exception:
             log.exception("refreshing table %s failed", table.id)
 
-    async def flush(self, table: Table, final: str | None = None) -> None:
+    async def flush(self, table: Table, final: CloseReason | None = None) -> None:
         """One refresh: results whose vote is over lose their button, a warning of a past
         turn goes, the table message shows the table as it is, and so do the open hands."""
         self._dirty[table.id] = False

@@ -33,6 +33,7 @@ import discord
 from bot.engine.match import MatchPhase
 from bot.engine.observation import PublicView
 from bot.images import RenderedImage, table_picture
+from bot.table.listener import CloseReason
 from bot.table.messages import remember_messages
 from bot.table.model import Table
 from bot.table.vocabulary import TableStatus
@@ -97,7 +98,7 @@ class TableMessage:
 
     # ---- what the presenter asks -----------------------------------------------------------
 
-    async def show(self, table: Table, final: str | None = None) -> Shown:
+    async def show(self, table: Table, final: CloseReason | None = None) -> Shown:
         """Bring the public message up to date (posted afresh at the bottom once a deal's
         results buried it; posted anew when it has no message)."""
         await self.placement.home(table)
@@ -182,7 +183,7 @@ class TableMessage:
         self.hooks.forget(table_id)
 
     def payload(
-        self, table: Table, final: str | None, locale: Locale | None = None
+        self, table: Table, final: CloseReason | None, locale: Locale | None = None
     ) -> tuple[dict[str, Any], PublicView | None]:
         """The public message's embed and view, and the `PublicView` it was built from (the
         image is drawn from that same snapshot; None in the lobby). In the table's language,
@@ -201,10 +202,10 @@ class TableMessage:
                 rated=table.options.rated,
                 locale=language,
             )
-            if final == "cancelled":
+            if final is CloseReason.CANCELLED:
                 embed.title = text(language, "lobby-title-cancelled")
                 return {"embed": embed, "view": empty_view()}, None
-            if final == "expired":
+            if final is CloseReason.EXPIRED:
                 embed.title = text(language, "lobby-title-expired")
                 embed.set_footer(text=lobby_expired_note(self.lobby_timeout, language))
                 return {"embed": embed, "view": empty_view()}, None
@@ -213,9 +214,9 @@ class TableMessage:
             return {"embed": embed, "view": view}, None
         view_ = table.public_view()
         note = None
-        if final == "cancelled":
+        if final is CloseReason.CANCELLED:
             note = text(language, "table-cancelled")
-        elif final == "finished":
+        elif final is CloseReason.FINISHED:
             note = text(language, "table-finished")
         embed = table_embed(
             view_, rules, log_lines(table.log, language), table.deadline, note, language
@@ -246,7 +247,7 @@ class TableMessage:
         else:
             self._sent[table.id] = (table.message_id, sent)
 
-    async def _edit(self, table: Table, final: str | None) -> None:
+    async def _edit(self, table: Table, final: CloseReason | None) -> None:
         """Edit the public message to the table's newest state, unless it already shows it.
 
         The edit waits for a slot of the budget first; if the table moved on meanwhile, the
@@ -297,7 +298,7 @@ class TableMessage:
         else:
             self._landed(table, digest, sent)
 
-    async def _edit_through_hook(self, table: Table, final: str | None) -> bool:
+    async def _edit_through_hook(self, table: Table, final: CloseReason | None) -> bool:
         """Edit the public message through a token that a click on it lent (`table_hooks`:
         outside the global limit, so no budget slot). False when there is no such token or
         it failed: the caller then edits through the channel, as without one."""
@@ -327,7 +328,7 @@ class TableMessage:
         return True
 
     async def _edit_for(
-        self, table: Table, final: str | None, *, urgent: bool = False
+        self, table: Table, final: CloseReason | None, *, urgent: bool = False
     ) -> tuple[int, dict[str, Any], str | None, str]:
         """The edit of the public message for the table as it is now: (the version it was
         built from, the edit's arguments, the digest of its picture, the digest of everything

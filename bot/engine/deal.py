@@ -51,6 +51,7 @@ from .events import (
     Event,
     Left,
     Reshuffled,
+    TimedOut,
     Took,
     Voided,
     WrongShow,
@@ -123,6 +124,13 @@ class Deal:
         self.randomness_used = 0
         self._auto = False  # the action being applied is played for a timed-out seat
         self._drawn_cache: tuple[int, DrawnEvaluation | None] | None = None
+        # Replays of an unseeded deal only (`replay.py`): the orders its reshuffles were
+        # recorded in (card codes, top first), used in turn instead of new randomness. Not
+        # saved: a live deal never has any.
+        self.recorded_reshuffles: list[list[str]] = []
+        # `to_row` of the first events, in order (the events only ever grow: `_log`), so the
+        # state saved on every move converts only the new ones (`to_dict`).
+        self._rows: list[list[Any] | str] = []
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -215,6 +223,15 @@ class Deal:
         if i is None:
             raise ValueError(f"card {card_id} is not in the stock")
         self.stock.append(self.stock.pop(i))
+
+    def record_timeout(self, seat: int, count: int, dropped: bool) -> None:
+        """Record that `seat`, on turn, ran out of time for the `count`-th turn in a row (the
+        moves the table then makes for it are applied with `auto=True`). `Match.apply_timeout`
+        records a live timeout through here, and a replay of a hand history its `timeout`
+        events, so both record the same event."""
+        if self.over or seat != self.turn:
+            raise WrongPhase(PhaseReason.TIMEOUT_NOT_ON_TURN)
+        self._log(TimedOut(seat, count, dropped))
 
     # ---- table geometry ---------------------------------------------------------------------
 
@@ -581,7 +598,10 @@ class Deal:
         for entry in self.pile_log:
             if entry.card.id in recycled and entry.taken_by is None:
                 entry.recycled = True
-        make_rng(self.seed, f"reshuffle {self.randomness_used}").shuffle(rest)
+        if self.recorded_reshuffles:
+            rest = _laid_out(rest, self.recorded_reshuffles.pop(0))
+        else:
+            make_rng(self.seed, f"reshuffle {self.randomness_used}").shuffle(rest)
         self.randomness_used += 1
         self.pile = [top]
         self.stock = rest
@@ -634,6 +654,48 @@ class Deal:
         live = [e.card.id for e in self.pile_log if e.taken_by is None and not e.recycled]
         assert live == [c.id for c in self.pile], "pile log disagrees with the pile"
 
+    def copy(self) -> Deal:
+        """An independent copy of this deal, equal to `Deal.from_dict(self.to_dict(), ...)`
+        without the round trip: the table layer works on a copy for every change (`Table.copy`),
+        and reading a saved deal back replays its dealing and its discard pile (~0.3 ms a
+        change). Cards, events and rules are immutable and shared; every container and every
+        pile entry (its `taken_by` changes later) is new. The evaluation cache is kept: it is
+        keyed by the events so far, which the copy has too."""
+        new = Deal.__new__(Deal)
+        new.rules = self.rules
+        new.seats = self.seats
+        new.dealer = self.dealer
+        new.seed = self.seed
+        new.number = self.number
+        new.deck = self.deck
+        new.order = list(self.order)
+        new.salt = self.salt
+        new._commitment = self._commitment
+        new.indicator = self.indicator
+        new.hands = {s: list(h) for s, h in self.hands.items()}
+        new.dealt = {s: list(h) for s, h in self.dealt.items()}
+        new.stock = list(self.stock)
+        new.pile = list(self.pile)
+        new.pile_log = [PileEntry(e.card, e.by, e.taken_by, e.recycled) for e in self.pile_log]
+        new.set_aside = list(self.set_aside)
+        new.status = dict(self.status)
+        new.out_reason = dict(self.out_reason)
+        new.turns_taken = dict(self.turns_taken)
+        new.turn = self.turn
+        new.phase = self.phase
+        new.taken = self.taken
+        new.events = list(self.events)
+        new.end = self.end
+        new.winner = self.winner
+        new.winner_first_turn = self.winner_first_turn
+        new.shown = {s: [list(g) for g in gs] for s, gs in self.shown.items()}
+        new.randomness_used = self.randomness_used
+        new._auto = False
+        new._drawn_cache = self._drawn_cache
+        new._rows = list(self._rows)
+        new.recorded_reshuffles = [list(order) for order in self.recorded_reshuffles]
+        return new
+
     # ---- serialisation ----------------------------------------------------------------------
     #
     # The live state is written on every click, so it holds only what cannot be recomputed:
@@ -658,13 +720,21 @@ class Deal:
             "turn": self.turn,
             "phase": self.phase.value,
             "taken": None if self.taken is None else self.taken.id,
-            "events": [to_row(e) for e in self.events],
+            "events": self._event_rows(),
             "end": None if self.end is None else self.end.value,
             "winner": self.winner,
             "winner_first_turn": self.winner_first_turn,
             "shown": {str(s): [list(g) for g in gs] for s, gs in self.shown.items()},
             "randomness_used": self.randomness_used,
         }
+
+    def _event_rows(self) -> list[list[Any] | str]:
+        """`to_row` of every event, the earlier ones remembered from the last call."""
+        rows = self._rows
+        if len(rows) > len(self.events):  # not grown from the remembered ones: start over
+            rows.clear()
+        rows.extend(to_row(e) for e in self.events[len(rows) :])
+        return list(rows)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], rules: Rules, number: int = 1) -> Deal:
@@ -734,3 +804,23 @@ class Deal:
 
 def _ids(cards: Sequence[Card]) -> list[int]:
     return [c.id for c in cards]
+
+
+def _laid_out(cards: list[Card], top_first: Sequence[str]) -> list[Card]:
+    """`cards` as a stock (top LAST) whose faces, read from the top, are `top_first`.
+
+    Copies of one face are interchangeable here: the physical card a later draw gives is
+    recorded with the draw, and a replay stacks it then (`stack_stock`)."""
+    by_code: dict[str, list[Card]] = {}
+    for c in cards:
+        by_code.setdefault(c.code, []).append(c)
+    out: list[Card] = []
+    for code in top_first:
+        same = by_code.get(code)
+        if not same:
+            raise ValueError(f"the recorded reshuffle has a {code} the pile did not hold")
+        out.append(same.pop())
+    if len(out) != len(cards):
+        raise ValueError("the recorded reshuffle does not hold every card of the pile")
+    out.reverse()
+    return out

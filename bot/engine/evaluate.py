@@ -973,7 +973,11 @@ def _sorted_cards(cards: Iterable[Card]) -> list[Card]:
 
 
 def evaluate_hand(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> Evaluation:
-    """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout."""
+    """Rule on 13 cards: valid declaration?, least deadwood, capped penalty, best layout.
+
+    Any other number of cards is laid out the same way (every card in one valid group or left
+    over, the leftovers worth the deadwood): the replay page rules on the 14 a seat holds
+    after a draw."""
     if not _STATIC:
         _build_static()
     return _rule(_prepare(cards, rules, wild_rank), rules, wild_rank, _Memo())

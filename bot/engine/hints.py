@@ -22,8 +22,11 @@ class HintLevel(enum.StrEnum):
 
     @classmethod
     def parse(cls, value: object) -> HintLevel | None:
-        """The level a stored or typed value names, or None: the one place a hints value from
-        outside (a command option, a setting, a stored row) is checked."""
+        """The level a typed value names, or None: the one check of a hints value from
+        outside. The table layer's edges call it (`bot.table.options.parse_hints` for
+        `/rummy new`, `bot.table.league.parse_default_hints` for `/rummy settings`), each
+        refusing an unknown level in its own words; past them a level is a `HintLevel`.
+        A stored value, written from one, is read back with `HintLevel(value)`."""
         try:
             return cls(str(value))
         except ValueError:

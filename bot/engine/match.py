@@ -35,7 +35,7 @@ from .cards import Card
 from .deal import Deal, make_rng
 from .errors import MatchOver, PhaseReason, UnknownSeat, WrongPhase
 from .evaluate import Evaluation
-from .events import Drew, Event, Left, TimedOut, Took, from_row, to_row
+from .events import Drew, Event, Left, Took, from_row, to_row
 from .history import build_hand_history
 from .observation import Observation, PileCard, PublicView, SeatView
 from .public_log import LogEntry, entries
@@ -240,6 +240,17 @@ class Match:
             views.append(SeatView(s, p.name, status, count, self.scores[s], dealer))
         return tuple(views)
 
+    def drop_cost(self, seat: int) -> int | None:
+        """What dropping now would cost `seat` (before multipliers), as its observation says:
+        None unless it holds cards in a deal still running and is still in it. The table
+        layer asks this for every move (`Game.act`); the whole observation is dearer."""
+        deal = self.deal
+        if deal is None or deal.over or seat not in deal.hands:
+            return None
+        if deal.status[seat] is not SeatStatus.ACTIVE:
+            return None
+        return fixed_cost(self.rules, deal.drop_reason(seat))
+
     def observation(self, seat: int) -> Observation:
         """Everything `seat` may know right now (see `observation.py`)."""
         deal = self.deal
@@ -252,7 +263,7 @@ class Match:
         if deal is not None and seat in deal.hands:
             hand = tuple(deal.hands[seat])
             if live and deal.status[seat] is SeatStatus.ACTIVE:
-                drop_cost = fixed_cost(self.rules, deal.drop_reason(seat))
+                drop_cost = self.drop_cost(seat)
                 may_drop = (
                     self.rules.packing_allowed and deal.turn == seat and deal.phase is Phase.DRAW
                 )
@@ -358,7 +369,7 @@ class Match:
         if deal.turn != seat or not actions:
             raise WrongPhase(PhaseReason.TIMEOUT_NOT_ON_TURN)
         dropped = actions[-1].kind is ActionKind.DROP
-        deal.events.append(TimedOut(seat, count, dropped))
+        deal.record_timeout(seat, count, dropped)
         for action in actions:
             self.apply(action, auto=True)
         if then is None or dropped:
@@ -479,6 +490,30 @@ class Match:
         for r in self.results:
             if r.void:
                 assert all(v == 0 for v in r.deltas.values()), "a void deal changed scores"
+
+    def copy(self) -> Match:
+        """An independent copy, equal to `Match.from_dict(self.to_dict())` without the round
+        trip (see `Deal.copy`): rules, players, scores' fractions, results and events are
+        immutable and shared, the containers new. The seating record is shared as the round
+        trip shares it (it is written once, when the match starts)."""
+        new = Match.__new__(Match)
+        new.rules = self.rules
+        new.players = self.players
+        new.seed = self.seed
+        new.version = self.version
+        new.scores = dict(self.scores)
+        new.eliminated = list(self.eliminated)
+        new.left = list(self.left)
+        new.dealer = self.dealer
+        new.deal = None if self.deal is None else self.deal.copy()
+        new.results = list(self.results)
+        new.table_events = list(self.table_events)
+        new.event_base = self.event_base
+        new._finished = None
+        new.phase = self.phase
+        new.winners = self.winners
+        new.seating = self.seating
+        return new
 
     # ---- serialisation ------------------------------------------------------------------
 

@@ -334,12 +334,20 @@ class Rules:
         """Compact form for the live table state: the profile's name and only the fields that
         differ from that profile (house toggles, match length). A rules object that is not
         based on a profile is written whole. `from_state` reads both."""
-        base = PROFILES.get(self.name)
-        full = self.to_dict()
-        if base is None:
-            return {"full": full}
-        preset = base.to_dict()
-        return {"profile": self.name, **{k: v for k, v in full.items() if preset.get(k) != v}}
+        cached: dict[str, Any] | None = self.__dict__.get("_state")
+        if cached is None:
+            # Worked out once per rules object (a frozen value): the table's state is saved
+            # on every move and this took two `to_dict` walks over every field each time.
+            base = PROFILES.get(self.name)
+            full = self.to_dict()
+            if base is None:
+                cached = {"full": full}
+            else:
+                preset = base.to_dict()
+                changed = {k: v for k, v in full.items() if preset.get(k) != v}
+                cached = {"profile": self.name, **changed}
+            object.__setattr__(self, "_state", cached)  # a cache, not a field: not compared
+        return dict(cached)  # its lists are read, never changed (written as JSON)
 
     @classmethod
     def from_state(cls, data: dict[str, Any]) -> Rules:

@@ -21,9 +21,9 @@ NAMES = ["Asha", "Bharat", "Chitra", "Devendra Kumar", "Esha", "Farhan"]
 
 def _policies(n: int, seed: int) -> list[Policy]:
     try:
-        from bot.ai import make_policy
+        from bot.ai import AiTier, make_policy
 
-        return [make_policy("medium", seed + i) for i in range(n)]
+        return [make_policy(AiTier.MEDIUM, seed + i) for i in range(n)]
     except Exception:  # pragma: no cover - the AI package is optional for pictures
         return [RandomPolicy(random.Random(seed + i), drop_chance=0.0) for i in range(n)]
 

@@ -33,6 +33,7 @@ from bot.storage.records import (
     AnnouncementKind,
     AnnouncementRecord,
 )
+from bot.storage.sqlite import ThreadConn
 
 __all__ = ["OutboxRepo", "check_announcements", "write_announcements"]
 
@@ -65,9 +66,22 @@ async def write_announcements(
 ) -> None:
     """Write ``announce`` inside the caller's open transaction (the state change's)."""
     if announce:
-        await conn.executemany(
-            _INSERT, [(table_id, a.kind, a.deal_no, a.payload_json, ts) for a in announce]
-        )
+        await conn.executemany(_INSERT, outbox_rows(table_id, announce, ts))
+
+
+def write_announcements_on(
+    conn: ThreadConn, table_id: str, announce: Sequence[Announcement], ts: float
+) -> None:
+    """:func:`write_announcements` inside a transaction run whole on SQLite's thread
+    (:meth:`~bot.storage.sqlite.SqliteDatabase.atomically`)."""
+    conn.executemany(_INSERT, outbox_rows(table_id, announce, ts))
+
+
+def outbox_rows(
+    table_id: str, announce: Sequence[Announcement], ts: float
+) -> list[tuple[Any, ...]]:
+    """The parameter rows of ``_INSERT`` for ``announce``."""
+    return [(table_id, a.kind, a.deal_no, a.payload_json, ts) for a in announce]
 
 
 class OutboxRepo:

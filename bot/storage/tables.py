@@ -28,7 +28,11 @@ from typing import Any, Final, Literal, cast
 
 from bot.storage.conn import Conn, Database, Tx, finish
 from bot.storage.errors import NotFoundError, StorageIntegrityError, VersionConflictError
-from bot.storage.outbox import check_announcements, write_announcements
+from bot.storage.outbox import (
+    check_announcements,
+    write_announcements,
+    write_announcements_on,
+)
 from bot.storage.records import (
     TABLE_STATUSES,
     UNSET,
@@ -38,6 +42,7 @@ from bot.storage.records import (
     TableStatusName,
     Unset,
 )
+from bot.storage.sqlite import SqliteDatabase, ThreadConn
 
 __all__ = ["TableRepo"]
 
@@ -134,7 +139,13 @@ def _status(status: str) -> TableStatusName:
 
 async def _raise_table_conflict(conn: Conn, table_id: str, version: int) -> None:
     """Explain why an update matched no row: unknown table, or stale/closed."""
-    row = await conn.fetchone(_TABLE_VERSION_STATUS, (table_id,))
+    _explain_table_conflict(
+        await conn.fetchone(_TABLE_VERSION_STATUS, (table_id,)), table_id, version
+    )
+
+
+def _explain_table_conflict(row: tuple[Any, ...] | None, table_id: str, version: int) -> None:
+    """The error for an update that matched no row, from the table's version and status."""
     if row is None:
         raise NotFoundError(f"no table {table_id}")
     raise VersionConflictError(
@@ -242,6 +253,17 @@ class TableRepo:
             )
             return
         sql = _update_action_sql(columns)
+        if tx is None and isinstance(self._db, SqliteDatabase):
+            # The whole transaction in one hop to SQLite's thread (see `atomically`).
+            def body(t: ThreadConn) -> None:
+                if t.execute(sql, args) == 0:
+                    _explain_table_conflict(t.fetchone(_TABLE_VERSION_STATUS, (table_id,)),
+                                            table_id, version)  # fmt: skip
+                t.execute(_INSERT_EVENT, (table_id, version, event_json, ts))
+                write_announcements_on(t, table_id, announce, ts)
+
+            await self._db.atomically(body)
+            return
         async with self._db.transaction(tx) as t:
             if await t.execute(sql, args) == 0:
                 await _raise_table_conflict(t, table_id, version)
@@ -333,6 +355,14 @@ class TableRepo:
         if not columns:
             return
         sql = _update_messages_sql(columns)
+        if tx is None and isinstance(self._db, SqliteDatabase):
+            # A ping posted or deleted records its id: one hop, as `commit_action`.
+            def body(t: ThreadConn) -> None:
+                if t.execute(sql, [*args, table_id]) == 0:
+                    raise NotFoundError(f"no table {table_id}")
+
+            await self._db.atomically(body)
+            return
         async with self._db.transaction(tx) as t:
             if await t.execute(sql, [*args, table_id]) == 0:
                 raise NotFoundError(f"no table {table_id}")

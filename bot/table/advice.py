@@ -1,10 +1,15 @@
 """Hand advice: the engine's ruling on one seat's hand, computed once per table version.
 
 The private hand view shows the best arrangement, the deadwood, what each discard would leave
-and whether Declare is possible; the embed and the discard menu both read it. Evaluating a
-14-card hand already yields every discard's outcome (`DrawnEvaluation.by_discard`), so one
-evaluation serves the whole view, and a small cache keyed by (table, version, seat) serves
-every refresh of an unchanged table.
+and whether Declare is possible; the embed, the discard menu and the picture all read it.
+Evaluating a 14-card hand already yields every discard's outcome
+(`DrawnEvaluation.by_discard`), so one evaluation serves the whole view, and a small cache
+serves every refresh of a hand that did not change.
+
+The cache is keyed by what the ruling depends on (the seat's cards in their order, the wild
+rank, the card it may not throw), not by the table's version: a seat's hand changes only on
+its own moves, so while the others play (two of every three actions at a three-seat table)
+every new version of the table finds its advice already worked out.
 """
 
 from __future__ import annotations
@@ -41,15 +46,19 @@ def advise(obs: Observation) -> HandAdvice:
     return HandAdvice(evaluate_hand(hand, obs.rules, obs.wild_rank), None, {})
 
 
+AdviceKey = tuple[str, int, int, tuple[Card, ...], int | None, Card | None]
+
+
 class AdviceCache:
-    """Advice by (table id, version, seat); old versions fall out by age."""
+    """Advice by table, seat and the hand it rules on; hands no longer held fall out by age.
+    (A table's rules do not change while its match runs, so they are not part of the key.)"""
 
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, int, int], HandAdvice] = OrderedDict()
+        self._items: OrderedDict[AdviceKey, HandAdvice] = OrderedDict()
 
     def get(self, table_id: str, obs: Observation) -> HandAdvice:
-        key = (table_id, obs.version, obs.seat)
+        key = (table_id, obs.seat, obs.deal_number, obs.hand, obs.wild_rank, obs.taken)
         hit = self._items.get(key)
         if hit is not None:
             self._items.move_to_end(key)

@@ -16,14 +16,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 from bot.engine.match import MatchPhase
 from bot.storage import AnnouncementKind, StorageError
 
 from .context import TableContext
+from .events import Expired
 from .jobs import RESULT_KINDS, store_result
+from .listener import CloseReason
 from .model import Table
 from .unit import Change
 from .vocabulary import TableStatus
@@ -46,12 +48,20 @@ class Effects:
         self.turns = turns
         self.reviews = reviews
         self._retries: set[asyncio.Task[None]] = set()
+        #: The last effect queued per table (`queue`): the next one runs after it.
+        self._showing: dict[str, asyncio.Future[None]] = {}
         self._closing = False
         #: Called when a closed table's last effects are done (the service forgets it).
         self.on_closed: Callable[[Table], None] = lambda _table: None
 
     async def after(self, table: Table, ch: Change) -> None:
-        """The effects of one stored change (the unit calls this outside the table lock)."""
+        """The effects of one stored change (the unit calls this outside the table lock).
+
+        What is in memory and what is durable happens now, before the use case returns;
+        what players see (the table message, results, the next turn's ping) is queued for
+        the table and runs in order, in the background: the answer to the player who made
+        the change never waits for a public post (a channel's posts are rate-limited, five
+        per five seconds, and a ping could hold a move's answer for seconds)."""
         if table.match is not None and ch.ended_deal is not None:
             self.reviews.keep(table, ch.ended_deal)
         if ch.closed:
@@ -61,23 +71,69 @@ class Effects:
         for job in ch.due:
             if job.kind in RESULT_KINDS:
                 await self.store_job(table.id, job.kind, job.deal_no, job.payload_json)
-        if ch.status_before is TableStatus.LOBBY and table.status is TableStatus.LOBBY:
+        self.queue(table, self._shown(table, ch))
+
+    async def _shown(self, table: Table, ch: Change) -> None:
+        """What players see of one stored change (queued by `after`, in order per table)."""
+        if ch.status_before is TableStatus.LOBBY and ch.status_after is TableStatus.LOBBY:
             self.turns.expire_lobby_later(table)
             await self._guard("table_changed", table, self.ctx.listener.table_changed(table))
-        elif table.status is TableStatus.CANCELLED:
-            reason = "expired" if (ch.event or {}).get("type") == "expire" else "cancelled"
+        elif ch.status_after is TableStatus.CANCELLED:
+            reason = CloseReason.EXPIRED if isinstance(ch.event, Expired) else CloseReason.CANCELLED
             await self._guard("table_closed", table, self.ctx.listener.table_closed(table, reason))
         else:
-            await self.game_changed(table, ch.ended_deal)
+            await self.game_changed(table, ch.ended_deal, ch.status_after)
         if ch.closed:
             self.on_closed(table)
 
-    async def game_changed(self, table: Table, ended_deal: int | None) -> None:
-        """What players see after a game change (also on resume after a restart)."""
+    def queue(self, table: Table, effect: Coroutine[Any, Any, None]) -> None:
+        """Run `effect` after every effect queued before it for this table (their order is
+        what players see: the table, then its results, then the next turn)."""
+        before = self._showing.get(table.id)
+
+        async def in_turn() -> None:
+            if before is not None:
+                # `wait`, not `await`: its failure is its own (logged when it ended), and this
+                # one runs all the same; only this task's own cancellation stops it here.
+                try:
+                    await asyncio.wait({before})
+                except asyncio.CancelledError:
+                    effect.close()  # never started: closed, not left "never awaited"
+                    raise
+            await effect
+
+        task = asyncio.ensure_future(in_turn())
+        self._showing[table.id] = task
+
+        def done(finished: asyncio.Future[None]) -> None:
+            if self._showing.get(table.id) is finished:
+                del self._showing[table.id]
+            if not finished.cancelled() and finished.exception() is not None:
+                log.error("effects of table %s failed", table.id, exc_info=finished.exception())
+
+        task.add_done_callback(done)
+
+    async def settled(self, table_id: str | None = None) -> list[BaseException]:
+        """Wait until the queued effects (of one table, or of all) have run, and return how
+        those that failed failed (they were logged already); for tests."""
+        failures: list[BaseException] = []
+        while True:
+            pending = [t for key, t in self._showing.items() if table_id is None or key == table_id]
+            if not pending:
+                return failures
+            done = await asyncio.gather(*pending, return_exceptions=True)
+            failures += [d for d in done if isinstance(d, BaseException)]
+
+    async def game_changed(
+        self, table: Table, ended_deal: int | None, status: TableStatus | None = None
+    ) -> None:
+        """What players see after a game change (also on resume after a restart, where
+        `status` is the table's own; after a change it is what the change left, since the
+        table may have moved on by the time this runs)."""
         m = table.match
         if m is None:
             return
-        if table.status is TableStatus.FINISHED:
+        if (status or table.status) is TableStatus.FINISHED:
             if ended_deal is not None:
                 await self.announce(table, "deal_results", ended_deal)
             await self.announce(table, "match_over", 0)
@@ -130,7 +186,7 @@ class Effects:
             if kind == "deal_results":
                 await listener.deal_finished(table, deal_no, again=maybe_posted)
             else:
-                await listener.table_closed(table, "finished", again=maybe_posted)
+                await listener.table_closed(table, CloseReason.FINISHED, again=maybe_posted)
             try:
                 await self.ctx.storage.outbox.mark_announced(table.id, kind, deal_no)
             except (StorageError, OSError):
@@ -190,6 +246,12 @@ class Effects:
 
     async def shutdown(self) -> None:
         self._closing = True
+        showing = list(self._showing.values())
+        for task in showing:
+            task.cancel()
+        for task in showing:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         tasks = list(self._retries)
         for task in tasks:
             task.cancel()

@@ -56,10 +56,22 @@ class NotPlaying(Refusal):
     """The user is not one of the match's players (so has no hand here)."""
 
 
-class HostOnly(Refusal):
-    """Only the host may do `what` ("start", "add_ai")."""
+class LobbyAction(enum.StrEnum):
+    """What a lobby refusal was about: only the host may do it (`HostOnly`), or it cannot be
+    done once the game has started (`AlreadyStarted`). The values are the words' selector
+    keys (`refusal-already-started`)."""
 
-    def __init__(self, what: str) -> None:
+    JOIN = "join"
+    ADD_AI = "add_ai"
+    START = "start"
+    REMOVE = "remove"  # the host takes a seat away
+    HOST = "host"  # the host hands hosting over
+
+
+class HostOnly(Refusal):
+    """Only the host may do `what`."""
+
+    def __init__(self, what: LobbyAction) -> None:
         super().__init__(what)
         self.what = what
 
@@ -80,17 +92,27 @@ class TooSoon(Refusal):
         self.wait = wait
 
 
-class DropNotAllowed(Refusal):
-    """A drop now is against the rules; `reason` says which one ("turn", "drawn", "rules",
-    "out")."""
+class DropReason(enum.StrEnum):
+    """Why a drop cannot be offered right now."""
 
-    def __init__(self, reason: str) -> None:
+    RULES = "rules"  # the table plays without dropping (a house rule)
+    OUT = "out"  # the player holds no cards in this deal
+    TURN = "turn"  # not the player's turn
+    DRAWN = "drawn"  # the player has drawn already
+
+
+class DropNotAllowed(Refusal):
+    """A drop now is against the rules; `reason` says which one."""
+
+    def __init__(self, reason: DropReason) -> None:
         super().__init__(reason)
         self.reason = reason
 
 
 class AlreadyStarted(Refusal):
-    def __init__(self, what: str) -> None:
+    """A lobby action (`what`) after the game started."""
+
+    def __init__(self, what: LobbyAction) -> None:
         super().__init__(what)
         self.what = what
 
@@ -169,10 +191,27 @@ class SaveFailed(Refusal):
     """Storage failed; memory was rolled back, so the move did not happen."""
 
 
+class TableOptionProblem(enum.StrEnum):
+    """Which rule a lobby option broke (`BadOption.problem`); `BadOption.params` the facts."""
+
+    UNKNOWN_PROFILE = "unknown_profile"  # name
+    DECLARATION = "declaration"  # choices
+    HINTS = "hints"  # choices
+    DEALS_CHOICES = "deals_choices"  # choices
+    NO_DEALS = "no_deals"  # profile
+    NOT_POOL = "not_pool"  # profile
+    NOT_TARGET = "not_target"  # profile
+    SEATS = "seats"  # profile, low, high, seats
+    TURN_TIMER = "turn_timer"  # low, high, value
+    #: The engine refused a rule option: its own code (`bot.engine.errors.OptionProblem`) is
+    #: `params["code"]`, its facts the other params.
+    RULES = "rules"
+
+
 class BadOption(Refusal):
     """A lobby option was refused; `problem` names which rule it broke, `params` the facts."""
 
-    def __init__(self, problem: str, **params: object) -> None:
+    def __init__(self, problem: TableOptionProblem, **params: object) -> None:
         super().__init__(problem)
         self.problem = problem
         self.params = params
@@ -191,12 +230,26 @@ class DealGone(Refusal):
     """The deal asked for is not stored (deleted by forget-me, or a tampered id)."""
 
 
-class SettingsConflict(Refusal):
-    """A settings change that cannot be applied as asked; `problem` says why (`all_and_list`,
-    `allow_and_remove`, `unknown_profile`, `unknown_hints`, `every_channel_already`, `not_on_list`,
-    `last_channel`), `params` the facts."""
+class SettingsProblem(enum.StrEnum):
+    """Why a settings change cannot be applied as asked (`SettingsConflict.problem`)."""
 
-    def __init__(self, problem: str, **params: object) -> None:
+    ALL_AND_LIST = "all_and_list"  # all_channels together with allow/remove
+    ALLOW_AND_REMOVE = "allow_and_remove"  # the same channel allowed and removed
+    UNKNOWN_PROFILE = "unknown_profile"
+    UNKNOWN_HINTS = "unknown_hints"
+    EVERY_CHANNEL_ALREADY = "every_channel_already"  # removing from no list
+    NOT_ON_LIST = "not_on_list"  # params: channel
+    LAST_CHANNEL = "last_channel"  # removing it would leave an empty list
+    UNKNOWN_SEASON = "unknown_season"  # a season plan other than weekly, monthly, off
+    UNKNOWN_TIME_ZONE = "unknown_time_zone"  # params: zone (not an IANA name)
+    NO_SEASON = "no_season"  # ending the season now while none is open
+
+
+class SettingsConflict(Refusal):
+    """A settings change that cannot be applied as asked; `problem` says why, `params` the
+    facts."""
+
+    def __init__(self, problem: SettingsProblem, **params: object) -> None:
         super().__init__(problem)
         self.problem = problem
         self.params = params

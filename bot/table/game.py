@@ -8,6 +8,8 @@ from bot.engine.match import MatchPhase
 
 from . import errors
 from .context import TableContext
+from .errors import DropReason
+from .events import Moved, NextDeal
 from .model import Table
 from .moves import all_ready, apply_action, card_of, played, start_next_deal, won_by
 from .outcomes import Played, Voted
@@ -67,11 +69,11 @@ class Game:
             top = deal.pile[-1] if deal is not None and deal.pile else None
             hand_before = {c.id for c in deal.hands[seat]} if deal is not None else set()
             concerned = card_of(m, action)
-            cost = m.observation(seat).drop_cost
+            cost = m.drop_cost(seat)
             apply_action(work, action, self.ctx.clock.now())
             work.timeouts[m.players[seat].id] = 0
             declared = won_by(work, seat)
-            ch.event = {"type": "act", "user": user_id, **action.to_dict()}
+            ch.event = Moved(user_id, action)
             outcome = played(work, seat, action, hand_before, top, concerned, cost, declared)
         return outcome
 
@@ -97,7 +99,7 @@ class Game:
             ready = all_ready(work) and not work.held  # held: a paused tournament
             if ready:
                 start_next_deal(work, self.ctx.clock.now())
-            ch.event = {"type": "next", "user": user_id}
+            ch.event = NextDeal(user_id)
         return Voted(started=ready)
 
     def check_hand(self, table: Table, user_id: int) -> None:
@@ -114,12 +116,12 @@ class Game:
         if obs.may_drop:
             return
         if not obs.rules.packing_allowed:
-            raise errors.DropNotAllowed("rules")
+            raise errors.DropNotAllowed(DropReason.RULES)
         if not obs.hand:
-            raise errors.DropNotAllowed("out")
+            raise errors.DropNotAllowed(DropReason.OUT)
         if not obs.my_turn:
-            raise errors.DropNotAllowed("turn")
-        raise errors.DropNotAllowed("drawn")
+            raise errors.DropNotAllowed(DropReason.TURN)
+        raise errors.DropNotAllowed(DropReason.DRAWN)
 
     def claim_repost(self, table: Table, user_id: int, is_manager: bool) -> None:
         """May this user have the table message posted again at the bottom of the channel?

@@ -1,5 +1,6 @@
 """The league's use cases: leaderboards, a player's stats and history, hand-history downloads,
-server settings and forget-me.
+server settings and forget-me. (Seasons, which the leaderboards and settings follow, are their
+own module: `bot.table.season`.)
 
 Why here and not in the cog: who may download whose hand history, how a settings change
 merges with what is stored, and when a forget-me confirmation has expired are rules of the
@@ -9,12 +10,15 @@ outcome. Refusals are typed (`bot.table.errors`), outcomes are data.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
+from bot.engine.hints import HintLevel
 from bot.engine.rules import PROFILES
 from bot.storage import (
+    SEASON_PLANS,
     DealHistoryRow,
     GuildSettings,
     LeaderboardRow,
@@ -22,15 +26,18 @@ from bot.storage import (
     PlayerRank,
     PlayerStats,
     RatingPoint,
+    SeasonRecord,
     SortKey,
     Storage,
     StorageError,
 )
-from bot.storage.records import HINT_LEVELS, PERIOD_DAYS, SORT_KEYS
+from bot.storage.records import PERIOD_DAYS, SORT_KEYS
 from bot.storage.tournaments import TournamentStats
 
 from . import errors
+from .errors import SettingsProblem
 from .scheduler import Clock
+from .season import SeasonChange, Seasons, is_zone
 
 #: How many recent deals a history lists (and offers for download).
 HISTORY_LIMIT = 10
@@ -48,6 +55,13 @@ class BoardPage:
     own: PlayerRank | None
     page: int
     has_next: bool
+    #: The season the board is of (None: all time, or a rolling period).
+    season: SeasonRecord | None = None
+
+
+#: What `/rummy leaderboard season:` takes besides a season's number.
+CURRENT_SEASON = "current"
+ALL_TIME = "all"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,11 +91,15 @@ class SettingsChange:
     remove_channel: int | None = None
     all_channels: bool | None = None
     card_images: bool | None = None
-    hints: str | None = None  # the default hint level of new tables
+    hints: HintLevel | None = None  # the default hint level of new tables (`parse_default_hints`)
     rated_hints_off: bool | None = None  # only games without hints move ratings
     table_threads: bool | None = None
     #: The language of new tables' public messages; "server": the server's Discord language.
     language: str | None = None
+    season: str | None = None  # off, weekly, monthly (`bot.table.season`)
+    time_zone: str | None = None  # an IANA zone name
+    season_channel: int | None = None  # where a season's final standings are posted
+    end_season: bool | None = None  # True: the open season ends now
     #: The role whose members may run tournaments (`NO_ROLE`: Manage Server only again).
     organiser_role: int | None = None
 
@@ -91,7 +109,29 @@ FOLLOW_SERVER = "server"
 #: The organiser role that means "none": only Manage Server runs tournaments.
 NO_ROLE = 0
 
-SettingFact = tuple[str, Any]  # ("default_profile", "points"), ("allowed", channel id), …
+
+class Setting(enum.StrEnum):
+    """What a settings change did, one fact each (`SettingsChanged.changed`)."""
+
+    DEFAULT_PROFILE = "default_profile"
+    TURN_TIMER = "turn_timer"
+    ALL_CHANNELS = "all_channels"  # tables may open in every channel again
+    ALLOWED = "allowed"  # a channel added to the list
+    REMOVED = "removed"  # a channel taken off it
+    CARD_IMAGES = "card_images"
+    HINTS = "hints"
+    RATED_HINTS_OFF = "rated_hints_off"
+    TABLE_THREADS = "table_threads"
+    LANGUAGE = "language"
+    SEASON = "season"  # the plan: weekly, monthly, off
+    TIME_ZONE = "time_zone"
+    SEASON_CHANNEL = "season_channel_id"  # where a season's final standings are posted
+    ORGANISER_ROLE = "organiser_role"  # a role id, or NO_ROLE
+
+
+#: (DEFAULT_PROFILE, "points"), (ALLOWED, channel id), … and what the seasons did
+#: (`SeasonChange`: a season started, ended, re-planned) with the season.
+SettingFact = tuple[Setting | SeasonChange, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,15 +139,18 @@ class SettingsChanged:
     settings: GuildSettings
     #: What changed, in the order asked, as (what, value) facts for the words.
     changed: list[SettingFact] = field(default_factory=list)
+    #: The server's open season after the change (None: seasons are off).
+    season: SeasonRecord | None = None
 
 
 ForgetOutcome = Literal["done", "playing", "expired"]
 
 
 class League:
-    def __init__(self, storage: Storage, clock: Clock) -> None:
+    def __init__(self, storage: Storage, clock: Clock, seasons: Seasons | None = None) -> None:
         self.storage = storage
         self.clock = clock
+        self.seasons = seasons or Seasons(storage, clock)
 
     async def leaderboard(
         self,
@@ -116,15 +159,20 @@ class League:
         page: int,
         profile: str | None,
         sort: str,
-        period: str,
+        period: str | None,
         page_size: int,
+        season: str | None = None,
     ) -> BoardPage:
         """One page of a board and the asker's own line. One extra row is fetched to know
-        whether a next page exists without counting the whole board."""
+        whether a next page exists without counting the whole board. Which board:
+        `board_season` (by default the open season's, when the server has seasons)."""
+        shown = await self.board_season(guild_id, season, period)
+        period = period or ALL_TIME
         check_board(profile, sort, period)
         if page < 0:
             raise errors.BadBoard()
         sort_key, period_key = cast(SortKey, sort), cast(Period, period)
+        number = None if shown is None else shown.number
         rows = await self.storage.boards.leaderboard(
             guild_id,
             profile,
@@ -133,11 +181,43 @@ class League:
             limit=page_size + 1,
             offset=page * page_size,
             min_games=WIN_RATE_MIN_GAMES,
+            season=number,
         )
         own = await self.storage.boards.player_rank(
-            guild_id, asker_id, profile, sort_key, period_key, min_games=WIN_RATE_MIN_GAMES
+            guild_id,
+            asker_id,
+            profile,
+            sort_key,
+            period_key,
+            min_games=WIN_RATE_MIN_GAMES,
+            season=number,
         )
-        return BoardPage(rows[:page_size], own, page, len(rows) > page_size)
+        return BoardPage(rows[:page_size], own, page, len(rows) > page_size, shown)
+
+    async def board_season(
+        self, guild_id: int, season: str | None, period: str | None
+    ) -> SeasonRecord | None:
+        """The season a board shows: the one asked for (`CURRENT_SEASON`, or its number),
+        none for `ALL_TIME` or a period; asked for nothing, the open season (when the server
+        has seasons). A season is its own window: asked together with a period, or one that
+        does not exist, is a board that does not exist."""
+        if season is None:
+            if period is not None:
+                return None
+            return await self.storage.seasons.current(guild_id)
+        if period is not None and period != ALL_TIME:
+            raise errors.BadBoard()
+        if season == ALL_TIME:
+            return None
+        if season == CURRENT_SEASON:
+            found = await self.storage.seasons.current(guild_id)
+        elif season.isdecimal() and len(season) <= 9:
+            found = await self.storage.seasons.get(guild_id, int(season))
+        else:
+            found = None
+        if found is None:
+            raise errors.BadBoard()
+        return found
 
     async def has_played(self, guild_id: int, user_id: int) -> bool:
         """Has this player a finished deal in this server (a first-timer gets a pointer to
@@ -201,63 +281,80 @@ class League:
         """Merge a manager's change into the stored settings; refusals change nothing."""
         c = change
         if c.all_channels and (c.allow_channel or c.remove_channel):
-            raise errors.SettingsConflict("all_and_list")
+            raise errors.SettingsConflict(SettingsProblem.ALL_AND_LIST)
         if c.allow_channel and c.allow_channel == c.remove_channel:
-            raise errors.SettingsConflict("allow_and_remove")
+            raise errors.SettingsConflict(SettingsProblem.ALLOW_AND_REMOVE)
         if c.default_profile is not None and c.default_profile not in PROFILES:
-            raise errors.SettingsConflict("unknown_profile")
-        if c.hints is not None and c.hints not in HINT_LEVELS:
-            raise errors.SettingsConflict("unknown_hints")
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_PROFILE)
+        if c.season is not None and c.season not in SEASON_PLANS:
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_SEASON)
+        if c.time_zone is not None and not is_zone(c.time_zone):
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_TIME_ZONE, zone=c.time_zone[:64])
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
         if c.default_profile is not None:
             changes["default_profile"] = c.default_profile
-            facts.append(("default_profile", c.default_profile))
+            facts.append((Setting.DEFAULT_PROFILE, c.default_profile))
         if c.turn_timer is not None:
             changes["turn_timer"] = int(c.turn_timer)
-            facts.append(("turn_timer", int(c.turn_timer)))
+            facts.append((Setting.TURN_TIMER, int(c.turn_timer)))
         if c.all_channels:
             changes["allowed_channel_ids"] = None
-            facts.append(("all_channels", True))
+            facts.append((Setting.ALL_CHANNELS, True))
         elif c.allow_channel or c.remove_channel:
             allowed = set(current.allowed_channel_ids or ())
             if c.allow_channel:
                 allowed.add(c.allow_channel)
-                facts.append(("allowed", c.allow_channel))
+                facts.append((Setting.ALLOWED, c.allow_channel))
             if c.remove_channel:
                 if current.allowed_channel_ids is None:
-                    raise errors.SettingsConflict("every_channel_already")
+                    raise errors.SettingsConflict(SettingsProblem.EVERY_CHANNEL_ALREADY)
                 if c.remove_channel not in allowed:
-                    raise errors.SettingsConflict("not_on_list", channel=c.remove_channel)
+                    raise errors.SettingsConflict(
+                        SettingsProblem.NOT_ON_LIST, channel=c.remove_channel
+                    )
                 allowed.discard(c.remove_channel)
                 if not allowed:
                     # Storage reads an empty list as "every channel": make that explicit.
-                    raise errors.SettingsConflict("last_channel")
-                facts.append(("removed", c.remove_channel))
+                    raise errors.SettingsConflict(SettingsProblem.LAST_CHANNEL)
+                facts.append((Setting.REMOVED, c.remove_channel))
             changes["allowed_channel_ids"] = sorted(allowed)
         if c.card_images is not None:
             changes["card_images"] = c.card_images
-            facts.append(("card_images", c.card_images))
+            facts.append((Setting.CARD_IMAGES, c.card_images))
         if c.hints is not None:
             changes["hints"] = c.hints
-            facts.append(("hints", c.hints))
+            facts.append((Setting.HINTS, c.hints))
         if c.rated_hints_off is not None:
             changes["rated_hints_off"] = c.rated_hints_off
-            facts.append(("rated_hints_off", c.rated_hints_off))
+            facts.append((Setting.RATED_HINTS_OFF, c.rated_hints_off))
         if c.table_threads is not None:
             changes["table_threads"] = c.table_threads
-            facts.append(("table_threads", c.table_threads))
+            facts.append((Setting.TABLE_THREADS, c.table_threads))
         if c.language is not None:
             changes["language"] = None if c.language == FOLLOW_SERVER else c.language
-            facts.append(("language", c.language))
+            facts.append((Setting.LANGUAGE, c.language))
         if c.organiser_role is not None:
             role = None if c.organiser_role == NO_ROLE else c.organiser_role
             changes["organiser_role_id"] = role
-            facts.append(("organiser_role", c.organiser_role))
-        if changes:
-            current = await self.storage.settings.update_settings(guild_id, **changes)
-        return SettingsChanged(current, facts)
+            facts.append((Setting.ORGANISER_ROLE, c.organiser_role))
+        for what, value in (
+            (Setting.SEASON, c.season),
+            (Setting.TIME_ZONE, c.time_zone),
+            (Setting.SEASON_CHANNEL, c.season_channel),
+        ):
+            if value is not None:
+                changes[what.value] = value
+                facts.append((what, value))
+        # The seasons follow the settings in the same transaction (`bot.table.season`).
+        async with self.seasons.changing(guild_id) as unit:
+            if changes:
+                current = await self.storage.settings.update_settings(
+                    guild_id, **changes, tx=unit.tx
+                )
+            facts.extend(await unit.follow(current, end_now=bool(c.end_season)))
+        return SettingsChanged(current, facts, unit.current)
 
     async def forget(self, guild_id: int, user_id: int, issued: int) -> ForgetOutcome:
         """Delete a player's stats in a server, if the confirmation is fresh and they are in
@@ -267,6 +364,16 @@ class League:
         if not await self.storage.privacy.forget_user(guild_id, user_id):
             return "playing"
         return "done"
+
+
+def parse_default_hints(value: str) -> HintLevel:
+    """The default hint level a manager typed at `/rummy settings`. A client can send
+    anything, so this is where it is checked (by `HintLevel.parse`, the one check) and an
+    unknown level refused as a settings conflict; `SettingsChange` takes the parsed level."""
+    level = HintLevel.parse(value)
+    if level is None:
+        raise errors.SettingsConflict(SettingsProblem.UNKNOWN_HINTS)
+    return level
 
 
 def check_board(profile: str | None, sort: str, period: str) -> None:

@@ -7,9 +7,18 @@ it must not change game state; the Discord message ids it creates are recorded w
 
 from __future__ import annotations
 
+import enum
 from typing import Protocol
 
 from .model import Table
+
+
+class CloseReason(enum.StrEnum):
+    """Why a table closed, as its listener is told (`TableListener.table_closed`)."""
+
+    FINISHED = "finished"  # its match ended
+    CANCELLED = "cancelled"  # the host or a server manager cancelled it
+    EXPIRED = "expired"  # an idle lobby closed by itself
 
 
 class TableListener(Protocol):
@@ -21,7 +30,7 @@ class TableListener(Protocol):
         retries); ``again``: an earlier run may have posted them already, look first."""
         ...
 
-    async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
-        """Show the table closed (`reason`: finished, cancelled, expired); raise if the
-        final message could not be shown; ``again`` as for `deal_finished`."""
+    async def table_closed(self, table: Table, reason: CloseReason, *, again: bool = False) -> None:
+        """Show the table closed and why; raise if the final message could not be shown;
+        ``again`` as for `deal_finished`."""
         ...

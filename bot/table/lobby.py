@@ -7,7 +7,7 @@ import logging
 import random
 from collections.abc import Callable
 
-from bot.ai import TIERS
+from bot.ai import TIERS, AiTier
 from bot.engine.actions import Action
 from bot.engine.match import Match, Player
 from bot.engine.public_log import seating_entries
@@ -16,9 +16,21 @@ from bot.storage import StorageError, StorageIntegrityError
 from . import errors
 from .context import TableContext
 from .effects import Effects
+from .errors import LobbyAction
+from .events import (
+    AiAdded,
+    Cancelled,
+    Expired,
+    HostHanded,
+    Joined,
+    LeftSeat,
+    RematchOpened,
+    Started,
+    Unseated,
+)
 from .model import Seat, Table, TableOptions, new_table_id
 from .moves import apply_action, new_turn_if_needed
-from .options import LobbyRequest, build_options
+from .options import LobbyRequest, build_options, parse_hints
 from .outcomes import AddedAI, Left, Rematch, SeatRemoved
 from .recovery import UNREADABLE, rebuild
 from .vocabulary import Locale, TableStatus
@@ -56,7 +68,7 @@ class Lobby:
             request.deals,
             request.pool_limit,
             request.target_score,
-            hints=request.hints or settings.hints,
+            hints=parse_hints(request.hints) if request.hints else settings.hints,
             rated_needs_hints_off=settings.rated_hints_off,
         )
         options.invited = request.invited
@@ -131,7 +143,7 @@ class Lobby:
     async def join(self, table: Table, user_id: int, name: str) -> None:
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "join")
+            _need_lobby(work, LobbyAction.JOIN)
             if work.seat_by_user(user_id) is not None:
                 raise errors.AlreadySeated()
             if not work.options.may_join(user_id):
@@ -139,21 +151,19 @@ class Lobby:
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.seats.append(Seat(f"u{user_id}", name, user_id=user_id))
-            ch.event = {"type": "join", "user": user_id}
+            ch.event = Joined(user_id)
 
     async def add_ai(
-        self, table: Table, user_id: int, tier: str, name: str | None = None
+        self, table: Table, user_id: int, tier: AiTier, name: str | None = None
     ) -> AddedAI:
         """Seat an AI player of `tier`. `name` is its display name as the table's language
         words it (the Discord side's); without one it is named by its tier. A second AI of
         the same name gets a number."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "add_ai")
+            _need_lobby(work, LobbyAction.ADD_AI)
             if user_id != work.host_id:
-                raise errors.HostOnly("add_ai")
-            if tier not in TIERS:
-                raise errors.UnknownTier(TIERS)
+                raise errors.HostOnly(LobbyAction.ADD_AI)
             if len(work.seats) >= work.options.max_seats:
                 raise errors.TableFull()
             work.ai_counter += 1
@@ -161,7 +171,7 @@ class Lobby:
             if any(s.name == name for s in work.seats):
                 name += f" {work.ai_counter}"
             work.seats.append(Seat(f"ai{work.ai_counter}", name, ai=tier))
-            ch.event = {"type": "add_ai", "tier": tier}
+            ch.event = AiAdded(tier)
         return AddedAI(tier, name)
 
     async def leave(self, table: Table, user_id: int) -> Left:
@@ -188,15 +198,15 @@ class Lobby:
                 if engine_seat in work.match.left:
                     raise errors.AlreadyLeft()
                 apply_action(work, Action.leave(engine_seat), self.ctx.clock.now())
-            ch.event = {"type": "leave", "user": user_id}
+            ch.event = LeftSeat(user_id)
         return Left(in_match=not in_lobby, closed=not work.status.open)
 
     async def start(self, table: Table, user_id: int) -> None:
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "start")
+            _need_lobby(work, LobbyAction.START)
             if user_id != work.host_id:
-                raise errors.HostOnly("start")
+                raise errors.HostOnly(LobbyAction.START)
             rules = work.options.rules()
             if len(work.seats) < rules.min_players:
                 raise errors.NotEnoughPlayers(rules.name, rules.min_players)
@@ -209,35 +219,35 @@ class Lobby:
                 work.log.extend(seating_entries(m.seating, [(p.id, p.name) for p in m.players]))
             work.log.extend(m.entries_since(0))
             new_turn_if_needed(work, self.ctx.clock.now())
-            ch.event = {"type": "start"}
+            ch.event = Started()
         self.ctx.scheduler.cancel(table.id, "lobby")
 
     async def remove_seat(self, table: Table, user_id: int, seat_key: str) -> SeatRemoved:
         """The host takes a seat away: an AI player, or a player who joined."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "remove")
+            _need_lobby(work, LobbyAction.REMOVE)
             if user_id != work.host_id:
-                raise errors.HostOnly("remove")
+                raise errors.HostOnly(LobbyAction.REMOVE)
             seat = next((s for s in work.seats if s.key == seat_key), None)
             if seat is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
             work.seats.remove(seat)
-            ch.event = {"type": "remove", "user": user_id, "seat": seat_key}
+            ch.event = Unseated(user_id, seat_key)
         return SeatRemoved(seat.name, seat.ai is not None)
 
     async def hand_host(self, table: Table, user_id: int, seat_key: str) -> str:
         """The host hands the host role to another player at the table; returns their name."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
-            _need_lobby(work, "host")
+            _need_lobby(work, LobbyAction.HOST)
             if user_id != work.host_id:
-                raise errors.HostOnly("host")
+                raise errors.HostOnly(LobbyAction.HOST)
             seat = next((s for s in work.seats if s.key == seat_key), None)
             if seat is None or seat.user_id is None or seat.user_id == work.host_id:
                 raise errors.NoSuchSeat()
             work.host_id = seat.user_id
-            ch.event = {"type": "host", "user": user_id, "to": seat.user_id}
+            ch.event = HostHanded(user_id, seat.user_id)
         return seat.name
 
     async def rematch(
@@ -277,7 +287,7 @@ class Lobby:
                     if seat.ai is not None and len(work.seats) < work.options.max_seats:
                         work.ai_counter += 1
                         work.seats.append(Seat(f"ai{work.ai_counter}", seat.name, ai=seat.ai))
-                ch.event = {"type": "rematch", "of": last.id}
+                ch.event = RematchOpened(last.id)
         except errors.SaveFailed:
             log.warning("rematch lobby %s opened without its AI players", table.id)
         return table, Rematch(table.id, opened=True)
@@ -289,7 +299,7 @@ class Lobby:
             if user_id != ch.work.host_id and not is_manager:
                 raise errors.HostOrManagerOnly()
             ch.work.status = TableStatus.CANCELLED
-            ch.event = {"type": "cancel", "user": user_id}
+            ch.event = Cancelled(user_id)
 
     async def expire(self, table: Table, version: int) -> None:
         """An idle lobby closes by itself (armed again by every change to the lobby)."""
@@ -298,7 +308,7 @@ class Lobby:
                 if ch.work.status is not TableStatus.LOBBY or ch.work.version != version:
                     return
                 ch.work.status = TableStatus.CANCELLED
-                ch.event = {"type": "expire"}
+                ch.event = Expired()
         except errors.TableClosed:
             return
         except errors.SaveFailed:
@@ -306,6 +316,15 @@ class Lobby:
             self.effects.turns.expire_lobby_later(table)
 
 
-def _need_lobby(table: Table, what: str) -> None:
+def parse_tier(value: str) -> AiTier:
+    """The AI tier a click or command names; a client can send anything, so this is where an
+    unknown tier is refused (`UnknownTier`), once, before any use case sees it."""
+    try:
+        return AiTier(value)
+    except ValueError:
+        raise errors.UnknownTier(TIERS) from None
+
+
+def _need_lobby(table: Table, what: LobbyAction) -> None:
     if table.status is not TableStatus.LOBBY:
         raise errors.AlreadyStarted(what)

@@ -18,7 +18,7 @@ from bot.engine.rules import (
     get_profile,
 )
 
-from .errors import BadOption
+from .errors import BadOption, TableOptionProblem
 from .model import HintLevel, TableOptions
 
 #: Seconds a player may think per turn (the slash command offers the same range).
@@ -53,60 +53,75 @@ def build_options(
     pool_limit: int | None,
     target_score: int | None,
     *,
-    hints: str = HintLevel.FULL.value,
+    hints: HintLevel = HintLevel.FULL,
     rated_needs_hints_off: bool = False,
 ) -> TableOptions:
     """Validate lobby options against the rules object; raises `BadOption` saying why.
 
-    `hints` is the level the host chose (or the server's default); `rated_needs_hints_off`
-    the server's rule that only games without hints move ratings (see `hint_rating`)."""
+    `hints` is the level the host chose (`parse_hints`) or the server's default;
+    `rated_needs_hints_off` the server's rule that only games without hints move ratings
+    (see `hint_rating`)."""
     try:
         base = get_profile(profile)
     except ValueError:
-        raise BadOption("unknown_profile", name=profile) from None
+        raise BadOption(TableOptionProblem.UNKNOWN_PROFILE, name=profile) from None
     changes: dict[str, Any] = {k: v for k, v in toggles.items() if k in HOUSE_TOGGLES and v}
     if declaration:
         try:
             changes["declaration_mode"] = DeclarationMode(declaration)
         except ValueError:
             raise BadOption(
-                "declaration", choices=tuple(m.value for m in DeclarationMode)
+                TableOptionProblem.DECLARATION, choices=tuple(m.value for m in DeclarationMode)
             ) from None
     if deals is not None:
         if base.match_format is MatchFormat.DEALS and deals not in base.deals_choices:
-            raise BadOption("deals_choices", choices=base.deals_choices)
+            raise BadOption(TableOptionProblem.DEALS_CHOICES, choices=base.deals_choices)
         if base.match_format not in (MatchFormat.DEALS, MatchFormat.TARGET):
-            raise BadOption("no_deals", profile=profile)
+            raise BadOption(TableOptionProblem.NO_DEALS, profile=profile)
         changes["num_deals"] = deals
     if pool_limit is not None:
         if base.match_format is not MatchFormat.POOL:
-            raise BadOption("not_pool", profile=profile)
+            raise BadOption(TableOptionProblem.NOT_POOL, profile=profile)
         changes["pool_limit"] = pool_limit
     if target_score is not None:
         if base.match_format is not MatchFormat.TARGET:
-            raise BadOption("not_target", profile=profile)
+            raise BadOption(TableOptionProblem.NOT_TARGET, profile=profile)
         changes["target_score"] = target_score
         changes.setdefault("num_deals", None)
     seats = max_seats or base.max_players
     if not base.min_players <= seats <= base.max_players:
         raise BadOption(
-            "seats", profile=profile, low=base.min_players, high=base.max_players, seats=seats
+            TableOptionProblem.SEATS,
+            profile=profile,
+            low=base.min_players,
+            high=base.max_players,
+            seats=seats,
         )
     low, high = TURN_TIMER_RANGE
     if not low <= turn_timer <= high:
-        raise BadOption("turn_timer", low=low, high=high, value=turn_timer)
-    level, rated = hint_rating(hints, rated_needs_hints_off)
-    options = TableOptions(profile, seats, turn_timer, changes, hints=level, rated=rated)
+        raise BadOption(TableOptionProblem.TURN_TIMER, low=low, high=high, value=turn_timer)
+    rated = hint_rating(hints, rated_needs_hints_off)
+    options = TableOptions(profile, seats, turn_timer, changes, hints=hints, rated=rated)
     try:
         check_table_options(options.rules(), seats, turn_timer)
     except RuleOptionError as exc:
         # The engine's code and facts, not its sentence: the Discord side words them.
-        raise BadOption("rules", code=exc.problem, **exc.params) from None
+        raise BadOption(TableOptionProblem.RULES, code=exc.problem, **exc.params) from None
     return options
 
 
-def hint_rating(hints: str, rated_needs_hints_off: bool) -> tuple[HintLevel, bool]:
-    """The table's hint level and whether its match moves ratings.
+def parse_hints(value: str) -> HintLevel:
+    """The hint level a host typed at `/rummy new`. A client can send anything, so this is
+    where a level from outside is checked (by `HintLevel.parse`, the one check) and an unknown
+    one refused as a lobby option; `build_options` takes the parsed level."""
+    level = HintLevel.parse(value)
+    if level is None:
+        raise BadOption(TableOptionProblem.HINTS, choices=tuple(h.value for h in HintLevel))
+    return level
+
+
+def hint_rating(level: HintLevel, rated_needs_hints_off: bool) -> bool:
+    """Whether a table's match moves ratings, given its hint level.
 
     Hint levels: `full` shows the engine's best arrangement, what each discard would leave
     and when the hand can be declared; `groups` the arrangement only (no deadwood, no
@@ -123,8 +138,4 @@ def hint_rating(hints: str, rated_needs_hints_off: bool) -> tuple[HintLevel, boo
     helped, casual game outright; an admin who wants fair ratings wants hint-free rated
     games, not the end of friendly tables. The decision is made when the table opens and
     travels with the result, so changing the setting later never rewrites past ratings."""
-    try:
-        level = HintLevel(hints)
-    except ValueError:
-        raise BadOption("hints", choices=tuple(h.value for h in HintLevel)) from None
-    return level, not rated_needs_hints_off or level is HintLevel.OFF
+    return not rated_needs_hints_off or level is HintLevel.OFF

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.ai import AiTier
 from bot.ai.review import Review
 from bot.engine.actions import ActionKind
 from bot.engine.cards import Card
@@ -44,7 +45,7 @@ class Voted:
 
 @dataclass(frozen=True, slots=True)
 class AddedAI:
-    tier: str
+    tier: AiTier
     name: str
 
 

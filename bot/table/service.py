@@ -6,6 +6,7 @@ Callers (the Discord cogs, the terminal, tests) hold one `TableService` and use 
 * ``service.game``: moves and votes, and the checks behind offering a control (`game`);
 * ``service.reviews``: "Review my play" (`reviews`);
 * ``service.league``: leaderboards, stats, history downloads, settings, forget-me (`league`);
+* ``service.seasons``: each server's seasons, their timers and final posts (`season`);
 * ``service.recovery``: restore, resume and deliver after a restart (`recovery`);
 * ``service.registry``: which open table is this id or in this channel (`registry`);
 * ``service.tournaments``: tournaments and their rounds (`tournament`), their organisers'
@@ -38,6 +39,7 @@ from .recovery import Recovery
 from .registry import Registry
 from .reviews import Reviews
 from .scheduler import Clock, Scheduler
+from .season import SeasonListener, Seasons
 from .tournament import Tournaments
 from .tournament_effects import QuietTournaments, TournamentListener, TournamentTables
 from .tournament_recovery import TournamentRecovery
@@ -70,12 +72,14 @@ class TableService:
         retry_delays: tuple[float, ...] | None = None,
         think: Think = think_off_the_loop,
         tournament_listener: TournamentListener | None = None,
+        season_listener: SeasonListener | None = None,
     ) -> None:
         """``owner`` names this process in the database's table leases (stable across
         restarts, so a restarted process takes its own tables straight back);
         ``owns_guild`` says which guilds' tables this process drives (its shards; None =
         all of them); ``think`` is how AI seats choose their moves; ``tournament_listener``
-        shows tournaments (None: nothing is shown)."""
+        shows tournaments (None: nothing is shown); ``season_listener`` posts a season's final
+        standings (None: nowhere)."""
         settings = TableSettings(
             ai_delay=ai_delay,
             next_deal_delay=next_deal_delay,
@@ -106,7 +110,14 @@ class TableService:
         self.game = Game(ctx)
         self.leases = Leases(ctx)
         self.recovery = Recovery(ctx, self.effects, self.leases, self.reviews)
-        self.league = League(storage, scheduler.clock)
+        self.seasons = Seasons(
+            storage,
+            scheduler.clock,
+            season_listener,
+            owns_guild=owns_guild,
+            retry_delays=settings.retry_delays,
+        )
+        self.league = League(storage, scheduler.clock, self.seasons)
         self.leases.adopt = self.recovery.adopt
         self.leases.lost = self._lost
         self.leases.renewed = self._nudge
@@ -153,6 +164,7 @@ class TableService:
         await self.tournament_recovery.shutdown()
         await self.tournaments.shutdown()
         await self.leases.shutdown()
+        await self.seasons.shutdown()
         await self.effects.shutdown()
         await self.ctx.scheduler.shutdown()
         for table_id in list(self.ctx.registry.by_id):

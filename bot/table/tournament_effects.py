@@ -24,7 +24,8 @@ from bot.storage.tournaments import TournamentNoteKind, lease_key
 from . import errors
 from .context import TableContext
 from .effects import Effects
-from .listener import TableListener
+from .events import Held, Released, TakenOut, TournamentCancelled
+from .listener import CloseReason, TableListener
 from .model import Table
 from .moves import apply_action
 from .tournament_model import (
@@ -183,7 +184,7 @@ class TournamentEffects:
                     if tch.work.held == hold:
                         continue
                     tch.work.held = hold
-                    tch.event = {"type": "hold" if hold else "release", "tournament": t.id}
+                    tch.event = Held(t.id) if hold else Released(t.id)
             except (errors.Refusal, StorageError, OSError):
                 log.warning("could not %s table %s", "hold" if hold else "release", table.id)
 
@@ -202,7 +203,7 @@ class TournamentEffects:
                     if seat is None or seat in m.left:
                         return
                     apply_action(tch.work, Action.leave(seat), self.ctx.clock.now())
-                    tch.event = {"type": "removed", "seat": key, "tournament": t.id}
+                    tch.event = TakenOut(key, t.id)
             except (errors.Refusal, StorageError, OSError):
                 log.warning("could not take %s out of table %s", key, table.id)
 
@@ -214,7 +215,7 @@ class TournamentEffects:
             try:
                 async with self.ctx.unit.change(table) as tch:
                     tch.work.status = TableStatus.CANCELLED
-                    tch.event = {"type": "tournament_cancelled", "tournament": t.id}
+                    tch.event = TournamentCancelled(t.id)
             except errors.TableClosed:
                 continue
             except (errors.Refusal, StorageError, OSError):
@@ -329,6 +330,6 @@ class TournamentTables:
         await self.inner.deal_finished(table, number, again=again)
         await self._tell(table)
 
-    async def table_closed(self, table: Table, reason: str, *, again: bool = False) -> None:
+    async def table_closed(self, table: Table, reason: CloseReason, *, again: bool = False) -> None:
         await self.inner.table_closed(table, reason, again=again)
         await self._tell(table)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from bot.ai import AiTier
 from bot.engine.hints import HintLevel
 from bot.engine.rules import MatchFormat, get_profile
 from bot.storage.tournaments import TournamentRecord
@@ -101,7 +102,7 @@ class TournamentOptions:
     hints: HintLevel
     rated: bool  # hints off: the tables' matches move ratings
     language: Locale
-    ai_tier: str = "medium"  # the tier of AI players filling seats
+    ai_tier: AiTier = AiTier.MEDIUM  # the tier of AI players filling seats
 
     def table_options(self, seats: int) -> TableOptions:
         """The options of one of its tables of `seats` players."""
@@ -135,7 +136,7 @@ class TournamentOptions:
             "hints": self.hints.value,
             "rated": self.rated,
             "language": self.language,
-            "ai_tier": self.ai_tier,
+            "ai_tier": self.ai_tier.value,
         }
 
     @classmethod
@@ -153,7 +154,7 @@ class TournamentOptions:
             HintLevel(d["hints"]),
             bool(d["rated"]),
             Locale(str(d["language"])),
-            str(d.get("ai_tier", "medium")),
+            AiTier(d.get("ai_tier", AiTier.MEDIUM.value)),
         )
 
     def with_start(self, start_at: float) -> TournamentOptions:
@@ -169,7 +170,7 @@ class Entrant:
     key: str  # "u<user id>" for a person, "e<n>" for an AI entrant
     name: str
     user_id: int | None = None
-    ai: str | None = None
+    ai: AiTier | None = None
     checked_in: bool = False
     removed: bool = False  # the organiser took them out
 
@@ -182,7 +183,7 @@ class Entrant:
             "key": self.key,
             "name": self.name,
             "user_id": self.user_id,
-            "ai": self.ai,
+            "ai": None if self.ai is None else self.ai.value,
             "checked_in": self.checked_in,
             "removed": self.removed,
         }
@@ -193,7 +194,7 @@ class Entrant:
             d["key"],
             d["name"],
             d.get("user_id"),
-            d.get("ai"),
+            None if d.get("ai") is None else AiTier(d["ai"]),
             bool(d.get("checked_in")),
             bool(d.get("removed")),
         )

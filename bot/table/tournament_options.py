@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.ai import TIERS
+from bot.ai import TIERS, AiTier
 from bot.engine.hints import HintLevel
 
 from .bracket import Advance, AdvanceKind
@@ -138,9 +138,10 @@ def build(
     hints = HintLevel.parse(request.hints or HintLevel.OFF.value)
     if hints is None:
         raise _bad("hints", choices=", ".join(h.value for h in HintLevel))
-    tier = request.ai_tier or "medium"
-    if tier not in TIERS:
-        raise _bad("ai_tier", choices=", ".join(TIERS))
+    try:
+        tier = AiTier(request.ai_tier or AiTier.MEDIUM.value)
+    except ValueError:
+        raise _bad("ai_tier", choices=", ".join(TIERS)) from None
     return TournamentOptions(
         name=name,
         format=fmt,

@@ -23,6 +23,7 @@ from bot.storage.tournaments import TournamentRecord, lease_key
 
 from . import errors
 from .context import TableContext
+from .events import TournamentCancelled
 from .tournament import Tournaments
 from .tournament_model import Tournament, TournamentStatus, rebuild
 from .vocabulary import TableStatus
@@ -120,7 +121,7 @@ class TournamentRecovery:
             try:
                 async with self.ctx.unit.change(table) as ch:
                     ch.work.status = TableStatus.CANCELLED
-                    ch.event = {"type": "tournament_cancelled", "tournament": seat.tournament_id}
+                    ch.event = TournamentCancelled(seat.tournament_id)
             except (errors.Refusal, StorageError, OSError):
                 log.warning("could not close table %s of a closed tournament", table.id)
 

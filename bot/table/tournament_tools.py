@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from bot.ai import TIERS
+from bot.ai import AiTier
 from bot.storage.tournaments import TournamentNote
 
-from . import errors
 from .errors import TournamentProblem, TournamentRefused
 from .tournament import Organiser, Tournaments
 from .tournament_model import CHECK_IN_SECONDS, MIN_ENTRANTS, Entrant, Tournament, TournamentStatus
@@ -38,13 +37,12 @@ class OrganiserTools:
         self.t = tournaments
 
     async def add_ai(
-        self, t: Tournament, who: Organiser, count: int, tier: str, name: Callable[[int], str]
+        self, t: Tournament, who: Organiser, count: int, tier: AiTier, name: Callable[[int], str]
     ) -> int:
         """The organiser enters `count` AI players of `tier` (checked in at once; they play
-        like anyone, and never go through ahead of a person). `name(n)` names the n-th."""
+        like anyone, and never go through ahead of a person). `name(n)` names the n-th; a
+        tier from outside is parsed first (`bot.table.lobby.parse_tier`)."""
         await self.t.need_organiser(t, who)
-        if tier not in TIERS:
-            raise errors.UnknownTier(TIERS)
         async with self.t.unit.change(t) as ch:
             w = ch.work
             if not w.status.entering:
@@ -56,7 +54,7 @@ class OrganiserTools:
                 w.ai_counter += 1
                 n = w.ai_counter
                 w.entrants.append(Entrant(f"e{n}", name(n), ai=tier, checked_in=True))
-            ch.event = {"type": "add_ai", "count": count, "tier": tier}
+            ch.event = {"type": "add_ai", "count": count, "tier": tier.value}
         return count
 
     async def start(self, t: Tournament, who: Organiser) -> None:

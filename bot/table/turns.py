@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from functools import partial
 
-from bot.ai import make_policy
+from bot.ai import AiTier, make_policy
 from bot.ai.thinking import decide
 from bot.engine.actions import Action
 from bot.engine.errors import RummyError
@@ -23,6 +23,7 @@ from bot.engine.observation import Observation
 from . import errors
 from .autoplay import timeout_finish, timeout_opening
 from .context import TableContext
+from .events import AiMoved, NextDeal, TimedOut
 from .model import Table
 from .moves import apply_action, new_turn_if_needed, start_next_deal
 from .vocabulary import TableStatus
@@ -33,16 +34,16 @@ log = logging.getLogger(__name__)
 WARNING_BEFORE = 15.0
 
 #: How an AI seat chooses its move: (tier, what the seat sees, seed) -> the move.
-Think = Callable[[str, Observation, int], Awaitable[Action]]
+Think = Callable[[AiTier, Observation, int], Awaitable[Action]]
 
 
-async def think_in_thread(tier: str, obs: Observation, seed: int) -> Action:
+async def think_in_thread(tier: AiTier, obs: Observation, seed: int) -> Action:
     """Off the event loop, on a thread: for the cheap tiers, and for tests."""
     policy = make_policy(tier, seed=seed)
     return await asyncio.to_thread(policy.act, obs)
 
 
-async def think_off_the_loop(tier: str, obs: Observation, seed: int) -> Action:
+async def think_off_the_loop(tier: AiTier, obs: Observation, seed: int) -> Action:
     """How the bot's AI seats think: the expert in its worker process (pure Python holding
     the GIL in a thread would stall the event loop), the other tiers on a thread
     (`bot.ai.thinking.decide`). The move is the same either way for a seed."""
@@ -142,7 +143,7 @@ class Turns:
                 if ch.work.version != version:
                     return  # someone else's change came first (a leave, a timeout)
                 apply_action(ch.work, action, self.ctx.clock.now())
-                ch.event = {"type": "ai", **action.to_dict()}
+                ch.event = AiMoved(action)
         except errors.SaveFailed:
             retry = self.ctx.settings.retry_delays[-1] / 6
             log.warning("could not store an AI move at table %s; trying again", table.id)
@@ -157,9 +158,9 @@ class Turns:
         if table.version != version or table.status is not TableStatus.PLAYING or m is None:
             return None
         turn = table.current_turn()
-        if turn is None or table.seat_info(turn).ai is None:
+        tier = None if turn is None else table.seat_info(turn).ai
+        if turn is None or tier is None:
             return None
-        tier = table.seat_info(turn).ai or ""
         seen = m.observation(turn)  # taken now: the table may change while it thinks
         task = asyncio.ensure_future(self.think(tier, seen, (table.seed or 0) + version))
         task.add_done_callback(_quiet)
@@ -215,11 +216,7 @@ class Turns:
                     raise errors.RuleRefused(exc) from None
                 new_turn_if_needed(work, self.ctx.clock.now())
                 work.log.extend(m.entries_since(mark))
-                ch.event = {
-                    "type": "timeout",
-                    "seat": turn,
-                    "actions": [a.to_dict() for a in actions],
-                }
+                ch.event = TimedOut(turn, tuple(actions))
         except errors.SaveFailed:
             log.warning("could not store a timeout at table %s; trying again", table.id)
             self.ctx.scheduler.schedule(table.id, "timer", self._retry_timeout(table, marker))
@@ -243,7 +240,7 @@ class Turns:
                 ):
                     return
                 start_next_deal(ch.work, self.ctx.clock.now())
-                ch.event = {"type": "next", "auto": True}
+                ch.event = NextDeal()
         except errors.SaveFailed:
             log.warning("could not start the next deal at table %s; trying again", table.id)
             self.ctx.scheduler.schedule(table.id, "next", self._auto_next_deal(table, version))

@@ -21,17 +21,17 @@ Why one unit: every change has the same shape, and each step of it is a promise 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
+from bot import fastjson
 from bot.engine.match import MatchPhase
 from bot.storage import Announcement, Storage, StorageError
 
 from . import errors
+from .events import TableEvent
 from .jobs import result_jobs
 from .model import Table, json_default
 from .vocabulary import TableStatus
@@ -47,23 +47,22 @@ class Change:
 
     table: Table
     work: Table
-    event: dict[str, Any] | None = None
+    event: TableEvent | None = None
     #: What the commit wrote to the outbox (filled by the unit).
     due: list[Announcement] = field(default_factory=list)
     #: Deals finished and match phase before the change (to tell what this change ended).
     deals_before: int = 0
     status_before: TableStatus = TableStatus.LOBBY
-
-    @property
-    def ended_deal(self) -> int | None:
-        """The number of the deal this change finished, if it finished one."""
-        m = self.table.match
-        number = len(m.results) if m is not None else 0
-        return number if number > self.deals_before else None
+    #: What the stored change left (filled by the unit when it stores it): its effects run
+    #: later, in the background, when the table may have changed again, so they read these,
+    #: never the live table (which made a deal's results post twice when the next change
+    #: had finished it before the first one's effects ran).
+    status_after: TableStatus = TableStatus.LOBBY
+    ended_deal: int | None = None
 
     @property
     def closed(self) -> bool:
-        return self.status_before.open and not self.table.status.open
+        return self.status_before.open and not self.status_after.open
 
 
 #: What runs after a stored change (`bot.table.effects.Effects.after`).
@@ -98,11 +97,11 @@ class UnitOfWork:
             yield ch
             if ch.event is None:
                 return
-            await self._store(ch)
+            await self._store(ch, ch.event)
         if self.after is not None:
             await self.after(table, ch)
 
-    async def _store(self, ch: Change) -> None:
+    async def _store(self, ch: Change, event: TableEvent) -> None:
         table, work = ch.table, ch.work
         work.version = table.version + 1
         work.message_id, work.prompt_message_id = table.message_id, table.prompt_message_id
@@ -114,7 +113,10 @@ class UnitOfWork:
             work.deadline = None
             work.turn_marker = None
         ch.due = _due(ch, int(self._now()))
-        commit = asyncio.ensure_future(self._commit(work, ch.event or {}, ch.due))
+        ch.status_after = work.status
+        finished = len(m.results) if m is not None else 0
+        ch.ended_deal = finished if finished > ch.deals_before else None
+        commit = asyncio.ensure_future(self._commit(work, event, ch.due))
         try:
             await asyncio.shield(commit)
         except asyncio.CancelledError:
@@ -139,8 +141,9 @@ class UnitOfWork:
             raise errors.SaveFailed() from exc
         table.adopt(work)
 
-    async def _commit(self, work: Table, event: dict[str, Any], due: list[Announcement]) -> None:
-        event_json = json.dumps({**event, "version": work.version}, default=json_default)
+    async def _commit(self, work: Table, event: TableEvent, due: list[Announcement]) -> None:
+        stored = {**event.to_dict(), "version": work.version}
+        event_json = fastjson.dumps(stored, default=json_default)
         await self.storage.tables.commit_action(
             work.id,
             work.version,

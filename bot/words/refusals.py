@@ -27,20 +27,23 @@ def _listed(values: object) -> str:
     return ", ".join(map(str, values)) if isinstance(values, tuple | list) else str(values)
 
 
-_OPTION_IDS = {
-    "unknown_profile": "option-unknown-profile",
-    "declaration": "option-declaration",
-    "hints": "option-hints",
-    "deals_choices": "option-deals-choices",
-    "no_deals": "option-no-deals",
-    "not_pool": "option-not-pool",
-    "not_target": "option-not-target",
-    "seats": "option-seats",
-    "turn_timer": "option-turn-timer",
+#: A lobby option the table layer refused (`BadOption.problem`), but for
+#: `TableOptionProblem.RULES`: that one carries the engine's own code (`RULE_OPTION_IDS`).
+#: tests/discord_ui/test_i18n.py fails if a code has no words.
+OPTION_IDS: dict[e.TableOptionProblem, str] = {
+    e.TableOptionProblem.UNKNOWN_PROFILE: "option-unknown-profile",
+    e.TableOptionProblem.DECLARATION: "option-declaration",
+    e.TableOptionProblem.HINTS: "option-hints",
+    e.TableOptionProblem.DEALS_CHOICES: "option-deals-choices",
+    e.TableOptionProblem.NO_DEALS: "option-no-deals",
+    e.TableOptionProblem.NOT_POOL: "option-not-pool",
+    e.TableOptionProblem.NOT_TARGET: "option-not-target",
+    e.TableOptionProblem.SEATS: "option-seats",
+    e.TableOptionProblem.TURN_TIMER: "option-turn-timer",
 }
 
 #: The engine's rule-option problems (`bot/engine/errors.py` `OptionProblem`), reaching the
-#: lobby as `BadOption("rules", code=..., **facts)`; words in `rules.ftl`.
+#: lobby as `BadOption(TableOptionProblem.RULES, code=..., **facts)`; words in `rules.ftl`.
 RULE_OPTION_IDS: dict[engine.OptionProblem, str] = {
     engine.OptionProblem.UNKNOWN_OPTION: "rule-option-unknown-option",
     engine.OptionProblem.UNKNOWN_PROFILE: "rule-option-unknown-profile",
@@ -76,18 +79,18 @@ def rule_option_text(
 
 
 def _bad_option(exc: e.BadOption, locale: Locale | None) -> str:
-    if exc.problem == "rules":
+    if exc.problem is e.TableOptionProblem.RULES:
         problem = exc.params.get("code")
         facts = {k: v for k, v in exc.params.items() if k != "code"}
         if isinstance(problem, engine.OptionProblem):
             return rule_option_text(problem, facts, locale)
         return text(locale, "option-other")
-    msg_id = _OPTION_IDS.get(exc.problem)
+    msg_id = OPTION_IDS.get(exc.problem)
     if msg_id is None:
         return text(locale, "option-other")
     args: dict[str, object] = {k: str(v) for k, v in exc.params.items() if k != "choices"}
     args.update({k: v for k, v in exc.params.items() if isinstance(v, int)})
-    if exc.problem == "unknown_profile":
+    if exc.problem is e.TableOptionProblem.UNKNOWN_PROFILE:
         args["choices"] = ", ".join(PROFILES)
     if "choices" in exc.params:
         args["choices"] = _listed(exc.params["choices"])
@@ -111,28 +114,44 @@ def card_error_text(exc: CardParseError, locale: Locale | None) -> str:
     return text(locale, _CARD_IDS.get(exc.problem, "card-error-not-a-card"), **args)
 
 
-_SETTINGS_IDS = {
-    "all_and_list": "settings-all-and-list",
-    "allow_and_remove": "settings-allow-and-remove",
-    "unknown_profile": "settings-unknown-profile",
-    "unknown_hints": "settings-unknown-hints",
-    "every_channel_already": "settings-every-channel-already",
-    "not_on_list": "settings-not-on-list",
-    "last_channel": "settings-last-channel",
+#: Each `SettingsConflict` code has its own words (test_i18n.py fails if one has none).
+SETTINGS_IDS: dict[e.SettingsProblem, str] = {
+    e.SettingsProblem.ALL_AND_LIST: "settings-all-and-list",
+    e.SettingsProblem.ALLOW_AND_REMOVE: "settings-allow-and-remove",
+    e.SettingsProblem.UNKNOWN_PROFILE: "settings-unknown-profile",
+    e.SettingsProblem.UNKNOWN_HINTS: "settings-unknown-hints",
+    e.SettingsProblem.EVERY_CHANNEL_ALREADY: "settings-every-channel-already",
+    e.SettingsProblem.NOT_ON_LIST: "settings-not-on-list",
+    e.SettingsProblem.LAST_CHANNEL: "settings-last-channel",
+    e.SettingsProblem.UNKNOWN_SEASON: "settings-unknown-season",
+    e.SettingsProblem.UNKNOWN_TIME_ZONE: "settings-unknown-time-zone",
+    e.SettingsProblem.NO_SEASON: "settings-no-season",
 }
 
 
 def _settings_conflict(exc: e.SettingsConflict, locale: Locale | None) -> str:
-    msg_id = _SETTINGS_IDS.get(exc.problem, "settings-other")
+    msg_id = SETTINGS_IDS.get(exc.problem, "settings-other")
     # A channel id is a snowflake: given as text, so no language groups its digits.
-    return text(locale, msg_id, channel=str(exc.params.get("channel", "")))
+    channel, zone = (str(exc.params.get(k, "")) for k in ("channel", "zone"))
+    return text(locale, msg_id, channel=channel, zone=zone)
 
 
-_DROP_IDS = {
-    "rules": "refusal-drop-rules",
-    "out": "refusal-drop-out",
-    "turn": "refusal-drop-turn",
-    "drawn": "refusal-drop-drawn",
+#: Why a drop cannot be offered (`DropNotAllowed.reason`), each in its own words.
+DROP_IDS: dict[e.DropReason, str] = {
+    e.DropReason.RULES: "refusal-drop-rules",
+    e.DropReason.OUT: "refusal-drop-out",
+    e.DropReason.TURN: "refusal-drop-turn",
+    e.DropReason.DRAWN: "refusal-drop-drawn",
+}
+
+#: What only the host may do (`HostOnly.what`). Taking a seat away and handing hosting over
+#: share one sentence; joining is never host-only, so it reads as that general one too.
+HOST_ONLY_IDS: dict[e.LobbyAction, str] = {
+    e.LobbyAction.START: "refusal-host-only-start",
+    e.LobbyAction.ADD_AI: "refusal-host-only-add-ai",
+    e.LobbyAction.REMOVE: "refusal-host-only",
+    e.LobbyAction.HOST: "refusal-host-only",
+    e.LobbyAction.JOIN: "refusal-host-only",
 }
 
 #: The engine's refusals by type (`bot/engine/errors.py`), most specific first.
@@ -203,22 +222,19 @@ def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
             return text(locale, "refusal-not-seated")
         case e.NotPlaying():
             return text(locale, "refusal-not-playing")
-        case e.HostOnly(what="start"):
-            return text(locale, "refusal-host-only-start")
-        case e.HostOnly(what="add_ai"):
-            return text(locale, "refusal-host-only-add-ai")
-        case e.HostOnly():
-            return text(locale, "refusal-host-only")
+        case e.HostOnly(what=what):
+            return text(locale, HOST_ONLY_IDS.get(what, "refusal-host-only"))
         case e.SeatedOrManagerOnly():
             return text(locale, "refusal-seated-or-manager-only")
         case e.TooSoon(wait=wait):
             return text(locale, "refusal-too-soon", wait=wait)
         case e.DropNotAllowed(reason=reason):
-            return text(locale, _DROP_IDS.get(reason, "refusal-drop"))
+            return text(locale, DROP_IDS.get(reason, "refusal-drop"))
         case e.HostOrManagerOnly():
             return text(locale, "refusal-host-or-manager-only")
         case e.AlreadyStarted(what=what):
-            return text(locale, "refusal-already-started", what=what)
+            # One sentence whose variants are chosen by the action's value (`join`, …).
+            return text(locale, "refusal-already-started", what=str(what))
         case e.NotStarted():
             return text(locale, "refusal-not-started")
         case e.NotEnoughPlayers(profile=profile, minimum=minimum):

@@ -5,7 +5,7 @@ It used to throw the first card whose discard declares (by card id), while the f
 
 from __future__ import annotations
 
-from bot.discord_ui.screens.hand import hand_view
+from bot.discord_ui.screens.hand_controls import hand_view
 from bot.engine.actions import Action, ActionKind
 from bot.engine.match import Match, Player
 from bot.engine.observation import Observation

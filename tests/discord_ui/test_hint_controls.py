@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord_ui.screens.hand import hand_view
+from bot.discord_ui.screens.hand_controls import hand_view
 from bot.engine.actions import ActionKind
 from bot.images import samples
 from bot.table.advice import advise

@@ -27,6 +27,7 @@ from tests.discord_ui.command_tree import rummy_group
 from tests.fakediscord import limits
 
 CAT = catalogue()
+Opt = e.TableOptionProblem
 TRANSLATED = [tag for tag in CAT.locales if tag != "en"]
 
 
@@ -267,7 +268,9 @@ def test_the_pseudo_locale_wraps_every_message() -> None:
 
 def test_mentions_and_code_keep_their_shape() -> None:
     """No isolation marks around placeables: `<#id>` must stay a channel mention."""
-    said = refusals.refusal_text(e.SettingsConflict("not_on_list", channel=123456789), "hi")
+    said = refusals.refusal_text(
+        e.SettingsConflict(e.SettingsProblem.NOT_ON_LIST, channel=123456789), "hi"
+    )
     assert said.startswith("<#123456789> ") and "\u2068" not in said
 
 
@@ -275,27 +278,25 @@ def test_mentions_and_code_keep_their_shape() -> None:
 
 REFUSALS: list[e.Refusal] = [
     e.NoTableHere(), e.TableClosed(), e.WrongPlace(), e.ChannelBusy(True), e.ChannelBusy(False),
-    e.AlreadySeated(), e.TableFull(), e.NotSeated(), e.NotPlaying(), e.HostOnly("start"),
-    e.HostOnly("add_ai"), e.HostOnly("seats"), e.SeatedOrManagerOnly(), e.TooSoon(4),
-    *(e.DropNotAllowed(r) for r in ("rules", "out", "turn", "drawn", "?")),
-    e.HostOrManagerOnly(), *(e.AlreadyStarted(w) for w in ("join", "add_ai", "start", "?")),
+    e.AlreadySeated(), e.TableFull(), e.NotSeated(), e.NotPlaying(),
+    *(e.HostOnly(w) for w in e.LobbyAction), e.SeatedOrManagerOnly(), e.TooSoon(4),
+    *(e.DropNotAllowed(r) for r in e.DropReason),
+    e.HostOrManagerOnly(), *(e.AlreadyStarted(w) for w in e.LobbyAction),
     e.NotStarted(), e.NotEnoughPlayers("points", 2), e.UnknownTier(("easy",)), e.AlreadyLeft(),
     e.NotYourControls(), e.StaleView(), e.UnknownAction(), e.ChooseCard(), e.NoDealWaiting(),
     e.NotInMatch(), e.NotInDeal(), e.ReviewGone(), e.SaveFailed(), e.BadBoard(),
     e.HistoryPlayersOnly(), e.DealGone(), e.NotInvited(), e.NoSuchSeat(), e.NotAtLastTable(),
-    e.BadOption("unknown_profile", message="unknown profile 'x'"), e.BadOption("declaration"),
-    e.BadOption("deals_choices", choices=(2, 3, 6)), e.BadOption("no_deals", profile="points"),
-    e.BadOption("not_pool", profile="points"), e.BadOption("not_target", profile="points"),
-    e.BadOption("seats", profile="points", low=2, high=6, seats=9),
-    e.BadOption("turn_timer", low=15, high=600, value=9),
-    e.BadOption("rules", code=engine.OptionProblem.OUT_OF_RANGE, name="pool_limit", low=20,
+    e.BadOption(Opt.UNKNOWN_PROFILE, name="x"),
+    e.BadOption(Opt.DECLARATION, choices=("assisted", "honor")),
+    e.BadOption(Opt.HINTS, choices=("full", "groups", "off")),
+    e.BadOption(Opt.DEALS_CHOICES, choices=(2, 3, 6)), e.BadOption(Opt.NO_DEALS, profile="points"),
+    e.BadOption(Opt.NOT_POOL, profile="points"), e.BadOption(Opt.NOT_TARGET, profile="points"),
+    e.BadOption(Opt.SEATS, profile="points", low=2, high=6, seats=9),
+    e.BadOption(Opt.TURN_TIMER, low=15, high=600, value=9),
+    e.BadOption(Opt.RULES, code=engine.OptionProblem.OUT_OF_RANGE, name="pool_limit", low=20,
                 high=1000, value=1),
-    e.BadOption("rules", code=engine.OptionProblem.DEALS_OR_TARGET), e.BadOption("rules"),
-    e.BadOption("?"),
-    *(e.SettingsConflict(p, channel=5) for p in (
-        "all_and_list", "allow_and_remove", "unknown_profile", "every_channel_already",
-        "not_on_list", "last_channel", "?",
-    )),
+    e.BadOption(Opt.RULES, code=engine.OptionProblem.DEALS_OR_TARGET), e.BadOption(Opt.RULES),
+    *(e.SettingsConflict(p, channel=5) for p in e.SettingsProblem),
     *(e.RuleRefused(cls()) for cls in (
         engine.UnknownSeat, engine.SeatNotActive, engine.NotYourTurn, engine.WrongPhase,
         engine.CardNotInHand, engine.CannotDiscardTakenCard, engine.EmptyPile,
@@ -319,20 +320,85 @@ def test_the_english_words_did_not_change() -> None:
     assert refusals.refusal_text(e.TooSoon(4), "en") == (
         "The table was just posted again; try in 4 s."
     )
-    assert refusals.refusal_text(e.BadOption("deals_choices", choices=(2, 3, 6)), "en") == (
+    assert refusals.refusal_text(e.BadOption(Opt.DEALS_CHOICES, choices=(2, 3, 6)), "en") == (
         "Deals rummy is played over 2, 3, 6 deals."
     )
     pool = e.BadOption(
-        "rules", code=engine.OptionProblem.OUT_OF_RANGE, name="pool_limit", low=20, high=1000,
+        Opt.RULES, code=engine.OptionProblem.OUT_OF_RANGE, name="pool_limit", low=20, high=1000,
         value=1,
     )  # fmt: skip
     assert refusals.refusal_text(pool, "en") == "`pool_limit` must be between 20 and 1,000, not 1."
-    assert refusals.refusal_text(e.AlreadyStarted("add_ai"), "en") == (
-        "The game has already started; you cannot add an AI now."
+    started = {w: refusals.refusal_text(e.AlreadyStarted(w), "en") for w in e.LobbyAction}
+    assert started == {
+        e.LobbyAction.JOIN: "The game has already started; you cannot join now.",
+        e.LobbyAction.ADD_AI: "The game has already started; you cannot add an AI now.",
+        e.LobbyAction.START: "The game has already started; you cannot start now.",
+        e.LobbyAction.REMOVE: "The game has already started; you cannot do that now.",
+        e.LobbyAction.HOST: "The game has already started; you cannot do that now.",
+    }
+    assert refusals.refusal_text(e.HostOnly(e.LobbyAction.ADD_AI), "en") == (
+        "Only the host can add AI players."
+    )
+    assert refusals.refusal_text(e.DropNotAllowed(e.DropReason.TURN), "en") == (
+        "You can drop only on your own turn, before you draw."
+    )
+    assert refusals.refusal_text(e.SettingsConflict(e.SettingsProblem.UNKNOWN_HINTS), "en") == (
+        "Hints are full, groups or off."
     )
     assert (
         refusals.refusal_text(e.RuleRefused(engine.NotYourTurn()), "en") == "It is not your turn."
     )
+
+
+def test_every_refusal_code_of_the_table_layer_has_its_words() -> None:
+    """Each code a table refusal carries (an enum next to the refusal) has a message id, so
+    a new code without words fails here rather than reaching a player as "not allowed"."""
+    assert set(refusals.DROP_IDS) == set(e.DropReason)
+    assert set(refusals.HOST_ONLY_IDS) == set(e.LobbyAction)
+    assert set(refusals.SETTINGS_IDS) == set(e.SettingsProblem)
+    # RULES carries the engine's own code, worded by `RULE_OPTION_IDS`.
+    assert set(refusals.OPTION_IDS) == set(e.TableOptionProblem) - {Opt.RULES}
+    for msg_id in [
+        *refusals.DROP_IDS.values(),
+        *refusals.HOST_ONLY_IDS.values(),
+        *refusals.SETTINGS_IDS.values(),
+        *refusals.OPTION_IDS.values(),
+    ]:
+        assert msg_id in CAT.ids("en"), msg_id
+    # The values are the words' selector keys (and what logs print): unchanged by the enums.
+    assert [w.value for w in e.LobbyAction] == ["join", "add_ai", "start", "remove", "host"]
+    assert [r.value for r in e.DropReason] == ["rules", "out", "turn", "drawn"]
+
+
+def test_every_setting_a_change_reports_has_its_words() -> None:
+    from bot.discord_ui.screens.settings import setting_changed_text
+    from bot.table.league import Setting
+
+    samples = {Setting.TURN_TIMER: 60, Setting.HINTS: "off", Setting.LANGUAGE: "hi"}
+    for tag in CAT.locales:
+        for what in Setting:
+            said = setting_changed_text(what, samples.get(what, 5), tag)
+            assert said and "{" not in said and not said.startswith(f"{what}:"), (what, said)
+
+
+REFUSAL_CODES = ("HostOnly", "DropNotAllowed", "AlreadyStarted", "BadOption", "SettingsConflict")
+
+
+def test_the_table_layer_raises_refusals_with_codes_not_strings() -> None:
+    calls = 0
+    for path in (PROJECT_ROOT / "bot" / "table").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in (*REFUSAL_CODES, "_need_lobby"):
+                continue
+            calls += 1
+            for arg in node.args:
+                assert not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)), (
+                    f"{path.name}:{node.lineno}: {name} with a string code"
+                )
+    assert calls >= 25
 
 
 def test_every_engine_phase_reason_has_its_own_words() -> None:

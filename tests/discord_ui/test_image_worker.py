@@ -1,4 +1,8 @@
-"""The drawing process: pictures are drawn there, and a process that dies is replaced."""
+"""The drawing process: pictures are drawn there, and a process that dies is replaced.
+
+The round trips run on asyncio's own loop and on uvloop (where it is installed: the `test`
+extra has it on Linux and macOS). uvloop puts the socket in non-blocking mode, so an answer
+that arrives in pieces must be waited for, not taken for a dead process."""
 
 from __future__ import annotations
 
@@ -8,15 +12,120 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.discord_ui.card_images import ImageWorker
+from bot.discord_ui.card_images import DrawingFailed, ImageWorker
 from bot.images import hand_picture, render_hand, samples
 from bot.words.pictures import captions
+from tests.discord_ui import drawing_processes
 
 EN = captions("en")  # the pictures' English words, from the catalogue
+
+LoopFactory = Callable[[], asyncio.AbstractEventLoop]
+
+
+def _uvloop() -> LoopFactory:
+    uvloop = pytest.importorskip("uvloop")
+    return uvloop.new_event_loop  # type: ignore[no-any-return]
+
+
+@pytest.fixture(params=["asyncio", "uvloop"])
+def on_loop(request: pytest.FixtureRequest) -> Callable[[Coroutine[Any, Any, Any]], Any]:
+    """Runs a coroutine to its end on a fresh loop of the parameter's kind."""
+    factory: LoopFactory = asyncio.new_event_loop if request.param == "asyncio" else _uvloop()
+
+    def run(coro: Coroutine[Any, Any, Any]) -> Any:
+        with asyncio.Runner(loop_factory=factory) as runner:
+            return runner.run(coro)
+
+    return run
+
+
+def test_the_round_trip_works_on_each_loop(on_loop: Callable[..., Any]) -> None:
+    states = samples.hand_states()
+
+    async def main() -> list[object]:
+        worker = ImageWorker()
+        try:
+            await worker.warm_up()
+            one = await worker.run(hand_picture(states["drawn"], words=EN))
+            burst = await asyncio.gather(
+                *(worker.run(hand_picture(obs, words=EN)) for obs in states.values())
+            )
+            return [one, *burst]
+        finally:
+            worker.shutdown()
+
+    got = on_loop(main())
+    assert got == [render_hand(obs, words=EN) for obs in [states["drawn"], *states.values()]]
+
+
+def test_an_answer_arriving_in_pieces_is_waited_for(on_loop: Callable[..., Any]) -> None:
+    """The drawing process writes each answer a few bytes at a time with pauses between
+    (the frame's length itself split): every picture still arrives whole and right, and
+    nothing is taken for a dead process (the same process answers throughout)."""
+    states = samples.hand_states()
+
+    async def main() -> tuple[list[object], bool]:
+        worker = ImageWorker(serve=drawing_processes.serve_in_pieces)
+        try:
+            pid = worker.pid
+            got = await asyncio.gather(
+                *(worker.run(hand_picture(obs, words=EN)) for obs in states.values())
+            )
+            return got, worker.pid == pid
+        finally:
+            worker.shutdown()
+
+    got, same_process = on_loop(main())
+    assert got == [render_hand(obs, words=EN) for obs in states.values()]
+    assert same_process
+
+
+def test_a_process_dying_mid_answer_is_detected_and_replaced(on_loop: Callable[..., Any]) -> None:
+    """Half an answer, then the process exits: the drawing fails (on the retry too: the
+    replacement dies the same way), and each time a new process was started."""
+    obs = samples.hand_states()["drawn"]
+
+    async def main() -> tuple[int | None, set[int | None]]:
+        worker = ImageWorker(serve=drawing_processes.serve_then_die)
+        first = worker.pid
+        seen: set[int | None] = set()
+        try:
+            with pytest.raises(DrawingFailed):
+                await worker.run(hand_picture(obs, words=EN))
+            await worker.warm_up()  # a new process, started by the next request
+            seen.add(worker.pid)
+            return first, seen
+        finally:
+            worker.shutdown()
+
+    first, later = on_loop(main())
+    assert first is not None and first not in later and None not in later
+
+
+def test_a_killed_process_is_replaced_on_each_loop(on_loop: Callable[..., Any]) -> None:
+    obs = samples.hand_states()["to_draw"]
+
+    async def main() -> tuple[object, int | None, int | None]:
+        worker = ImageWorker()
+        try:
+            await worker.run(hand_picture(obs, words=EN))
+            first = worker.pid
+            assert first is not None
+            os.kill(first, signal.SIGKILL)
+            image = await worker.run(hand_picture(obs, words=EN))
+            return image, first, worker.pid
+        finally:
+            worker.shutdown()
+
+    image, first, now = on_loop(main())
+    assert now not in (None, first)
+    assert image == render_hand(obs, words=EN)
 
 
 async def test_a_picture_drawn_in_the_worker_process_equals_one_drawn_here() -> None:

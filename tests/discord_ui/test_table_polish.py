@@ -139,11 +139,12 @@ def test_a_timed_out_player_is_told_which_card_the_bot_threw() -> None:
 def test_results_show_the_cap_and_what_each_wild_card_stands_for() -> None:
     from fractions import Fraction
 
-    from bot.discord_ui.screens.results import group_text, result_embed, score_change
+    from bot.discord_ui.screens.results import result_embed
     from bot.engine.evaluate import evaluate_hand
     from bot.engine.match import FinishedDeal
     from bot.engine.settlement import Basis, Charge, DealResult
     from bot.engine.states import EndReason, ScoreKind, SeatStatus
+    from bot.words.results import group_text, score_change
 
     rules = get_profile("points")
     loser = evaluate_hand(

@@ -145,12 +145,21 @@ def _prefix(say: Say, msg_id: str, **args: Any) -> str:
 
 
 async def open_hand(fake: FakeDiscord, user: str) -> StoredMessage:
-    """Press “Your hand” on the table message, as a player would; returns the private view."""
-    table_msg = next(
-        m
-        for m in reversed(fake.public_messages("general"))
-        if label_of(m, "button-your-hand") is not None
-    )
+    """Press “Your hand” on the table message, as a player would; returns the private view.
+    The table is shown after the change that started it: wait for it, as a player would."""
+
+    def table_message() -> StoredMessage | None:
+        return next(
+            (
+                m
+                for m in reversed(fake.public_messages("general"))
+                if label_of(m, "button-your-hand") is not None
+            ),
+            None,
+        )
+
+    table_msg = await fake.wait_for(table_message, 60, message="no table message to click")
+    assert table_msg is not None
     result = await fake.click(user, table_msg, label=label_of(table_msg, "button-your-hand"))
     view = await result.reply()
     assert view.ephemeral, "a hand view must be private"
@@ -529,6 +538,14 @@ class TableDriver:
                 ),
             )
             if kind == "over":
+                # The match's end is shown after its results (in order, in the background of
+                # the last move): wait until the table message has closed too.
+                await self.fake.wait_for(
+                    lambda: find_table_message(self.fake, self.channel) is None,
+                    timeout,
+                    message="the table message never showed the match over",
+                )
+                await self.fake.settle(quiet=0.2)
                 return msg
             self.handled.add(msg.id)
             if kind == "results":

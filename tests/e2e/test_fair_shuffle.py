@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.presenter
+import bot.discord_ui.table_message
 from bot.engine.fairness import verify
 from tests.e2e.harness import TableDriver, embed_field, footer, game_env, results_deal
 
@@ -50,16 +50,16 @@ async def test_the_shown_commitment_verifies_against_the_revealed_history(tmp_pa
 async def test_leak_audit_notices_the_salt_before_the_deal_ends(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = bot.discord_ui.presenter.DiscordPresenter._public_payload
+    real = bot.discord_ui.table_message.TableMessage.payload
 
-    def leaky(self: Any, table: Any, final: Any) -> Any:
-        payload, public = real(self, table, final)
+    def leaky(self: Any, table: Any, final: Any, locale: Any = None) -> Any:
+        payload, public = real(self, table, final, locale)
         deal = table.match.deal if table.match is not None else None
         if deal is not None and not deal.over:
             payload["embed"].add_field(name="oops", value=deal.salt)
         return payload, public
 
-    monkeypatch.setattr(bot.discord_ui.presenter.DiscordPresenter, "_public_payload", leaky)
+    monkeypatch.setattr(bot.discord_ui.table_message.TableMessage, "payload", leaky)
     async with game_env(tmp_path, ["alice", "bob"], 7) as env:
         driver = TableDriver(env.fake, ["alice", "bob"])
         await driver.open("alice", profile="points")

@@ -248,8 +248,17 @@ async def test_honor_mode_without_hints_makes_a_wrong_show_cost(
         r = await fake.select(user, view, [first], placeholder="Declare, discarding…")
         await r.wait()
         await fake.wait_for(lambda: env.table() is None, message=lambda: "no wrong show")
-        record = await stored(env, "SELECT outcome, hints FROM deal_seats s JOIN deals d"
-                              " ON d.deal_id = s.deal_id ORDER BY s.seat")  # fmt: skip
+        # The record is stored after the commit that closed the table: wait for it.
+        sql = (
+            "SELECT outcome, hints FROM deal_seats s JOIN deals d"
+            " ON d.deal_id = s.deal_id ORDER BY s.seat"
+        )
+        record: list[tuple[Any, ...]] = []
+        for _ in range(600):
+            record = await stored(env, sql)
+            if record:
+                break
+            await asyncio.sleep(0.1)
         assert record[seat] == ("invalid_declaration", "off"), record
         await env.finish()
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.presenter
+import bot.discord_ui.hands
+import bot.discord_ui.table_message
 from bot.engine.observation import Observation, PublicView
 from tests.e2e.harness import (
     TableDriver,
@@ -59,8 +60,8 @@ async def test_images_in_a_whole_match_reach_the_right_people(
 ) -> None:
     drawn_tables: list[Any] = []
     drawn_hands: list[Any] = []
-    real_table = bot.discord_ui.presenter.table_picture
-    real_hand = bot.discord_ui.presenter.hand_picture
+    real_table = bot.discord_ui.table_message.table_picture
+    real_hand = bot.discord_ui.hands.hand_picture
 
     def spy_table(view: Any, *args: Any, **kw: Any) -> Any:
         drawn_tables.append(view)
@@ -70,8 +71,8 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         drawn_hands.append(obs)
         return real_hand(obs, *args, **kw)
 
-    monkeypatch.setattr(bot.discord_ui.presenter, "table_picture", spy_table)
-    monkeypatch.setattr(bot.discord_ui.presenter, "hand_picture", spy_hand)
+    monkeypatch.setattr(bot.discord_ui.table_message, "table_picture", spy_table)
+    monkeypatch.setattr(bot.discord_ui.hands, "hand_picture", spy_hand)
     async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
         fake = env.fake
         driver = TableDriver(fake, TWO)

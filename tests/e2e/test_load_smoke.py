@@ -44,7 +44,8 @@ JSON_KEYS = {
     "bot_cpu_ms_per_action", "drawing_cpu_ms_per_action", "rest_per_action",
     "rest_per_action_by_kind", "rest_429_global", "rest_429_route", "global_rest_per_s_max",
     "table_refresh_p95_s", "rss_kib_per_table", "driver_cpu_ms_per_action",
-    "uploads_per_action_by_picture",
+    "uploads_per_action_by_picture", "floor_ms_per_action", "bot_minus_floor_ms_per_action",
+    "bot_loop_cpu_ms_per_action", "floor_cpu_ms_per_click",
 }  # fmt: skip
 
 
@@ -55,6 +56,7 @@ async def test_the_benchmark_prints_its_figures_as_json(tmp_path: Path) -> None:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(root / "benchmarks" / "bench_load.py"), "--tables", "2",
         "--seconds", "3", "--think", "0.2", "0.5", "--ai-delay", "0.2", "--json",
+        "--floor-clicks", "8",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(root)},
     )  # fmt: skip
@@ -68,6 +70,9 @@ async def test_the_benchmark_prints_its_figures_as_json(tmp_path: Path) -> None:
     assert figures["rest_429_global"] == 0 and figures["rest_429_route"] == 0
     assert set(figures["rest_per_action_by_kind"]) >= {"interaction_response", "channel_edit"}
     assert 0 < figures["global_rest_per_s_max"] <= 50
+    # The floor was measured after the window, by the floor bot on the same fake.
+    assert set(figures["floor_cpu_ms_per_click"]) == {"ack", "hand", "table", "ping"}
+    assert figures["floor_ms_per_action"] > 0
 
 
 async def test_two_processes_over_postgresql(tmp_path: Path) -> None:

@@ -58,8 +58,8 @@ async def test_a_whole_match_in_its_thread(tmp_path: Path) -> None:
         assert thread.parent_id == fake.channel("general").id and thread.type == 11
         assert "alice" in thread.name
         # The lobby message now says where the table plays, without controls.
+        await fake.wait_for(lambda: f"<#{thread.id}>" in fake.render(fake.message(lobby.id)))
         shown = fake.message(lobby.id)
-        assert f"<#{thread.id}>" in fake.render(shown)
         assert not any(c.get("type") == 2 for c in shown.iter_components())
 
         final = await driver.play()
@@ -196,7 +196,12 @@ async def test_an_archived_thread_is_reopened_and_a_locked_one_left(tmp_path: Pa
         # Archived: the next message (a turn ping) reopens it, as Discord does for a message.
         await fake.server.archive_thread(thread.id)
         await driver.play(stop_after=3)
-        assert not thread.archived, "posting in the archived thread did not reopen it"
+        # What players see of a move follows its commit in the background: wait for it.
+        await fake.wait_for(
+            lambda: not thread.archived,
+            10.0,
+            message="posting in the archived thread did not reopen it",
+        )
         # Archived again, and the next request is an edit of the table message, which an
         # archived thread refuses (400, 50083): the bot unarchives the thread and edits again.
         table = env.table()

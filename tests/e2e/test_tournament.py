@@ -1,7 +1,7 @@
 """A tournament night through the fake Discord: 14 players (eleven people and three AI players,
-two deals a round) from registration to the final, with a twelfth person who registers and never checks in, one
-who checks in and never plays (played for, then dropped after three timeouts, as at any table),
-and the bot killed (SIGKILL) and started again in the middle of round 2.
+two deals a round) from registration to the final, with a twelfth person who registers and
+never checks in, one who checks in and never plays (played for, then dropped after three
+timeouts, as at any table), and the bot killed (SIGKILL) and started again in the middle of round 2.
 
 The bot runs as its real entry point (`python -m bot`), so the kill is a crash: whatever was
 stored goes on, and nothing is posted twice (each round's message, the final standings). The

@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.presenter
+import bot.discord_ui.hands
+import bot.discord_ui.table_message
 from tests.e2e.harness import (
     Env,
     TableDriver,
@@ -213,7 +214,9 @@ async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
         await asyncio.gather(r1.wait(), r2.wait())
         await fake.wait_idle()
         assert len(env.table().match.deal.hands[seat]) == 14
-        assert ever_said(fake.message(fresh.id), "⚠️ The table has moved on")
+        # The second click waited for the first one's turn with the table, then was refused
+        # in the view it came from (the machine may be busy: wait for it, not for quiet).
+        await fake.wait_for(lambda: ever_said(fake.message(fresh.id), "⚠️ The table has moved on"))
         before = state(env)
 
         # The older view was replaced when the newer one opened: it says so and offers no
@@ -255,8 +258,8 @@ async def test_stale_view_and_double_clicks(tmp_path: Path) -> None:
 
 
 class ShiftedClock:
-    """`time` for the presenter, following the fake Discord's clock (which tests can advance),
-    so the bot and Discord agree on how old an interaction token is."""
+    """`time` for the hand views and the table message, following the fake Discord's clock
+    (which tests can advance), so the bot and Discord agree on how old a token is."""
 
     def __init__(self, fake: Any) -> None:
         self.fake = fake
@@ -271,7 +274,8 @@ class ShiftedClock:
 async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with game_env(tmp_path, USERS) as env:
         fake = env.fake
-        monkeypatch.setattr(bot.discord_ui.presenter, "time", ShiftedClock(fake))
+        for part in (bot.discord_ui.hands, bot.discord_ui.table_message):
+            monkeypatch.setattr(part, "time", ShiftedClock(fake))
         driver, first, other = await started(env)
         await driver.take_turn(first)
         old = await driver.view_of(other)  # the other player's turn: Draw is offered
@@ -372,6 +376,7 @@ async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> N
             ids.append(table.id)
             await fake.slash("alice", "general", "rummy cancel")
             await fake.wait_for(lambda: env.table() is None)
+        await env.bot.tables.effects.settled()  # the closing shown, the table forgotten
         await fake.wait_idle()
         hands, shown, said = presenter.hands, presenter.table_message, presenter.announcements
         per_table = [

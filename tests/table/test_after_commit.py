@@ -132,7 +132,8 @@ def on_turn(table: Table) -> int:
 
 async def play_to_the_end(tables: TableService, table: Table) -> Played:
     """Draw and throw (declaring as soon as a throw wins) until the match is over; returns
-    the last move's outcome, as the player who made it was told."""
+    the last move's outcome, as the player who made it was told, once what players see of
+    the moves (queued after each commit) has been shown."""
     last: Played | None = None
     for _ in range(400):
         if table.status is not TableStatus.PLAYING:
@@ -149,6 +150,7 @@ async def play_to_the_end(tables: TableService, table: Table) -> Played:
         card = drawn.winning_discards[0] if drawn.declarable else drawn.best_discard
         last = await tables.game.act(table, player, table.version, kind, card.id)
     assert last is not None and table.status is TableStatus.FINISHED
+    await tables.effects.settled()
     return last
 
 
@@ -369,3 +371,34 @@ async def _deals_stored(storage: Storage, n: int) -> bool:
 
 async def _nothing_pending(storage: Storage) -> bool:
     return await storage.outbox.pending_announcements() == []
+
+
+async def test_effects_held_back_still_show_each_deal_once(storage: Storage) -> None:
+    """What players see runs in the background, after the commit: if it is held back (a slow
+    channel) while the game goes on, each queued change still shows what it did, not what
+    the table did since (every move before the winning one once posted the deal's results)."""
+    gate = asyncio.Event()
+
+    class Slow(Listener):
+        async def table_changed(self, table: Table) -> None:
+            await gate.wait()
+
+    listener = Slow()
+    tables = service(storage, listener)
+    table = await points_game(tables)
+    task = asyncio.ensure_future(play_to_the_end(tables, table))
+    await settled(tables, _is(lambda: table.status is TableStatus.FINISHED))
+    assert listener.calls == []  # all of it is still queued behind the first table change
+    gate.set()
+    await asyncio.wait_for(task, 60)
+    assert listener.calls.count("deal 1") == 1
+    assert listener.calls.count("finished") == 1
+    assert listener.calls[-2:] == ["deal 1", "finished"]
+    await tables.shutdown()
+
+
+def _is(check: Callable[[], bool]) -> Callable[[], Awaitable[bool]]:
+    async def condition() -> bool:
+        return check()
+
+    return condition

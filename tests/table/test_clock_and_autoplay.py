@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.ai import AiTier
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match, MatchPhase, Player
 from bot.engine.rules import get_profile
@@ -168,8 +169,8 @@ async def test_a_whole_match_through_the_service_without_discord(storage: Storag
     )
     opts = build_options("pool101", None, 60, None, {}, None, None, None)
     table = await service.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
-    await service.lobby.add_ai(table, ALICE, "medium")
-    await service.lobby.add_ai(table, ALICE, "easy")
+    await service.lobby.add_ai(table, ALICE, AiTier.MEDIUM)
+    await service.lobby.add_ai(table, ALICE, AiTier.EASY)
     # The host never clicks: each of their turns times out and is auto-played, so the clock
     # alone drives the match to its end.
     await service.lobby.start(table, ALICE)
@@ -260,7 +261,7 @@ async def test_an_ai_whose_move_was_lost_is_set_moving_again(storage: Storage) -
     service = TableService(storage, Recorder(), ai_delay=0, deck_seed=3, clock=clock)
     opts = build_options("points", None, 60, None, {}, None, None, None)
     table = await service.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
-    await service.lobby.add_ai(table, ALICE, "easy")
+    await service.lobby.add_ai(table, ALICE, AiTier.EASY)
     await service.lobby.start(table, ALICE)
     for _ in range(10):  # until the AI is on turn
         turn = table.current_turn()
@@ -273,6 +274,7 @@ async def test_an_ai_whose_move_was_lost_is_set_moving_again(storage: Storage) -
         await service.game.act(
             table, ALICE, table.version, ActionKind.DISCARD, m.deal.hands[turn][-1].id
         )
+    await service.effects.settled()  # the AI's move armed after the last change
     service.scheduler.cancel(table.id, "ai")  # the AI's move is lost
     await asyncio.sleep(0)
     version = table.version
@@ -298,7 +300,7 @@ async def test_an_ai_thinks_during_its_pause_and_moves_only_after_both(storage: 
         async def table_changed(self, table: Table) -> None:
             changed_at.append(clock.now())
 
-    async def think(tier: str, obs: Observation, seed: int) -> Action:
+    async def think(tier: AiTier, obs: Observation, seed: int) -> Action:
         asked_at.append(clock.now())
         await may_answer.wait()  # a slow thinker: it answers when the test says so
         return await think_in_thread(tier, obs, seed)
@@ -306,7 +308,7 @@ async def test_an_ai_thinks_during_its_pause_and_moves_only_after_both(storage: 
     service = TableService(storage, Timed(), ai_delay=4, deck_seed=3, clock=clock, think=think)
     opts = build_options("points", None, 60, None, {}, None, None, None)
     table = await service.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
-    await service.lobby.add_ai(table, ALICE, "medium")
+    await service.lobby.add_ai(table, ALICE, AiTier.MEDIUM)
     await service.lobby.start(table, ALICE)
     for _ in range(200):  # if the host starts, their turn times out onto the AI
         if asked_at:

@@ -97,19 +97,22 @@ async def test_settings_merge_with_what_is_stored(league: League) -> None:
 @pytest.mark.parametrize(
     ("change", "problem"),
     [
-        (SettingsChange(all_channels=True, allow_channel=5), "all_and_list"),
-        (SettingsChange(allow_channel=5, remove_channel=5), "allow_and_remove"),
-        (SettingsChange(default_profile="poker"), "unknown_profile"),
-        (SettingsChange(remove_channel=5), "every_channel_already"),
+        (SettingsChange(all_channels=True, allow_channel=5), errors.SettingsProblem.ALL_AND_LIST),
+        (
+            SettingsChange(allow_channel=5, remove_channel=5),
+            errors.SettingsProblem.ALLOW_AND_REMOVE,
+        ),
+        (SettingsChange(default_profile="poker"), errors.SettingsProblem.UNKNOWN_PROFILE),
+        (SettingsChange(remove_channel=5), errors.SettingsProblem.EVERY_CHANNEL_ALREADY),
     ],
 )
 async def test_impossible_settings_are_refused_and_change_nothing(
-    league: League, storage: Storage, change: SettingsChange, problem: str
+    league: League, storage: Storage, change: SettingsChange, problem: errors.SettingsProblem
 ) -> None:
     before = await storage.settings.get_settings(GUILD)
     with pytest.raises(errors.SettingsConflict) as refused:
         await league.change_settings(GUILD, change)
-    assert refused.value.problem == problem
+    assert refused.value.problem is problem
     assert await storage.settings.get_settings(GUILD) == before
 
 
@@ -117,10 +120,12 @@ async def test_the_last_allowed_channel_cannot_be_removed(league: League) -> Non
     await league.change_settings(GUILD, SettingsChange(allow_channel=5))
     with pytest.raises(errors.SettingsConflict) as last:
         await league.change_settings(GUILD, SettingsChange(remove_channel=5))
-    assert last.value.problem == "last_channel"
+    assert last.value.problem is errors.SettingsProblem.LAST_CHANNEL
     with pytest.raises(errors.SettingsConflict) as missing:
         await league.change_settings(GUILD, SettingsChange(remove_channel=7))
-    assert missing.value.problem == "not_on_list" and missing.value.params == {"channel": 7}
+    assert missing.value.problem is errors.SettingsProblem.NOT_ON_LIST and missing.value.params == {
+        "channel": 7
+    }
 
 
 async def test_forget_me_expires_and_then_deletes(

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
+from bot.ai import TIERS, AiTier
 from bot.engine.actions import ActionKind
 from bot.storage import Storage
 from bot.table import errors
+from bot.table.lobby import parse_tier
 from bot.table.model import Table, TableOptions
 from bot.table.options import build_options
 from bot.table.recovery import rebuild
@@ -51,7 +53,7 @@ async def stored(storage: Storage, table: Table) -> Table:
 async def test_the_host_removes_seats(tables: TableService, storage: Storage) -> None:
     table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
     await tables.lobby.join(table, BOB, "bob")
-    await tables.lobby.add_ai(table, ALICE, "hard")
+    await tables.lobby.add_ai(table, ALICE, AiTier.HARD)
     ai = next(s for s in table.seats if s.ai)
     with pytest.raises(errors.HostOnly):
         await tables.lobby.remove_seat(table, BOB, ai.key)
@@ -80,7 +82,7 @@ async def test_the_host_hands_over_and_a_leaving_host_is_succeeded(
     await tables.lobby.leave(table, BOB)  # the host leaves: the next human who sat down hosts
     assert table.host_id == ALICE
     assert (await stored(storage, table)).host_id == ALICE
-    await tables.lobby.add_ai(table, ALICE, "easy")
+    await tables.lobby.add_ai(table, ALICE, AiTier.EASY)
     await tables.lobby.leave(table, CAROL)
     await tables.lobby.leave(table, ALICE)  # only an AI left: the lobby closes
     assert table.status is TableStatus.CANCELLED
@@ -100,7 +102,7 @@ async def test_a_private_table_seats_only_the_invited(
 async def finished_match(tables: TableService) -> Table:
     table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
     await tables.lobby.join(table, BOB, "bob")
-    await tables.lobby.add_ai(table, ALICE, "easy")
+    await tables.lobby.add_ai(table, ALICE, AiTier.EASY)
     await tables.lobby.start(table, ALICE)
     while table.status is TableStatus.PLAYING:  # everyone drops in turn: the match ends
         turn = table.current_turn()
@@ -129,3 +131,25 @@ async def test_play_again_opens_the_same_lobby_for_the_same_players(
     assert [s.name for s in table.seats] == ["bob", "🤖 Easy", "alice"]
     same, _third = await tables.lobby.rematch(last.id, GUILD, CHANNEL, ALICE, "alice")
     assert same is table and [s.name for s in table.seats].count("alice") == 1
+
+
+def test_a_tier_from_outside_is_parsed_once_at_the_edge() -> None:
+    """A click can carry any value: `parse_tier` is where an unknown tier is refused, so the
+    use cases take an `AiTier` and never check it again."""
+    assert [parse_tier(t) for t in ("easy", "medium", "hard", "expert")] == list(TIERS)
+    with pytest.raises(errors.UnknownTier) as refused:
+        parse_tier("grandmaster")
+    assert refused.value.tiers == TIERS
+    with pytest.raises(errors.UnknownTier):
+        parse_tier("")
+
+
+async def test_an_ai_seat_keeps_its_tier_as_text(tables: TableService, storage: Storage) -> None:
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
+    added = await tables.lobby.add_ai(table, ALICE, AiTier.EXPERT)
+    assert added.tier is AiTier.EXPERT and added.name == "🤖 Expert"
+    seat = table.seats[-1]
+    assert seat.to_dict() == {"key": "ai1", "name": "🤖 Expert", "user_id": None, "ai": "expert"}
+    assert type(seat.to_dict()["ai"]) is str
+    again = await stored(storage, table)
+    assert again.seats[-1].ai is AiTier.EXPERT

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.ai import AiTier
 from bot.engine.actions import ActionKind
 from bot.engine.evaluate import evaluate_drawn
 from bot.engine.match import MatchPhase
@@ -92,7 +93,7 @@ async def test_lobby_rules(tables: Tables) -> None:
     with pytest.raises(errors.HostOnly):
         await tables.lobby.start(table, BOB)
     with pytest.raises(errors.HostOnly):
-        await tables.lobby.add_ai(table, BOB, "easy")
+        await tables.lobby.add_ai(table, BOB, AiTier.EASY)
     assert await tables.lobby.leave(table, BOB) == Left(in_match=False)
     assert [s.name for s in table.seats] == ["alice"]
 
@@ -212,7 +213,7 @@ async def test_stale_timer_does_nothing(tables: Tables) -> None:
 
 async def test_ai_plays_its_turns(tables: Tables) -> None:
     table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", options())
-    await tables.lobby.add_ai(table, ALICE, "medium")
+    await tables.lobby.add_ai(table, ALICE, AiTier.MEDIUM)
     await tables.lobby.start(table, ALICE)
     assert table.match is not None
     for _ in range(30):
@@ -271,6 +272,7 @@ async def test_whole_match_records_results_once(tables: Tables, storage: Storage
     assert table.status is TableStatus.FINISHED
     assert table.match is not None and table.match.phase is MatchPhase.OVER
     assert CHANNEL not in tables.registry.by_channel
+    assert await tables.effects.settled() == []  # the messages, posted after the commits
     assert await storage.outbox.pending_announcements() == []  # results stored, messages posted
     # As after a crash between storing a result and marking its job: the job runs again.
     for job in result_jobs(table, 0, True, int(tables.clock.now())):
@@ -330,6 +332,7 @@ async def test_each_stored_change_announces_its_deal_once(storage: Storage) -> N
         await tables.game.act(table, player, table.version, kind, card.id)
     with pytest.raises(errors.TableClosed):  # a late click on the closed table
         await tables.game.act(table, ALICE, table.version, ActionKind.DRAW_STOCK)
+    assert await tables.effects.settled() == []
     announced = [c for c, _ in recorder.calls if c.startswith("deal ")]
     assert announced == ["deal 1"]
     assert [c for c, _ in recorder.calls if c == "finished"] == ["finished"]
@@ -356,11 +359,11 @@ async def test_drop_refusals_say_why(tables: Tables) -> None:
     tables.game.check_drop(table, player)  # allowed: on turn, before drawing
     with pytest.raises(errors.DropNotAllowed) as not_turn:
         tables.game.check_drop(table, waiting)
-    assert not_turn.value.reason == "turn"
+    assert not_turn.value.reason is errors.DropReason.TURN
     await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
     with pytest.raises(errors.DropNotAllowed) as drawn:
         tables.game.check_drop(table, player)
-    assert drawn.value.reason == "drawn"
+    assert drawn.value.reason is errors.DropReason.DRAWN
 
 
 async def test_paplu_shows_the_seating_draw_before_the_first_deal(tables: Tables) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.ai import AiTier
 from bot.storage import Storage, StorageError
 from bot.table.errors import TournamentProblem, TournamentRefused
 from bot.table.model import Table
@@ -93,7 +94,7 @@ def english(_chosen: str | None) -> Any:
 async def ai_tournament(svc: TableService, players: int, **kw: Any) -> Tournament:
     request = TournamentRequest("Night", seats=kw.pop("seats", 4), deals=1, start_in=1, **kw)
     t = await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
-    await svc.tournament_tools.add_ai(t, BOSS, players, "easy", lambda n: f"AI {n}")
+    await svc.tournament_tools.add_ai(t, BOSS, players, AiTier.EASY, lambda n: f"AI {n}")
     return t
 
 
@@ -305,7 +306,7 @@ async def test_removing_a_player_plays_their_seat_out_and_cancel_rates_nothing(
         t = await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
         for user, name in ((ALICE, "alice"), (BOB, "bob")):
             await svc.tournaments.register(t, user, name)
-        await svc.tournament_tools.add_ai(t, BOSS, 4, "easy", lambda n: f"AI {n}")
+        await svc.tournament_tools.add_ai(t, BOSS, 4, AiTier.EASY, lambda n: f"AI {n}")
         await svc.tournament_tools.start(t, BOSS)
         slot = t.rounds[0].table_of(f"u{ALICE}")
         assert slot is not None
@@ -417,7 +418,7 @@ async def test_an_absent_player_is_played_for_dropped_and_ranked_last(storage: S
         request = TournamentRequest("Absent", seats=4, advance=2, deals=2, start_in=1)
         t = await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
         await svc.tournaments.register(t, ALICE, "alice")
-        await svc.tournament_tools.add_ai(t, BOSS, 3, "easy", lambda n: f"AI {n}")
+        await svc.tournament_tools.add_ai(t, BOSS, 3, AiTier.EASY, lambda n: f"AI {n}")
         await svc.tournament_tools.start(t, BOSS)
         assert t.rounds[0].final
         for _ in range(400):

@@ -3,30 +3,21 @@ the table service computed once for this table version."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from bot.engine.actions import ActionKind
 from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement, loose_parts
 from bot.engine.cards import Card
-from bot.engine.evaluate import evaluate_hand
 from bot.engine.events import WrongShow
-from bot.engine.groups import GroupKind
 from bot.engine.match import FinishedDeal
 from bot.engine.observation import Observation
-from bot.engine.rules import DeclarationMode, HandRummy, Rules
 from bot.engine.settlement import fixed_cost
-from bot.images import hand_order
 from bot.images.layout import hand_sections
 from bot.table.advice import HandAdvice
 from bot.words import Locale, text
 from bot.words.cards import amount, card, cards, cost_words, wild_words
+from bot.words.results import part_label, wrong_show_problems
 
-from ..clicks import Act, Click
-from ..components import GameButton, GameSelect
 from .colour import COLOUR
-from .controls import view_of
 
 #: Catalogue ids of the suit rows, by the picture's section keys.
 SUIT_IDS = {
@@ -56,7 +47,6 @@ def hand_embed(
     `hints` is the table's level: `full` adds the deadwood, what the suggested discard leaves
     and "you can declare"; `groups` shows the arrangement only; `off` (no `advice`: nothing is
     evaluated) the cards by suit. Worded in `locale`, the player's language."""
-    rules = obs.rules
     t = locale
     e = discord.Embed(colour=COLOUR)
     if finished is not None:
@@ -69,6 +59,17 @@ def hand_embed(
         e.title = text(t, "hand-title-none")
         e.description = text(t, "hand-no-cards")
         return e
+    e.title = text(t, "hand-title", deal=obs.deal_number)
+    e.description = "\n".join(_status_lines(obs, t))
+    if sort_by_suit or advice is None or hints == "off":
+        _by_suit(e, obs, advice, hints, t)
+    else:
+        _grouped(e, obs, advice, hints, t)
+    return e
+
+
+def _status_lines(obs: Observation, t: Locale | None) -> list[str]:
+    """Whose turn and what to do, the table's top card, indicator and wild cards."""
     mine = obs.turn == obs.seat
     phase = obs.phase
     if mine and phase == "draw":
@@ -81,7 +82,6 @@ def hand_embed(
         status = text(t, "hand-status-waiting", name=obs.seats[obs.turn].name)
     else:
         status = text(t, "hand-status-over")
-    e.title = text(t, "hand-title", deal=obs.deal_number)
     lines = [status]
     # The stock's size only on the player's own turn: a waiting player's view then reads the
     # same after an opponent's draw, and is not edited for it (the table shows the stock).
@@ -91,7 +91,7 @@ def hand_embed(
             "hand-table-line" if mine else "hand-table-line-waiting",
             top=card(obs.top_discard),
             indicator=card(obs.indicator),
-            wild=wild_words(rules, obs.wild_rank, obs.indicator, t),
+            wild=wild_words(obs.rules, obs.wild_rank, obs.indicator, t),
             stock=obs.stock_size,
         )
     )
@@ -99,26 +99,36 @@ def hand_embed(
         lines.append(text(t, "hand-taken", card=card(obs.taken)))
     if obs.wild_rank is not None:
         lines.append(text(t, "hand-wild-mark"))
-    e.description = "\n".join(lines)
+    return lines
 
-    new = obs.drawn
-    if sort_by_suit or advice is None or hints == "off":
-        # The picture's and the discard menu's order (♠ ♥ ♣ ♦, colours alternating).
-        for section in hand_sections(obs, None, sort_by_suit=True):
-            suit = SUIT_IDS.get(section.key)
-            name = text(t, suit) if suit is not None else section.key
-            value = cards(list(section.cards), obs.wild_rank, new)
-            e.add_field(name=name, value=value, inline=False)
-        if hints == "off" or advice is None:
-            e.set_footer(text=text(t, "hand-footer-off"))
-        elif hints == "groups":
-            e.set_footer(text=text(t, "hand-footer-suit"))
-        else:
-            deadwood = advice.best.deadwood
-            e.set_footer(text=text(t, "hand-footer-suit-deadwood", deadwood=deadwood))
-        return e
 
+def _by_suit(
+    e: discord.Embed, obs: Observation, advice: HandAdvice | None, hints: str, t: Locale | None
+) -> None:
+    """The cards by suit, in the picture's and the discard menu's order (♠ ♥ ♣ ♦, colours
+    alternating); the footer says as much as the hint level allows."""
+    for section in hand_sections(obs, None, sort_by_suit=True):
+        suit = SUIT_IDS.get(section.key)
+        name = text(t, suit) if suit is not None else section.key
+        value = cards(list(section.cards), obs.wild_rank, obs.drawn)
+        e.add_field(name=name, value=value, inline=False)
+    if hints == "off" or advice is None:
+        e.set_footer(text=text(t, "hand-footer-off"))
+    elif hints == "groups":
+        e.set_footer(text=text(t, "hand-footer-suit"))
+    else:
+        deadwood = advice.best.deadwood
+        e.set_footer(text=text(t, "hand-footer-suit-deadwood", deadwood=deadwood))
+
+
+def _grouped(
+    e: discord.Embed, obs: Observation, advice: HandAdvice, hints: str, t: Locale | None
+) -> None:
+    """The cards in the engine's arrangement (the one grouping the picture and the discard
+    menu follow too: `bot.engine.arrange`); at full hints, the suggested discard and what it
+    leaves."""
     wr = obs.wild_rank
+    new = obs.drawn
     drawn = advice.drawn
     ev = advice.best
     # The one grouping the picture and the discard menu follow too (`bot.engine.arrange`).
@@ -138,7 +148,6 @@ def hand_embed(
         e.set_footer(
             text=text(t, "hand-footer-deadwood", deadwood=ev.deadwood, penalty=str(ev.penalty))
         )
-    return e
 
 
 def discard_option_description(advice: HandAdvice, c: Card, locale: Locale | None = None) -> str:
@@ -163,11 +172,6 @@ PART_IDS = {
     "impure": "group-impure",
     "set": "group-set",
 }
-
-
-def part_label(kind: str, locale: Locale | None = None) -> str:
-    """The name of a part of a hand (a group kind, pairs, near-runs...) in `locale`."""
-    return text(locale, PART_IDS[kind]) if kind in PART_IDS else kind
 
 
 #: Between two clusters of one part: which cards pair, which make a near-run.
@@ -211,24 +215,6 @@ def _after_the_deal(
     return e
 
 
-def wrong_show_problems(
-    show: WrongShow, rules: Rules, wild_rank: int | None, locale: Locale | None = None
-) -> list[str]:
-    """What was wrong with a show, from the engine's own ruling on the cards shown."""
-    shown = [c for c in show.cards if show.card is None or c.id != show.card.id][:13]
-    ev = evaluate_hand(shown, rules, wild_rank)
-    pure = sum(1 for g in ev.groups if g.kind is GroupKind.PURE)
-    runs = sum(1 for g in ev.groups if g.kind is not GroupKind.SET)
-    problems = []
-    if pure == 0:
-        problems.append(text(locale, "show-no-pure"))
-    if runs < 2:
-        problems.append(text(locale, "show-two-runs-one" if runs == 1 else "show-two-runs"))
-    if ev.leftover:
-        problems.append(text(locale, "show-loose", cards=cards(ev.leftover, wild_rank)))
-    return problems or [text(locale, "show-breaks-rule")]
-
-
 def wrong_show_lines(show: WrongShow, obs: Observation, locale: Locale | None = None) -> list[str]:
     """Why a show was not valid and its cost, for the player who made it."""
     problems = wrong_show_problems(show, obs.rules, obs.wild_rank, locale)
@@ -244,189 +230,3 @@ def timed_out_text(thrown: Card | None, left: int, locale: Locale | None = None)
     if thrown is not None:
         return text(locale, "timeout-threw", card=card(thrown), left=left)
     return text(locale, "timeout-declared", left=left)
-
-
-def hand_view(
-    table_id: str,
-    version: int,
-    obs: Observation,
-    advice: HandAdvice | None,
-    sort_by_suit: bool,
-    confirm_drop: bool = False,
-    card_images: bool | None = None,
-    hints: str = "full",
-    locale: Locale | None = None,
-) -> discord.ui.View:
-    """The private controls, following the phase of the player's turn, labelled in the
-    player's language (`locale`).
-
-    The discard menu lists cards in `bot.images.hand_order`, the order the hand image draws
-    them (and the embed lists them), so left to right in the picture is top to bottom in the
-    menu. `card_images` (shown or not) adds the switch between images and text only.
-
-    `hints` below "full" (the table's level; `advice` is None with "off"): the menu says
-    nothing of what a discard leaves, and Declare is a menu of every discard in either
-    declaration mode, so the controls never tell a declarable hand from another (honor mode
-    penalises a wrong show, assisted mode refuses it: the rules decide, not the view); "off"
-    has no "Group by melds" either."""
-    full = hints == "full" and advice is not None
-    seat = obs.seat
-
-    def cid(act: Act, **typed: Any) -> Click:
-        return Click(act, table_id, version, seat, **typed)
-
-    items: list[discord.ui.Item[Any]] = []
-    legal = obs.legal_actions
-    cost = cost_words(obs.drop_cost, obs.rules.chips, locale)
-    kinds = {a.kind for a in legal}
-    if confirm_drop and obs.may_drop:
-        items.append(
-            GameButton(
-                cid(Act.CONFIRM_DROP),
-                label=text(locale, "button-confirm-drop", cost=cost),
-                style=discord.ButtonStyle.danger,
-                row=0,
-            )
-        )
-        items.append(GameButton(cid(Act.REFRESH), label=text(locale, "button-keep-playing"), row=0))
-        return view_of(*items)
-
-    if obs.my_turn and obs.phase == "draw":
-        items.append(
-            GameButton(
-                cid(Act.DRAW),
-                label=text(locale, "button-draw"),
-                style=discord.ButtonStyle.primary,
-                disabled=ActionKind.DRAW_STOCK not in kinds,
-                row=0,
-            )
-        )
-        top = obs.top_discard
-        items.append(
-            GameButton(
-                cid(Act.TAKE),
-                label=(
-                    text(locale, "button-take", card=card(top))
-                    if top
-                    else text(locale, "button-take-any")
-                ),
-                disabled=ActionKind.TAKE_DISCARD not in kinds,
-                row=0,
-            )
-        )
-        if any(a.kind is ActionKind.DECLARE and a.card is None for a in legal) or (
-            not full and _may_try_hand_rummy(obs)
-        ):
-            items.append(
-                GameButton(
-                    cid(Act.RUMMY),
-                    label=text(locale, "button-hand-rummy"),
-                    style=discord.ButtonStyle.success,
-                    row=0,
-                )
-            )
-        if obs.may_drop:
-            items.append(
-                GameButton(
-                    cid(Act.DROP),
-                    label=text(locale, "button-drop", cost=cost),
-                    style=discord.ButtonStyle.danger,
-                    row=1,
-                )
-            )
-    elif obs.my_turn and obs.phase == "discard":
-        discards = {a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None}
-        by_id = {c.id: c for c in obs.hand}
-        evaluation = None
-        if advice is not None:
-            evaluation = advice.drawn if advice.drawn is not None else advice.best
-        options = []
-        for c in hand_order(obs, evaluation, sort_by_suit, hints):
-            if c.id not in discards:
-                continue  # the card just taken from the pile may not go straight back
-            options.append(
-                discord.SelectOption(
-                    label=card(c),
-                    value=str(c.id),
-                    description=(
-                        discard_option_description(advice, c, locale)
-                        if full and advice is not None
-                        else None
-                    ),
-                )
-            )
-        items.append(
-            GameSelect(
-                cid(Act.DISCARD),
-                placeholder=text(locale, "menu-discard"),
-                options=options[:25],
-                row=0,
-            )
-        )
-        declares = [a.card for a in legal if a.kind is ActionKind.DECLARE and a.card is not None]
-        if obs.rules.declaration_mode is DeclarationMode.HONOR or not full:
-            honor_options = [
-                discord.SelectOption(label=o.label, value=o.value) for o in options[:25]
-            ]
-            items.append(
-                GameSelect(
-                    cid(Act.DECLARE),
-                    placeholder=text(locale, "menu-declare"),
-                    options=honor_options,
-                    row=1,
-                )
-            )
-        else:
-            # The card the text and the picture suggest, when throwing it declares; else the
-            # first card whose throw declares (each legal declaration names its throw).
-            drawn = advice.drawn if advice is not None else None
-            suggested = drawn.best_discard.id if drawn is not None else None
-            best = suggested if suggested in declares else (declares[0] if declares else None)
-            label = (
-                text(locale, "button-declare", card=card(by_id[best]))
-                if best is not None
-                else text(locale, "button-declare-not-yet")
-            )
-            items.append(
-                GameButton(
-                    cid(Act.DECLARE, card=best),
-                    label=label,
-                    style=discord.ButtonStyle.success,
-                    disabled=best is None,
-                    row=1,
-                )
-            )
-    if hints != "off":
-        items.append(
-            GameButton(
-                cid(Act.SORT, flag=not sort_by_suit),
-                label=text(locale, "button-group" if sort_by_suit else "button-sort"),
-                row=2,
-            )
-        )
-    items.append(
-        GameButton(cid(Act.REFRESH), label=text(locale, "button-refresh"), emoji="🔄", row=2)
-    )
-    if card_images is not None:
-        items.append(
-            GameButton(
-                cid(Act.IMAGES, flag=not card_images),
-                label=text(locale, "button-text-only" if card_images else "button-card-images"),
-                emoji="🔤" if card_images else "🖼️",
-                row=2,
-            )
-        )
-    return view_of(*items)
-
-
-def _may_try_hand_rummy(obs: Observation) -> bool:
-    """Whether the rules let this seat attempt hand rummy now (its first turn, before
-    drawing), read from what it may see: no discard of its own this deal. In assisted mode
-    the engine lists hand rummy only when it is valid; below full hints the button must
-    not tell that, so it is offered whenever it may be tried (the engine still rules)."""
-    return (
-        obs.rules.hand_rummy is not HandRummy.NOT_ALLOWED
-        and obs.my_turn
-        and obs.phase == "draw"
-        and not any(p.discarded_by == obs.seat for p in obs.pile_history)
-    )

@@ -8,23 +8,25 @@ from typing import Any
 
 import discord
 
-from bot.engine.cards import Card, Face, rank_name
-from bot.engine.evaluate import Evaluation
 from bot.engine.events import WrongShow
 from bot.engine.fairness import shown
 from bot.engine.match import FinishedDeal
 from bot.engine.rules import Rules
-from bot.engine.settlement import Basis, Charge
+from bot.engine.settlement import Basis
 from bot.engine.states import EndReason, OutReason, ScoreKind
 from bot.table.model import Standing
 from bot.words import Locale, text
-from bot.words.cards import amount, cards, hint_level_words, signed
+from bot.words.cards import amount, hint_level_words, signed
+from bot.words.results import (
+    score_change,
+    seat_lines,
+    wrong_show_problems,
+)
 
 from ..clicks import Act, Click
 from ..components import GameButton
 from .colour import COLOUR
 from .controls import view_of
-from .hand import part_label, wrong_show_problems
 
 #: How a deal was won, by the engine's reason (anything else: "won").
 END_IDS = {
@@ -115,49 +117,12 @@ def results_key(table_id: str, locale: Locale | None = None) -> str:
     return text(locale, "results-key", table=table_id)
 
 
-def seat_lines(
-    finished: FinishedDeal,
-    seat: int,
-    wild_rank: int | None,
-    timeouts: int | None = None,
-    locale: Locale | None = None,
-) -> list[str]:
-    """A seat's lines in the results: its groups, or why it was out (with the timeouts that
-    dropped it: the table's line saying so has scrolled away by the end), its bill."""
-    parts: list[str] = []
-    ev = finished.evaluations.get(seat)
-    reason = finished.out_reason.get(seat)
-    if ev is not None and reason is None:
-        for g in ev.groups:
-            kind = part_label(g.kind.value, locale)
-            parts.append(f"{kind}: {group_text(g.kind.value, g.cards, wild_rank, locale)}")
-        if ev.leftover:
-            parts.append(text(locale, "results-unmatched", cards=cards(ev.leftover, wild_rank)))
-    elif reason is not None:
-        parts.append(out_reason_text(reason, timeouts, locale))
-    charge = finished.result.charge(seat)
-    if charge is not None:
-        parts.append(charge_text(charge, ev, locale))
-    if seat == finished.result.winner:
-        parts.append(text(locale, "results-winner"))
-    return parts
-
-
 OUT_REASONS: dict[OutReason, str] = {
     OutReason.FIRST_DROP: "out-first-drop",
     OutReason.MIDDLE_DROP: "out-middle-drop",
     OutReason.WRONG_SHOW: "out-wrong-show",
     OutReason.WRONG_SHOW_DROP: "out-wrong-show-drop",
 }
-
-
-def out_reason_text(
-    reason: OutReason, timeouts: int | None = None, locale: Locale | None = None
-) -> str:
-    words = text(locale, OUT_REASONS[reason])
-    if timeouts:
-        words = text(locale, "out-by-timeouts", reason=words, timeouts=timeouts)
-    return words
 
 
 #: The catalogue id of each basis a charge is reckoned on.
@@ -169,73 +134,6 @@ BASIS_IDS: dict[Basis, str] = {
     Basis.WRONG_SHOW_DROP: "basis-wrong-show-drop",
     Basis.HAND_RUMMY_DROPPED: "basis-hand-rummy-dropped",
 }
-
-
-def charge_text(charge: Charge, ev: Evaluation | None, locale: Locale | None = None) -> str:
-    """'Pays 80 (deadwood 84, capped at 80)': both numbers when the cap changed the bill."""
-    if charge.basis is Basis.DEADWOOD and ev is not None and ev.deadwood != charge.base:
-        base = text(locale, "charge-capped", deadwood=ev.deadwood, base=charge.base)
-    else:
-        base = text(locale, BASIS_IDS[charge.basis], base=charge.base)
-    if charge.rate != 1:
-        base = text(locale, "charge-rate", base=base, rate=amount(charge.rate))
-    if charge.multiplier != 1:
-        base = text(locale, "charge-rate", base=base, rate=str(charge.multiplier))
-    return text(locale, "charge", amount=amount(charge.amount), base=base)
-
-
-def score_change(delta: Fraction, score: ScoreKind, locale: Locale | None = None) -> str:
-    """One convention per kind of score, everywhere: chips are won or lost ("won 40 chips",
-    "lost 7½ chips"); pool and deals points are added to a total ("+7 points")."""
-    if score is ScoreKind.NET:
-        msg = "score-won" if delta > 0 else "score-lost"
-        return text(locale, msg, amount=amount(abs(delta)))
-    return text(locale, "score-points", amount=signed(delta))
-
-
-def group_text(
-    kind: str, cs: Sequence[Card], wild_rank: int | None, locale: Locale | None = None
-) -> str:
-    """A group's cards with wild cards marked * and what each one stands for ("3♠ as 9♥" in
-    a run, "🃏 as a 7" in a set), so an impure run reads as the run it is."""
-    roles = wild_roles(kind, cs, wild_rank, locale)
-    out = []
-    for c in cs:
-        shown_card = cards([c], wild_rank)
-        if c.id in roles:
-            shown_card = text(locale, "wild-as", card=shown_card, role=roles[c.id])
-        out.append(shown_card)
-    return " ".join(out)
-
-
-def wild_roles(
-    kind: str, cs: Sequence[Card], wild_rank: int | None, locale: Locale | None = None
-) -> dict[int, str]:
-    def is_wild(c: Card) -> bool:
-        return c.face.is_joker or (wild_rank is not None and c.rank == wild_rank)
-
-    if kind == "set":
-        natural = next((c for c in cs if not is_wild(c)), None)
-        if natural is None:
-            return {}
-        name = rank_name(natural.rank)
-        # A number rank is passed as a number, so a language may choose its words by it.
-        rank: str | int = int(name) if name.isdigit() else name
-        return {c.id: text(locale, "wild-as-rank", rank=rank) for c in cs if is_wild(c)}
-    if kind != "impure":
-        return {}
-    anchor = next(((i, c) for i, c in enumerate(cs) if not is_wild(c)), None)
-    if anchor is None:
-        return {}
-    index, natural = anchor
-    start = natural.rank - index
-    roles = {}
-    for i, c in enumerate(cs):
-        rank = start + i
-        rank = 1 if rank == 14 else rank  # Q-K-A: the ace above the king
-        if is_wild(c) and not (c.suit == natural.suit and c.rank == rank):
-            roles[c.id] = Face(rank, natural.suit).pretty
-    return roles
 
 
 def standings_lines(

@@ -131,13 +131,20 @@ def games_unit(sort: str, games: int, locale: Locale | None = None) -> str:
     return text(locale, "stats-games-deals", n=games)
 
 
-def board_title(profile: str | None, sort: str, period: str, locale: Locale | None = None) -> str:
+def board_title(
+    profile: str | None,
+    sort: str,
+    period: str,
+    locale: Locale | None = None,
+    when: str | None = None,
+) -> str:
+    """A board's title; `when` names its time span instead of the period (a season's name)."""
     return text(
         locale,
         "stats-board-title",
         sort=text(locale, "stats-sort", sort=sort),
         profile=profile_label(profile, locale),
-        period=text(locale, PERIODS[period]),
+        period=when or text(locale, PERIODS[period]),
     )
 
 
@@ -181,9 +188,13 @@ def leaderboard_embed(
     own: PlayerRank | None,
     owner_id: int,
     locale: Locale | None = None,
+    when: str | None = None,
+    heading: str | None = None,
 ) -> discord.Embed:
     """One page of a board plus the caller's own rank line (in a field, so it stays visible
-    whichever page is shown). Posted in the channel: `locale` is the server's."""
+    whichever page is shown). Posted in the channel: `locale` is the server's. A season's
+    board names the season in its title (`when`) and says its dates above the players
+    (`heading`, see `screens.season`)."""
     if rows:
         lines = [board_line(r, sort, me=r.user_id == owner_id, locale=locale) for r in rows]
         description = "\n".join(lines)
@@ -191,8 +202,12 @@ def leaderboard_embed(
         description = text(locale, "stats-board-empty")
     else:
         description = text(locale, "stats-board-empty-page")
+    if heading:
+        description = f"{heading}\n\n{description}"
     embed = discord.Embed(
-        title=board_title(profile, sort, period, locale), description=description, colour=COLOUR
+        title=board_title(profile, sort, period, locale, when),
+        description=description,
+        colour=COLOUR,
     )
     embed.add_field(
         name=text(locale, "stats-your-rank"), value=own_rank_line(own, sort, locale), inline=False

@@ -103,3 +103,4 @@ term-match-over-points = Match over (penalty points):
 term-winner = Winner: { $names }
 term-no-winner = No winner.
 term-stopped = Stopped (Ctrl-C).
+term-history-saved = Hand history saved: { $path } (watch it again: python -m bot.replay { $path })

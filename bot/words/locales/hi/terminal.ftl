@@ -100,3 +100,4 @@ term-match-over-points = मैच ख़त्म (जुर्माने क
 term-winner = विजेता: { $names }
 term-no-winner = कोई विजेता नहीं।
 term-stopped = रोक दिया (Ctrl-C)।
+term-history-saved = हैंड-हिस्ट्री सहेजी गई: { $path } (दोबारा देखें: python -m bot.replay { $path })
