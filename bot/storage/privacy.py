@@ -11,16 +11,22 @@ transaction:
   later rebuild does not resurrect the user;
 * every stored JSON document of the guild that names them is rewritten (:func:`scrub`):
   the hand histories of their deals (what other players download), the saved state of
-  closed tables and the action log of every table. Their name becomes
+  closed tables and the action log of every table, and for tournaments (0013) the saved
+  state of closed ones, every tournament's event log and its outbox's notes (who was left
+  out, a round's standings). Their name becomes
   :data:`DELETED_NAME`, their Discord id is removed (``user_id``/``user`` fields become
   null, ``host_id`` and any other occurrence 0) and their engine key ``u<id>`` becomes
   :data:`FORGOTTEN_KEY`;
+* their final places in tournaments (``tournament_results``) are kept for the others'
+  standings, anonymised like a seat, and the row's entrant key ``u<id>`` becomes
+  ``u0.<n>`` (unique within its tournament: two forgotten players can share one);
 * ratings already earned by others are not recomputed.
 
 A table that is still open and has the user in it (seated, or in its match) cannot be
 scrubbed: the running game needs to know who they are, and its next save would write
-them back. :meth:`PrivacyRepo.forget_user` then changes nothing and returns False; the user asks
-again once that game has ended.
+them back. The same holds for a tournament still open (registration, check-in or running)
+whose state names them. :meth:`PrivacyRepo.forget_user` then changes nothing and returns
+False; the user asks again once that game or tournament has ended.
 
 Cost: the documents are found with ``instr`` (``strpos`` on PostgreSQL) over the guild's
 closed tables and events (JSON has no index); forget-me is rare, and one scan per request
@@ -71,6 +77,7 @@ _KNOWN_NAMES = (
     "SELECT name FROM player_names WHERE guild_id = ?1 AND user_id = ?2"
     " UNION SELECT name FROM deal_seats WHERE guild_id = ?1 AND user_id = ?2"
     " UNION SELECT name FROM match_seats WHERE guild_id = ?1 AND user_id = ?2"
+    " UNION SELECT name FROM tournament_results WHERE guild_id = ?1 AND user_id = ?2"
 )
 # Their deals, and (for a user forgotten by an older version, whose seats are already
 # anonymised) every deal with a forgotten human seat: its history is checked below.
@@ -119,6 +126,29 @@ _EVENTS_NAMING: Final[dict[Dialect, str]] = {
     for d, find in _FIND.items()
 }
 _UPDATE_EVENT = "UPDATE game_events SET event_json = ? WHERE table_id = ? AND seq = ?"
+# A tournament's own log and notes (its tables' are game_events above), open or closed: an
+# open one that still names the user has already stopped the forget-me.
+_TOURNAMENT_EVENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT e.tournament_id, e.seq, e.event_json FROM tournament_events AS e"
+    " JOIN tournaments AS t ON t.tournament_id = e.tournament_id"
+    f" WHERE t.guild_id = ?1 AND {find}(e.event_json, ?2) > 0"
+    for d, find in _FIND.items()
+}
+_UPDATE_TOURNAMENT_EVENT = (
+    "UPDATE tournament_events SET event_json = ? WHERE tournament_id = ? AND seq = ?"
+)
+_TOURNAMENT_NOTES_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT o.outbox_id, o.payload_json FROM tournament_outbox AS o"
+    " JOIN tournaments AS t ON t.tournament_id = o.tournament_id"
+    f" WHERE t.guild_id = ?1 AND {find}(o.payload_json, ?2) > 0"
+    for d, find in _FIND.items()
+}
+_UPDATE_TOURNAMENT_NOTE = "UPDATE tournament_outbox SET payload_json = ? WHERE outbox_id = ?"
+_THEIR_PLACES = (
+    "SELECT tournament_id, entrant FROM tournament_results WHERE guild_id = ? AND user_id = ?"
+)
+_PLACE_KEYS = "SELECT entrant FROM tournament_results WHERE tournament_id = ?"
+_RENAME_PLACE = "UPDATE tournament_results SET entrant = ? WHERE tournament_id = ? AND entrant = ?"
 
 
 # --------------------------------------------------------- the JSON scrubber
@@ -325,8 +355,31 @@ class PrivacyRepo:
                 clean = _rewrite(event, user_id, names, compact=False)
                 if clean is not None:
                     await t.execute(_UPDATE_EVENT, (clean, table_id, seq))
+            await _forget_in_tournaments(t, guild_id, user_id, names)
             for table in _SEAT_TABLES:
                 await t.execute(_ANONYMISE.format(table=table), (DELETED_NAME, guild_id, user_id))
             for table in _PERSONAL_TABLES:
                 await t.execute(_DELETE.format(table=table), (guild_id, user_id))
             return True
+
+
+async def _forget_in_tournaments(t: Tx, guild_id: int, user_id: int, names: set[str]) -> None:
+    """The tournament part of a forget-me, in its transaction: the user taken out of every
+    tournament's event log and notes, and their final places' entrant keys renamed (the rows
+    themselves are anonymised with the other seat tables)."""
+    d, digits = t.dialect, str(user_id)
+    rows = await t.fetchall(_TOURNAMENT_EVENTS_NAMING[d], (guild_id, digits))
+    for tournament_id, seq, event in rows:
+        clean = _rewrite(event, user_id, names, compact=False)
+        if clean is not None:
+            await t.execute(_UPDATE_TOURNAMENT_EVENT, (clean, tournament_id, seq))
+    for outbox_id, payload in await t.fetchall(_TOURNAMENT_NOTES_NAMING[d], (guild_id, digits)):
+        clean = _rewrite(payload, user_id, names, compact=True)
+        if clean is not None:
+            await t.execute(_UPDATE_TOURNAMENT_NOTE, (clean, outbox_id))
+    for tournament_id, entrant in await t.fetchall(_THEIR_PLACES, (guild_id, user_id)):
+        taken = {str(r[0]) for r in await t.fetchall(_PLACE_KEYS, (tournament_id,))}
+        n = 1
+        while f"{FORGOTTEN_KEY}.{n}" in taken:
+            n += 1
+        await t.execute(_RENAME_PLACE, (f"{FORGOTTEN_KEY}.{n}", tournament_id, entrant))

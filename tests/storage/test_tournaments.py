@@ -14,7 +14,7 @@ from bot.storage import (
     VersionConflictError,
 )
 from bot.storage.tournaments import NewTable, PlaceRow, TournamentNote, lease_key
-from tests.storage.helpers import G
+from tests.storage.helpers import G, raw
 
 T = "tour000001"
 
@@ -186,3 +186,52 @@ async def test_forget_me_waits_for_an_open_tournament_and_scrubs_a_closed_one(st
     record = await st.tournaments.load(T)
     assert record is not None and str(user) not in record.state_json
     assert "ann" not in record.state_json
+
+
+async def test_forget_me_takes_the_user_out_of_a_tournaments_log_notes_and_places(
+    st: Storage,
+) -> None:
+    """Everything a tournament keeps besides its state: its event log (registering, checking
+    in), its notes (who was left out), and the final places, whose entrant keys named the user
+    (two forgotten players of one tournament keep distinct rows)."""
+    ann, ben, cat = 123456789012345678, 223456789012345678, 323456789012345678
+    state = json.dumps({"entrants": [{"key": f"u{ann}", "name": "Ann", "user_id": ann}]})
+    await st.tournaments.create(
+        T, guild_id=G, channel_id=5, organiser_id=7, name="x", status="registration",
+        state_json=state, version=1, start_at=1.0,
+    )  # fmt: skip
+    log = [{"type": "register", "user": u} for u in (ann, ben, cat)]
+    for version, event in enumerate(log, start=2):
+        await st.tournaments.commit(
+            T, version, state, json.dumps(event), status="registration", name="x", start_at=1.0
+        )  # fmt: skip
+    left_out = TournamentNote("left_out", 0, json.dumps({"users": [ann, cat]}))
+    await st.tournaments.commit(
+        T, 5, state, '{"type":"start"}', status="running", name="x", start_at=1.0,
+        notes=[left_out],
+    )  # fmt: skip
+    places = [
+        PlaceRow(f"u{ann}", ann, "Ann", 1, 2),
+        PlaceRow(f"u{ben}", ben, "Ben", 2, 2),
+        PlaceRow(f"u{cat}", cat, "Cat", 3, 1),
+    ]
+    await st.tournaments.commit(
+        T, 6, state, '{"type":"round_done","round":2}', status="finished", name="x",
+        start_at=1.0, places=places, guild_id=G, players=3,
+    )  # fmt: skip
+    assert await st.privacy.forget_user(G, ann)
+    assert await st.privacy.forget_user(G, cat)
+
+    events = [str(r[0]) for r in await raw(st, "SELECT event_json FROM tournament_events")]
+    notes = [str(r[0]) for r in await raw(st, "SELECT payload_json FROM tournament_outbox")]
+    kept = await raw(st, "SELECT entrant, user_id, name FROM tournament_results ORDER BY place")
+    for who in (ann, cat):
+        assert not any(str(who) in doc for doc in events + notes), who
+        assert all(str(who) not in str(row) for row in kept), who
+    assert any(str(ben) in doc for doc in events), "another player's log is untouched"
+    assert [(str(e), u, n) for e, u, n in kept] == [
+        ("u0.1", None, "forgotten player"),
+        (f"u{ben}", ben, "Ben"),
+        ("u0.2", None, "forgotten player"),
+    ]
+    assert [p.place for p in await st.tournaments.places(T)] == [1, 2, 3]

@@ -197,6 +197,31 @@ async def test_too_few_checked_in_waits_for_a_late_start(storage: Storage) -> No
         await svc.shutdown()
 
 
+async def test_forget_me_waits_for_an_open_tournament_then_takes_the_player_out(
+    storage: Storage,
+) -> None:
+    """A registered player's forget-me changes nothing while the tournament is open (its next
+    change would write them back); once it is over, its state and its log lose them."""
+    clock, notes = ManualClock(), Notes()
+    svc = service(storage, notes, clock)
+    ann = 712345678901234567  # Discord-sized, as forget-me meets them
+    try:
+        request = TournamentRequest("Night", seats=3, deals=1, start_in=30)
+        t = await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
+        await svc.tournaments.register(t, ann, "Annapurna")
+        await svc.tournaments.register(t, BOB, "bob")
+        assert await svc.league.forget(GUILD, ann, int(clock.now())) == "playing"
+        await svc.tournament_tools.cancel(t, BOSS, "rain")
+        assert await svc.league.forget(GUILD, ann, int(clock.now())) == "done"
+        (state,) = await raw(storage, "SELECT state_json FROM tournaments")
+        log = await raw(storage, "SELECT event_json FROM tournament_events")
+        for doc in (str(state[0]), *(str(row[0]) for row in log)):
+            assert str(ann) not in doc and "Annapurna" not in doc, doc
+        assert '"bob"' in str(state[0]), "the other entrant is kept"
+    finally:
+        await svc.shutdown()
+
+
 async def test_who_may_organise(storage: Storage) -> None:
     svc = service(storage, Notes())
     try:
