@@ -190,7 +190,7 @@ class Tournaments:
         options = build(
             request,
             now=now,
-            zone=zone_of(getattr(settings, "timezone", None)),
+            zone=zone_of(settings.time_zone),
             default_timer=settings.turn_timer,
             language=language(settings.language),
         )

@@ -5,8 +5,9 @@ send anything, so the table layer never trusts what Discord says it enforced. A 
 `TournamentRefused(BAD_OPTION, option=..., facts)`, worded by the Discord side.
 
 The start is either "in N minutes" or a wall-clock time ("20:30", "2025-06-01 20:30") in the
-server's time zone: the server's setting when it has one (read defensively: a server without
-one, or a name `zoneinfo` does not know, is on UTC), the next such time from now.
+server's time zone: the one its seasons use (`/rummy settings time_zone:`,
+`GuildSettings.time_zone`; read defensively: a server without one, or a name `zoneinfo` does
+not know, is on UTC), the next such time from now.
 """
 
 from __future__ import annotations

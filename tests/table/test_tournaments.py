@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -218,6 +219,20 @@ async def test_forget_me_waits_for_an_open_tournament_then_takes_the_player_out(
         for doc in (str(state[0]), *(str(row[0]) for row in log)):
             assert str(ann) not in doc and "Annapurna" not in doc, doc
         assert '"bob"' in str(state[0]), "the other entrant is kept"
+    finally:
+        await svc.shutdown()
+
+
+async def test_a_start_time_is_in_the_servers_time_zone(storage: Storage) -> None:
+    """`start_at` is a wall-clock time in the zone the server set for its seasons."""
+    clock, notes = ManualClock(), Notes()  # 2023-11-14 22:13:20 UTC, 03:43:20 in India
+    svc = service(storage, notes, clock)
+    try:
+        await storage.settings.update_settings(GUILD, time_zone="Asia/Kolkata")
+        request = TournamentRequest("Evening", seats=3, deals=1, start_at="20:30")
+        t = await svc.tournaments.create(GUILD, CHANNEL, BOSS, request, english)
+        start = datetime.fromtimestamp(t.options.start_at, UTC)
+        assert start == datetime(2023, 11, 15, 15, 0, tzinfo=UTC)  # 20:30 that evening in India
     finally:
         await svc.shutdown()
 
