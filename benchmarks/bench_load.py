@@ -69,7 +69,13 @@ from bot import gc_tuning  # noqa: E402
 from bot.discord_ui.budget import KINDS, exempt, kind_of  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 from tests.e2e.harness import TOKEN, Strategy, is_match_over, is_ping, labels  # noqa: E402
-from tests.fakediscord import FakeDiscord, FakeDiscordError, StoredMessage  # noqa: E402
+from tests.fakediscord import (  # noqa: E402
+    PERM_MEMBER_DEFAULT,
+    PERM_THREADS,
+    FakeDiscord,
+    FakeDiscordError,
+    StoredMessage,
+)
 
 VERSION_RE = re.compile(r"^r[ms]:([0-9a-z]+):(\d+):")
 PAGE = 4096
@@ -133,6 +139,9 @@ class LoadReport:
     uploads: int = 0  # image files uploaded in the window
     uploads_by_picture: dict[str, int] = field(default_factory=dict)  # ... by file name stem
     db_path: Path | None = None
+    #: `--tournament N`: the tournament played beside the tables (players, rounds seated in
+    #: the window, tables opened, finished).
+    tournament: dict[str, int] = field(default_factory=dict)
     driver_nice: int = 0
     event_loop: str = "auto"  # EVENT_LOOP given to the bot (and the floor bot)
     orjson: bool = True  # False: orjson hidden from the bot and the floor bot
@@ -218,6 +227,7 @@ class LoadReport:
             # Why a refresh found no token (asked once per edit and once per pause between).
             "lent_none_lent": self.budget.get("hook_none_lent", 0),
             "lent_all_busy": self.budget.get("hook_all_busy", 0),
+            **{f"tournament_{k}": v for k, v in self.tournament.items()},
         }
 
     def lines(self) -> list[str]:
@@ -604,6 +614,7 @@ async def run_load(
     processes: int = 1,
     driver_nice: int = 0,
     images: bool = True,
+    tournament: int = 0,
     event_loop: str = "auto",
     orjson: bool = True,
     floor_clicks: int = 0,
@@ -615,6 +626,9 @@ async def run_load(
     `database_url` (postgresql://...) runs the bot on PostgreSQL instead of a SQLite file;
     `processes` > 1 runs that many bot processes over the one database, each owning an equal
     share of the shards (`SHARD_COUNT` = `processes`), as a shard cluster would.
+    `tournament` > 0 also runs a tournament of that many AI players in a channel of its own
+    (tables of six, two through, two deals a round), started when the window starts; the bot
+    may then open threads (every table plays in one, as on a server that allows it).
     `event_loop` is the bots' `EVENT_LOOP`, `orjson` False hides orjson from them (and from
     the floor bot: `BENCH_NO_ORJSON`); `floor_clicks` > 0 measures the floor after the
     window, that many clicks a mode in `floor_rounds` rounds."""
@@ -644,6 +658,9 @@ async def run_load(
                 guilds.add(guild)
             chan = fake.add_channel(f"table-{i}", guild_id=guild)
             by_channel[chan.id] = Table(i, chan.id, (f"p{i}a", f"p{i}b"))
+        event = fake.add_channel("tournament", guild_id=fake.guild_id) if tournament else None
+        if event is not None:
+            fake.server.bot_permissions = PERM_MEMBER_DEFAULT | PERM_THREADS
         watch = Watcher(fake, by_channel)
         if not images:
             # What a server admin does with `/rummy settings card_images:off`, for every guild.
@@ -708,6 +725,8 @@ async def run_load(
             first_views = await asyncio.gather(*(players.open_view(t, u) for t, u in seats))
             await asyncio.sleep(3.0)
             say(f"opened {report.opened} tables in {report.open_seconds:.1f} s")
+            if event is not None:
+                await enter_tournament(fake, event.id, tournament)
 
             before = merged_probe(probe_files)
             cpu0 = sum(thread_cpu_ns(pid) for pid in pids)
@@ -721,6 +740,8 @@ async def run_load(
             n_requests, n_uploads = len(fake.server.request_log), len(fake.server.uploads)
             driver_lag = LagProbe()
             deadline = asyncio.get_running_loop().time() + seconds
+            if event is not None:
+                await fake.slash(users[0], event.id, "rummy tournament start", timeout=60)
             await asyncio.gather(
                 *(
                     players.play(t, user, deadline, view_id)
@@ -793,6 +814,8 @@ async def run_load(
                 if window_start <= entry.at <= window_end:
                     report.rest_429[entry.scope] = report.rest_429.get(entry.scope, 0) + 1
             report.global_rest_per_s_max = limiter.busiest_second(window_start, window_end)
+            if event is not None:
+                report.tournament = tournament_figures(fake, event.id, tournament)
             if floor_clicks > 0:
                 for proc in procs:
                     await proc.terminate(timeout=20)
@@ -805,6 +828,34 @@ async def run_load(
             for proc in procs:
                 await proc.terminate(timeout=20)
     return report
+
+
+async def enter_tournament(fake: FakeDiscord, channel_id: int, players: int) -> None:
+    """The first guild's owner creates a tournament and enters `players` AI players."""
+    owner = fake.users[0].name
+    await fake.slash(
+        owner, channel_id, "rummy tournament create", name="Load night", seats=6, advance=2,
+        deals=2, start_in=5, cap=max(players, 2), timeout=30,
+    )  # fmt: skip
+    left = players
+    while left > 0:
+        count = min(60, left)
+        await fake.slash(
+            owner, channel_id, "rummy tournament add-ai", count=count, tier="easy", timeout=30
+        )
+        left -= count
+
+
+def tournament_figures(fake: FakeDiscord, channel_id: int, players: int) -> dict[str, int]:
+    """How far the tournament got: rounds seated, tables opened (threads), finished."""
+    messages = fake.public_messages(channel_id)
+    rounds = sum(1 for m in messages if any("· round" in (e.get("footer") or {}).get("text", "")
+                                              for e in m.embeds))  # fmt: skip
+    finished = any("final standings" in (e.get("title") or "") for m in messages for e in m.embeds)
+    threads = sum(
+        1 for c in fake.server.channels.values() if c.is_thread and c.parent_id == channel_id
+    )
+    return {"players": players, "rounds": rounds, "tables": threads, "finished": int(finished)}
 
 
 async def measure_floor(
@@ -858,6 +909,10 @@ def main() -> None:
         "--json", action="store_true", help="end with one line: the figures as a JSON object"
     )
     parser.add_argument(
+        "--tournament", type=int, default=0, metavar="PLAYERS",
+        help="also run a tournament of this many AI players, started with the window",
+    )  # fmt: skip
+    parser.add_argument(
         "--event-loop",
         default="auto",
         choices=("auto", "uvloop", "asyncio"),
@@ -893,6 +948,7 @@ def main() -> None:
             processes=args.processes,
             driver_nice=args.driver_nice,
             images=not args.no_images,
+            tournament=args.tournament,
             event_loop=args.event_loop,
             orjson=not args.no_orjson,
             floor_clicks=args.floor_clicks,
@@ -929,6 +985,8 @@ def main() -> None:
         print("  mem " + line[:200])
     if report.violations:
         print(f"  Discord rule violations: {len(report.violations)}; first: {report.violations[0]}")
+    if report.tournament:
+        print(f"  tournament beside the tables: {report.tournament}")
     print(
         f"  rate limits: {sum(report.rest_429.values())} 429s {report.rest_429}; busiest second "
         f"{report.global_rest_per_s_max} requests counted against the global limit"

@@ -16,6 +16,9 @@ decision time. With `--check` every step is verified against the engine's
 invariants (card conservation, hand sizes, ledger sums). `--dump-dir` writes each finished
 deal's hand history as JSON; `--json` prints one summary object at the end (the plain output
 says the same in sentences and a table). `--variant` is the old name of `--profile`.
+
+`python -m bot.simulate tournament ...` plays a whole tournament instead (see
+`bot.simulate_tournament`, or `python -m bot.simulate tournament --help`).
 """
 
 from __future__ import annotations
@@ -344,6 +347,11 @@ def check_match_end(match: Match) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in[:1] == ["tournament"]:  # a whole tournament: `bot.simulate_tournament`
+        from .simulate_tournament import main as tournament
+
+        return tournament(args_in[1:])
     parser = argparse.ArgumentParser(
         prog="python -m bot.simulate", description=__doc__, formatter_class=HelpFormatter
     )
@@ -372,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="print one JSON summary (default: sentences and a table)",
     )
-    args = parser.parse_args(argv)
+    args = parser.parse_args(args_in)
     try:
         rules = get_profile(args.profile)
         rules = rules.with_options(**parse_options(args.option))

@@ -1,5 +1,8 @@
 """The league slice: leaderboards, stats, history and hand histories, server settings, forget-me.
 
+A server with seasons (`bot.table.season`) sees its current season's board by default;
+`season:` picks a past one or all time, from a menu of the server's seasons.
+
 Commands `/rummy leaderboard`, `stats`, `history`, `settings` and `forget-me`, and a deal's
 "Hand history" button on its results. Thin by design: parse the interaction, call the league
 service (`bot.table.league`, which holds the rules: who may download what, how settings merge,
@@ -36,11 +39,12 @@ from bot.discord_ui.interaction import AnyInteraction, Interaction, ours
 from bot.discord_ui.locales import server_locale, user_locale
 from bot.discord_ui.reply import acknowledge
 from bot.discord_ui.screens import history as rh
+from bot.discord_ui.screens import season as rseason
 from bot.discord_ui.screens import stats as rs
 from bot.discord_ui.screens.replay import deal_replay
 from bot.discord_ui.slices import Slice, add_slice, guild_of, is_manager
 from bot.storage import StorageError
-from bot.table.league import League
+from bot.table.league import ALL_TIME, CURRENT_SEASON, League
 from bot.words import Locale
 
 if TYPE_CHECKING:
@@ -68,10 +72,15 @@ ALL_PROFILES = "any"
 #: Seconds a public answer may spend reading before it must answer (Discord allows 3 s).
 PUBLIC_BUDGET = 2.0
 
+# A season board's pager names its season (`:s3`): its pages stay that season's even after
+# the next one begins. Pagers without it (all time, a period, or from before seasons) page
+# the board they name.
 LB_TEMPLATE = (
     r"st:lb:(?P<page>\d{1,6}):(?P<profile>[a-z0-9]{1,12}):(?P<sort>[a-z_]{1,16})"
-    r":(?P<period>all|30d|7d):(?P<owner>\d{1,20})"
+    r":(?P<period>all|30d|7d):(?P<owner>\d{1,20})(?::s(?P<season>\d{1,9}))?"
 )
+#: Longest season number typed into `season:` (a longer one is no season).
+SEASON_DIGITS = 9
 HH_TEMPLATE = r"st:hh:(?P<owner>\d{1,20})"
 
 # ---- helpers --------------------------------------------------------------------------------
@@ -83,6 +92,19 @@ def _league(interaction: Interaction) -> League:
 
 def _parse_profile(token: str) -> str | None:
     return None if token == ALL_PROFILES else token
+
+
+def _check_season(season: str | None, period: str | None) -> None:
+    """What `/rummy leaderboard season:` may be: the current season, all time, or a season's
+    number; and a season is its own window, so it takes no period."""
+    if season is None:
+        return
+    if season not in (CURRENT_SEASON, ALL_TIME) and not (
+        season.isdecimal() and len(season) <= SEASON_DIGITS
+    ):
+        raise UserError("error-unknown-season", season=discord.utils.escape_markdown(season[:40]))
+    if period is not None and period != ALL_TIME:
+        raise UserError("error-season-and-period")
 
 
 async def _read_in_time(read: Awaitable[Any]) -> Any:
@@ -107,39 +129,51 @@ async def leaderboard_page(
     page: int,
     profile: str | None,
     sort: str,
-    period: str,
+    period: str | None,
     locale: Locale | None = None,
+    season: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View | None]:
-    """One page and its pager, in `locale` (the server's: a board is posted in the channel)."""
+    """One page and its pager, in `locale` (the server's: a board is posted in the channel).
+    `period` None and `season` None: the server's current season, or all time."""
     board = await league.leaderboard(
-        guild_id, owner_id, page, profile, sort, period, page_size=rs.PAGE_SIZE
+        guild_id, owner_id, page, profile, sort, period, page_size=rs.PAGE_SIZE, season=season
     )
     rows, own, has_next = board.rows, board.own, board.has_next
+    shown = board.season
     embed = rs.leaderboard_embed(
         rows,
         profile=profile,
         sort=sort,
-        period=period,
+        period=period or ALL_TIME,
         page=page,
         own=own,
         owner_id=owner_id,
         locale=locale,
+        when=None if shown is None else rseason.season_name(shown, locale),
+        heading=None if shown is None else rseason.board_heading(shown, locale),
     )
     if page == 0 and not has_next:
         return embed, None
     view = discord.ui.View(timeout=None)
     token = ALL_PROFILES if profile is None else profile
     previous, following = rs.pager_labels(locale)
-    view.add_item(
-        LeaderboardPager(
-            page - 1, token, sort, period, owner_id, label=previous, disabled=page == 0
+    number = None if shown is None else shown.number
+    for target, label, disabled in (
+        (page - 1, previous, page == 0),
+        (page + 1, following, not has_next),
+    ):
+        view.add_item(
+            LeaderboardPager(
+                target,
+                token,
+                sort,
+                period or ALL_TIME,
+                owner_id,
+                label=label,
+                disabled=disabled,
+                season=number,
+            )
         )
-    )
-    view.add_item(
-        LeaderboardPager(
-            page + 1, token, sort, period, owner_id, label=following, disabled=not has_next
-        )
-    )
     return embed, view
 
 
@@ -156,16 +190,19 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
         *,
         label: str = "…",
         disabled: bool = False,
+        season: int | None = None,
     ) -> None:
         self.page = max(page, 0)
         self.profile, self.sort, self.period, self.owner_id = profile, sort, period, owner_id
+        self.season = season
+        tail = "" if season is None else f":s{season}"
         # A disabled ◀ on page 0 still needs an id distinct from ▶ (page 1): -1 -> 0 is fine.
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
-                custom_id=f"st:lb:{self.page}:{profile}:{sort}:{period}:{owner_id}",
+                custom_id=f"st:lb:{self.page}:{profile}:{sort}:{period}:{owner_id}{tail}",
             )
         )
 
@@ -184,6 +221,7 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
             match["period"],
             int(match["owner"]),
             label=getattr(item, "label", None) or "…",
+            season=None if match["season"] is None else int(match["season"]),
         )
 
     async def callback(self, any_interaction: AnyInteraction) -> None:
@@ -203,6 +241,7 @@ class LeaderboardPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
                 self.sort,
                 self.period,
                 server_locale(interaction),  # the board is the channel's, in its language
+                None if self.season is None else str(self.season),
             )
             await interaction.edit_original_response(embed=embed, view=view)
 
@@ -312,6 +351,7 @@ class LeagueCommands(Slice):
         profile="Only this profile's games (default: all profiles)",
         sort="Rank by (default: rating)",
         period="Time window (default: all time)",
+        season="Which season (default: the current one, when the server has seasons)",
     )
     @app_commands.choices(profile=PROFILE_NAME_CHOICES, sort=SORT_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
@@ -319,9 +359,11 @@ class LeagueCommands(Slice):
         interaction: Interaction,
         profile: str | None = None,
         sort: str = "rating",
-        period: str = "all",
+        period: str | None = None,
+        season: str | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
+        _check_season(season, period)
         embed, view = await _read_in_time(
             leaderboard_page(
                 _league(interaction),
@@ -332,12 +374,27 @@ class LeagueCommands(Slice):
                 sort,
                 period,
                 server_locale(interaction),
+                season,
             )
         )
         if view is None:
             await interaction.response.send_message(embed=embed)
         else:
             await interaction.response.send_message(embed=embed, view=view)
+
+    @leaderboard.autocomplete("season")
+    async def _season_menu(
+        self, interaction: Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The server's seasons to pick from, newest first (none: no seasons yet)."""
+        if interaction.guild_id is None:
+            return []
+        try:
+            seasons = await interaction.client.tables.seasons.recent(interaction.guild_id)
+        except StorageError:
+            return []
+        picks = rseason.season_choices(seasons, typed, user_locale(interaction))
+        return [app_commands.Choice(name=label, value=value) for label, value in picks]
 
     @app_commands.command(name="stats", description="A player's rummy stats in this server")
     @app_commands.describe(user="Whose stats (default: yours)")
@@ -348,8 +405,9 @@ class LeagueCommands(Slice):
             raise UserError("error-no-stats-for-bots")
         card = await _read_in_time(_league(interaction).player(guild_id, target.id))
         embed = rs.stats_embed(
-            target.display_name, card.stats, card.trend, server_locale(interaction)
-        )
+            target.display_name, card.stats, card.trend, server_locale(interaction),
+            card.tournaments,
+        )  # fmt: skip
         await interaction.response.send_message(embed=embed)
 
     @app_commands.command(name="history", description="Recent deals, with hand-history downloads")
@@ -364,7 +422,7 @@ class LeagueCommands(Slice):
             guild_id, target.id, interaction.user.id, is_manager(interaction)
         )
         locale = user_locale(interaction)
-        embed = rh.history_embed(target.display_name, page.rows, locale)
+        embed = rh.history_embed(target.display_name, page.rows, locale, page.tournaments)
         if not page.downloadable:
             await interaction.edit_original_response(embed=embed)
             return

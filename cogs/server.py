@@ -1,8 +1,9 @@
 """The server slice: a server's settings, and a player's "forget me".
 
 `/rummy settings` (Manage Server) changes the server's defaults for new tables, where tables may
-open, the card pictures, hints and rated play, threads and the tables' language; the league
-service (`bot.table.league`) decides how a change merges and what it said. `/rummy forget-me`
+open, the card pictures, hints and rated play, threads and the tables' language, and its seasons
+(cadence, time zone, the channel of their final standings, ending one now); the league service
+(`bot.table.league`) decides how a change merges and what it said. `/rummy forget-me`
 deletes a player's stats and history in the server, after a confirmation whose buttons carry who
 asked and when (so only they may confirm, and only for a while).
 """
@@ -22,9 +23,10 @@ from bot.discord_ui.choices import HINT_CHOICES, PROFILE_NAME_CHOICES, SERVER_LA
 from bot.discord_ui.errors import UserError, guarded
 from bot.discord_ui.interaction import AnyInteraction, Interaction, ours
 from bot.discord_ui.locales import server_locale, user_locale
+from bot.discord_ui.screens import season as rseason
 from bot.discord_ui.screens import settings as rset
 from bot.discord_ui.slices import Slice, add_slice, guild_of, require_manager
-from bot.table.league import FOLLOW_SERVER, SettingsChange, parse_default_hints
+from bot.table.league import FOLLOW_SERVER, NO_ROLE, SettingsChange, parse_default_hints
 from bot.words import Locale, catalogue
 
 if TYPE_CHECKING:
@@ -33,6 +35,20 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FM_TEMPLATE = r"st:fm:(?P<action>yes|no):(?P<owner>\d{1,20}):(?P<issued>\d{1,12})"
+#: `/rummy settings season:` (shown as they are: the words a manager types).
+SEASON_CHOICES = [app_commands.Choice(name=p, value=p) for p in ("weekly", "monthly", "off")]
+
+
+def _check_season_channel(interaction: Interaction, channel: discord.TextChannel) -> None:
+    """The season channel must be one the bot can post its standings in (a server that did
+    not cache the channel is trusted: a failed post is logged and not retried)."""
+    guild = interaction.guild
+    found = guild.get_channel(channel.id) if guild is not None else None
+    if guild is None or not isinstance(found, discord.TextChannel):
+        return
+    perms = found.permissions_for(guild.me)
+    if not (perms.view_channel and perms.send_messages and perms.embed_links):
+        raise UserError("error-season-channel", channel=str(channel.id))
 
 
 class ForgetAnswer(enum.StrEnum):
@@ -132,9 +148,17 @@ class Server(Slice):
         rated_hints_off="True: only games with hints off move ratings (others play unrated)",
         threads="True: each table plays in its own thread (default); False: in the channel",
         language="Language of new tables' lobby, table and results (default: the server's)",
+        season="Seasons: the leaderboard starts afresh weekly or monthly (off: never)",
+        time_zone="Time zone whose midnight ends a season, e.g. Asia/Kolkata (default: UTC)",
+        season_channel="Channel where a season's final standings are posted",
+        end_season="True: end the current season now (its final standings are posted)",
+        organiser_role="Members of this role may run tournaments (@everyone: Manage Server only)",
     )
     @app_commands.choices(
-        default_profile=PROFILE_NAME_CHOICES, hints=HINT_CHOICES, language=SERVER_LANGUAGE_CHOICES
+        default_profile=PROFILE_NAME_CHOICES,
+        hints=HINT_CHOICES,
+        language=SERVER_LANGUAGE_CHOICES,
+        season=SEASON_CHOICES,
     )
     async def settings(
         self,
@@ -149,10 +173,17 @@ class Server(Slice):
         rated_hints_off: bool | None = None,
         threads: bool | None = None,
         language: str | None = None,
+        season: str | None = None,
+        time_zone: str | None = None,
+        season_channel: discord.TextChannel | None = None,
+        end_season: bool | None = None,
+        organiser_role: discord.Role | None = None,
     ) -> None:
         guild_id = guild_of(interaction)
         if language not in (None, FOLLOW_SERVER, *catalogue().locales):
             raise UserError("error-unknown-language")  # a tampered client
+        if season_channel is not None:
+            _check_season_channel(interaction, season_channel)
         await interaction.response.defer(ephemeral=True, thinking=True)
         changed = await interaction.client.tables.league.change_settings(
             guild_id,
@@ -167,6 +198,11 @@ class Server(Slice):
                 rated_hints_off=rated_hints_off,
                 table_threads=threads,
                 language=language,
+                season=season,
+                time_zone=time_zone,
+                season_channel=season_channel.id if season_channel else None,
+                end_season=end_season or None,
+                organiser_role=None if organiser_role is None else _role(organiser_role),
             ),
         )
         if changed.changed:
@@ -174,9 +210,20 @@ class Server(Slice):
         locale = user_locale(interaction)
         said = [rset.setting_changed_text(what, value, locale) for what, value in changed.changed]
         embed = rset.settings_embed(
-            changed.settings, said, locale, server_locale(interaction, changed.settings.language)
+            changed.settings,
+            said,
+            locale,
+            server_locale(interaction, changed.settings.language),
+            changed.season,
         )
         await interaction.edit_original_response(embed=embed)
+
+    @settings.autocomplete("time_zone")
+    async def _zone_menu(
+        self, interaction: Interaction, typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """Zone names matching what was typed; India's first."""
+        return [app_commands.Choice(name=z, value=z) for z in rseason.zone_choices(typed)]
 
     @app_commands.command(
         name="forget-me", description="Delete your rummy stats and history in this server"
@@ -189,6 +236,11 @@ class Server(Slice):
             view=forget_view(interaction.user.id, int(time.time()), locale),
             ephemeral=True,
         )
+
+
+def _role(role: discord.Role) -> int:
+    """A role's id; @everyone (the server's default role) means no organiser role."""
+    return NO_ROLE if role.is_default() else role.id
 
 
 async def setup(bot: PapluBot) -> None:

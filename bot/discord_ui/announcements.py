@@ -258,7 +258,9 @@ class Announcements:
             files.insert(0, as_file(image, text(language, "results-picture")))
         kwargs: dict[str, Any] = {"embed": embed, "files": files}
         if over:
-            kwargs["view"] = results_view(table.id, table.version, number, language)
+            kwargs["view"] = results_view(
+                table.id, table.version, number, language, again=table.tournament is None
+            )
         else:
             kwargs["view"] = next_deal_view(table.id, table.version, number, language)
             kwargs["content"] = text(

@@ -66,6 +66,10 @@ class Act(enum.StrEnum):
     SORT = "sort"
     IMAGES = "images"
     REFRESH = "refresh"
+    # A tournament's registration message (the id is the tournament's).
+    T_REGISTER = "t_register"
+    T_UNREGISTER = "t_unregister"
+    T_HERE = "t_here"  # "I'm here": check-in
 
 
 class HostToolKind(enum.StrEnum):
@@ -227,6 +231,9 @@ _SPECS: dict[Act, _Spec] = {
     Act.SORT: _Spec(arg=_SORT),
     Act.IMAGES: _Spec(arg=_IMAGES),
     Act.REFRESH: _Spec(),
+    Act.T_REGISTER: _Spec(),
+    Act.T_UNREGISTER: _Spec(),
+    Act.T_HERE: _Spec(),
 }
 
 

@@ -40,6 +40,7 @@ from .dispatch import ClickRouter
 from .errors import answer_error
 from .languages import LanguagePreferences
 from .presenter import DiscordPresenter
+from .season_posts import SeasonPosts
 from .slices import RummyGroup
 from .translator import CatalogueTranslator
 
@@ -47,7 +48,16 @@ log = logging.getLogger(__name__)
 
 #: The feature slices, each a cog in its own extension (see `slices.py`); their commands
 #: are `/rummy`'s subcommands, in this order.
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.info", "cogs.league", "cogs.replay", "cogs.server")
+EXTENSIONS = (
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.info",
+    "cogs.league",
+    "cogs.replay",
+    "cogs.server",
+    "cogs.season",
+    "cogs.tournament",
+)
 
 
 #: Only the guild events (servers joining and leaving, channels). Everything the bot acts on
@@ -127,6 +137,8 @@ class PapluBot(commands.Bot):
             deck_seed=self.settings.deck_seed,
             owner=owner_name(self.settings),
             owns_guild=self.settings.owns_guild,
+            tournament_listener=self.presenter.tournaments,
+            season_listener=SeasonPosts(self, self.budget),
         )
         self.tree.error(self.on_app_command_error)
         # Before the slices load and the tree syncs: commands carry their Hindi descriptions.
@@ -139,6 +151,8 @@ class PapluBot(commands.Bot):
         restored = await self.tables.recovery.restore()
         if restored:
             log.info("restored %d open table(s)", len(restored))
+        if await self.tables.tournament_recovery.restore():
+            log.info("restored open tournaments")
         await self.sync_commands()
         gc_tuning.freeze_startup()  # before any table is served: see `bot.gc_tuning`
 
@@ -182,6 +196,14 @@ class PapluBot(commands.Bot):
                     await self.tables.recovery.resume(table)
                 except Exception:
                     log.exception("could not resume table %s", table.id)
+            try:  # after the tables: a round whose last table finished may advance
+                await self.tables.tournament_recovery.resume()
+            except Exception:
+                log.exception("could not resume tournaments")
+            try:  # after the tables stored what they owed: those results count in their season
+                await self.tables.seasons.start()
+            except Exception:
+                log.exception("could not start the seasons")
 
     async def sync_commands(self) -> None:
         """Sync to the dev guild on every start; globally only when the tree changed."""

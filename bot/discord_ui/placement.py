@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import discord
 
@@ -48,12 +48,22 @@ ALREADY_THREADED = 160004  # Discord: a thread has already been created for this
 THREAD_GONE = (10003, 50001, 50013)
 
 
+class TournamentStarters(Protocol):
+    """A tournament's tables have no lobby message: the tournament side posts the message
+    each one's thread opens from, and the thread's first message (`tournament_board`)."""
+
+    async def starter(self, table: Table) -> tuple[int, str] | None: ...
+    async def welcome(self, table: Table, thread: discord.PartialMessageable) -> None: ...
+
+
 class Placement:
     def __init__(self, client: PapluBot | discord.Client, storage: Storage, budget: RestBudget):
         self.client = client
         self.storage = storage
         self.budget = budget
         self._placing: dict[str, asyncio.Lock] = {}  # a table being given its thread
+        #: Set by the presenter: the tournament side's messages for its tables.
+        self.tournaments: TournamentStarters | None = None
 
     async def home(self, table: Table) -> discord.PartialMessageable:
         """Where the table's messages go. A table that has just started is placed first (once:
@@ -133,8 +143,8 @@ class Placement:
         """The lobby message in the channel, when the table plays elsewhere (its thread, or a
         newer message below): who plays, where, the standings (at the end, the final ones)."""
         lobby = table.lobby_message_id
-        if not lobby or lobby == table.message_id:
-            return
+        if not lobby or lobby == table.message_id or table.tournament is not None:
+            return  # (a tournament's round message shows its tables' standings)
         m = table.match
         language = table.options.language
         lines = (
@@ -169,14 +179,21 @@ class Placement:
         """Open the table's thread from its lobby message, or keep it in the channel: the
         server chose so, the bot lacks a thread permission, or Discord refused. Stored at
         once (with the thread), so a restart never opens a second thread."""
-        lobby = table.message_id
+        lobby, name = table.message_id, None
+        if lobby is None and table.tournament is not None and self.tournaments is not None:
+            started = await self.tournaments.starter(table)
+            if started is not None:
+                lobby, name = started
+                await remember_messages(self.storage, table, message_id=lobby)
         reason, missing = await self._thread_refusal(table)
         if reason is None and lobby is not None:
-            thread_id = await self._open_thread(table, lobby)
+            thread_id = await self._open_thread(table, lobby, name)
             if thread_id is not None:
                 # The lobby message stays in the channel; the table is posted in the thread.
                 await remember_messages(self.storage, table, thread_id=thread_id, lobby_id=lobby)
                 await self.show_lobby(table)
+                if self.tournaments is not None and table.tournament is not None:
+                    await self.tournaments.welcome(table, self.channel(table))
                 return
             reason = "refused"
         # One message in the channel serves as lobby and table (0: there is none).
@@ -200,9 +217,9 @@ class Placement:
         missing = [name for flag, name in PERMISSION_NAMES.items() if not getattr(perms, flag)]
         return ("permissions", missing) if missing else (None, [])
 
-    async def _open_thread(self, table: Table, lobby: int) -> int | None:
+    async def _open_thread(self, table: Table, lobby: int, name: str | None = None) -> int | None:
         """Start the public thread from the lobby message; its id (None: refused)."""
-        name = thread_name(table.host_name, table.rules.name, table.options.language)
+        name = name or thread_name(table.host_name, table.rules.name, table.options.language)
         await self.budget.slot(URGENT, "POST", table.channel_id)
         message = self.lobby_channel(table).get_partial_message(lobby)
         try:

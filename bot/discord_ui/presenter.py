@@ -36,6 +36,7 @@ from .card_images import ImagePreferences, ImageWorker
 from .hands import HandViews
 from .placement import Placement
 from .table_message import Shown, TableMessage
+from .tournament_board import TournamentBoard
 
 if TYPE_CHECKING:
     from .client import PapluBot
@@ -75,6 +76,9 @@ class DiscordPresenter:
             self.prefs,
             next_deal_delay,
         )
+        #: The tournament side (`TournamentListener`), and the starts of its tables' threads.
+        self.tournaments = TournamentBoard(client, self.budget, self.images)
+        self.placement.tournaments = self.tournaments
         self._dirty: dict[str, bool] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._closing = False
@@ -127,6 +131,7 @@ class DiscordPresenter:
         self._closing = True
         for task in self._flushers.values():
             task.cancel()
+        await self.tournaments.shutdown()
         self.images.shutdown()
 
     # ---- the refresh -----------------------------------------------------------------------

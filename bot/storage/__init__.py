@@ -14,8 +14,9 @@ Layout (each module's docstring explains its invariants):
   and the summaries of :mod:`~bot.storage.summaries`), ``storage.boards``
   (:mod:`~bot.storage.boards`: leaderboards, ranks, stats, history), ``storage.settings``
   (:mod:`~bot.storage.settings`), ``storage.preferences``
-  (:mod:`~bot.storage.preferences`) and ``storage.privacy`` (:mod:`~bot.storage.privacy`:
-  forget-me).
+  (:mod:`~bot.storage.preferences`), ``storage.privacy`` (:mod:`~bot.storage.privacy`:
+  forget-me) and ``storage.seasons`` (:mod:`~bot.storage.seasons`: each server's seasons,
+  the open one and the frozen ones).
 * :mod:`~bot.storage.conn` — the async connection protocol every query is written
   against (``?`` placeholders), the bad-value check and the batching helpers;
   :mod:`~bot.storage.sqlite` (aiosqlite: one writer behind a lock, one reader) and
@@ -72,22 +73,33 @@ from bot.storage.records import (
     TableStatusName,
     Unset,
 )
-from bot.storage.settings import DEFAULT_PROFILE, DEFAULT_TURN_TIMER, GuildSettings
+from bot.storage.seasons import Cadence, Ending, SeasonRecord
+from bot.storage.settings import (
+    DEFAULT_PROFILE,
+    DEFAULT_TURN_TIMER,
+    SEASON_OFF,
+    SEASON_PLANS,
+    GuildSettings,
+)
 from bot.storage.storage import Storage
 
 __all__ = [
     "DEFAULT_PROFILE",
     "DEFAULT_TURN_TIMER",
     "DELETED_NAME",
+    "SEASON_OFF",
+    "SEASON_PLANS",
     "UNSET",
     "Announcement",
     "AnnouncementKind",
     "AnnouncementRecord",
     "BadValue",
+    "Cadence",
     "Conn",
     "DealHistoryRow",
     "DealRecord",
     "DealSeatRecord",
+    "Ending",
     "EventRecord",
     "GuildSettings",
     "HintLevel",
@@ -103,6 +115,7 @@ __all__ = [
     "ProfileStats",
     "RatingInfo",
     "RatingPoint",
+    "SeasonRecord",
     "SortKey",
     "Storage",
     "StorageError",

@@ -18,6 +18,9 @@ on the page (net chips are sorted by a float copy but shown as exact fractions).
   ``sort="rating"`` the value is always the *current* rating; the period only
   restricts the board to players who played a rated match inside the window.
 * ``min_games`` applies to win_rate only (deals played in the period).
+* ``season=N`` is season N's board (:mod:`bot.storage.seasons`): the same summary tables
+  under that season's scopes, every sort, with its own (fresh) season rating; a season is
+  its own window, so it takes no period.
 
 **One player's numbers** are computed from the player's own result rows (not from the
 summaries): a player has at most thousands of seats, the index ``(guild_id, user_id,
@@ -52,7 +55,7 @@ from bot.storage.records import (
     RatingPoint,
     SortKey,
 )
-from bot.storage.summaries import ALL_SCOPE, DAY, day_of, ensure_window
+from bot.storage.summaries import ALL_SCOPE, DAY, day_of, ensure_window, season_scope
 
 __all__ = ["BoardRepo"]
 
@@ -120,11 +123,15 @@ def _window_nets_sql(n: int, by_profile: bool) -> str:
 # ----------------------------------------------------------------- helpers
 
 
-def _validate_board_args(sort: str, period: str, limit: int, offset: int) -> None:
+def _validate_board_args(
+    sort: str, period: str, limit: int, offset: int, season: int | None = None
+) -> None:
     if sort not in SORT_KEYS:
         raise ValueError(f"bad sort {sort!r}")
     if period != "all" and period not in PERIOD_DAYS:
         raise ValueError(f"bad period {period!r}")
+    if season is not None and (period != "all" or not 0 < season < 2**63):
+        raise ValueError("a season board is season 1 or later, and takes no period")
     if limit < 1 or offset < 0:
         raise ValueError("limit must be >= 1 and offset >= 0")
 
@@ -137,9 +144,9 @@ async def _board_source(
     period: str,
     min_games: int,
     now: float,
+    scope: str,
 ) -> tuple[str, list[Any], str, str, str, tuple[int, int] | None]:
     """(FROM+WHERE sql, args, value column, games column, ORDER BY, window)."""
-    scope = ALL_SCOPE if profile is None else profile
     window: tuple[int, int] | None = None
     if sort == "rating":
         where = _RATING_SOURCE
@@ -170,18 +177,24 @@ async def _board_source(
     return where, args, value, games, order, window
 
 
+def _scope(profile: str | None, season: int | None) -> str:
+    """The summaries scope of a board: a profile or all of them, all time or in a season."""
+    scope = ALL_SCOPE if profile is None else profile
+    return scope if season is None else season_scope(scope, season)
+
+
 async def _exact_nets(
     conn: Conn,
     guild_id: int,
     profile: str | None,
     user_ids: Sequence[int],
     window: tuple[int, int] | None,
+    scope: str,
 ) -> dict[int, Fraction]:
     """Exact net for the players on one page (the board sorted by a float copy)."""
     if not user_ids:
         return {}
     if window is None:
-        scope = ALL_SCOPE if profile is None else profile
         rows = await conn.fetchall(_totals_nets_sql(len(user_ids)), (guild_id, scope, *user_ids))
         return {u: Fraction(n, d) for u, n, d in rows}
     args: list[Any] = [guild_id, *user_ids, window[0], window[1]]
@@ -294,18 +307,21 @@ class BoardRepo:
         offset: int = 0,
         min_games: int = 5,
         now: float | None = None,
+        season: int | None = None,
     ) -> list[LeaderboardRow]:
         """One page of a guild leaderboard (humans only).
 
         ``profile=None`` ranks across all profiles (for ``rating``: the overall
         rating fed by every match). Ties share a rank (1, 1, 3); order within a tie
         is by more games (win_rate) then user id, so pages are stable. ``min_games``
-        applies to win_rate only (deals played in the period).
+        applies to win_rate only (deals played in the period). ``season``: that season's
+        board instead of the all-time one (``period`` must then be ``"all"``).
         """
-        _validate_board_args(sort, period, limit, offset)
+        _validate_board_args(sort, period, limit, offset, season)
         ts = time.time() if now is None else now
+        scope = _scope(profile, season)
         where, args, value, games, order, window = await _board_source(
-            self._db, guild_id, profile, sort, period, min_games, ts
+            self._db, guild_id, profile, sort, period, min_games, ts, scope
         )
         async with self._db.reading() as conn:
             rows = await conn.fetchall(
@@ -317,7 +333,7 @@ class BoardRepo:
             user_ids = [r[0] for r in rows]
             names = await _names(conn, guild_id, user_ids)
             nets = (
-                await _exact_nets(conn, guild_id, profile, user_ids, window)
+                await _exact_nets(conn, guild_id, profile, user_ids, window, scope)
                 if sort == "net_chips"
                 else {}
             )
@@ -339,13 +355,16 @@ class BoardRepo:
         period: Period = "all",
         min_games: int = 5,
         now: float | None = None,
+        season: int | None = None,
     ) -> PlayerRank | None:
         """The caller's own line on a board even when it is off the current page;
-        None if the player is not ranked there (no results / below min_games)."""
-        _validate_board_args(sort, period, 1, 0)
+        None if the player is not ranked there (no results / below min_games).
+        ``season`` as for :meth:`leaderboard`."""
+        _validate_board_args(sort, period, 1, 0, season)
         ts = time.time() if now is None else now
+        scope = _scope(profile, season)
         where, args, value, games, _order, window = await _board_source(
-            self._db, guild_id, profile, sort, period, min_games, ts
+            self._db, guild_id, profile, sort, period, min_games, ts, scope
         )
         async with self._db.reading() as conn:
             row = await conn.fetchone(_own_line_sql(where, value, games), (*args, user_id))
@@ -355,7 +374,8 @@ class BoardRepo:
             total = await conn.fetchval(_count_sql(where), args)
             shown: float | int | Fraction = row[0]
             if sort == "net_chips":
-                shown = (await _exact_nets(conn, guild_id, profile, [user_id], window))[user_id]
+                nets = await _exact_nets(conn, guild_id, profile, [user_id], window, scope)
+                shown = nets[user_id]
             name = (await _names(conn, guild_id, [user_id])).get(user_id, "")
         return PlayerRank(above + 1, user_id, name, shown, row[1], total)
 

@@ -12,9 +12,14 @@ transaction:
 * every stored JSON document of the guild that names them is rewritten (:func:`scrub`):
   the hand histories of their deals (what other players download), the saved state of
   closed tables, the action log of every table and the outbox's result jobs (each holds a
-  whole result record, kept after it is done). Their name becomes :data:`DELETED_NAME`,
-  their Discord id is removed (``user_id``/``user`` fields become null, ``host_id`` and any
-  other occurrence 0) and their engine key ``u<id>`` becomes :data:`FORGOTTEN_KEY`;
+  whole result record, kept after it is done), and for tournaments (0013) the saved state of
+  closed ones, every tournament's event log and its outbox's notes (who was left out, a
+  round's standings). Their name becomes :data:`DELETED_NAME`, their Discord id is removed
+  (``user_id``/``user`` fields become null, ``host_id`` and any other occurrence 0) and
+  their engine key ``u<id>`` becomes :data:`FORGOTTEN_KEY`;
+* their final places in tournaments (``tournament_results``) are kept for the others'
+  standings, anonymised like a seat, and the row's entrant key ``u<id>`` becomes
+  ``u0.<n>`` (unique within its tournament: two forgotten players can share one);
 * ratings already earned by others are not recomputed.
 
 **Every column is accounted for.** :data:`COLUMNS` says, for every column of every table,
@@ -26,8 +31,9 @@ were, once).
 
 A table that is still open and has the user in it (seated, or in its match) cannot be
 scrubbed: the running game needs to know who they are, and its next save would write
-them back. :meth:`PrivacyRepo.forget_user` then changes nothing and returns False; the user asks
-again once that game has ended.
+them back. The same holds for a tournament still open (registration, check-in or running)
+whose state names them. :meth:`PrivacyRepo.forget_user` then changes nothing and returns
+False; the user asks again once that game or tournament has ended.
 
 Cost: the documents are found with ``instr`` (``strpos`` on PostgreSQL) over the guild's
 closed tables and events (JSON has no index); forget-me is rare, and one scan per request
@@ -106,14 +112,15 @@ COLUMNS: Final[dict[str, dict[str, Handling]]] = {
     "guild_settings": {
         "guild_id": _N, "default_profile": _N, "turn_timer": _N, "allowed_channel_ids": _N,
         "updated_at": _N, "card_images": _N, "hints": _N, "rated_hints_off": _N,
-        "table_threads": _N, "language": _N,
+        "table_threads": _N, "language": _N, "season": _N, "time_zone": _N,
+        "season_channel_id": _N, "organiser_role_id": _N,
     },
     "user_preferences": {"user_id": _K, "card_images": _N, "updated_at": _N, "language": _N},
     "game_tables": {
         "table_id": _N, "guild_id": _N, "channel_id": _N, "host_id": _S, "status": _N,
         "public_message_id": _N, "prompt_message_id": _N, "state_json": _S, "version": _N,
         "turn_deadline": _N, "created_at": _N, "updated_at": _N, "thread_id": _N,
-        "lobby_message_id": _N,
+        "lobby_message_id": _N, "tournament_id": _N, "tournament_round": _N,
     },
     "game_events": {"table_id": _N, "seq": _N, "event_json": _S, "created_at": _N},
     "announcements": {
@@ -157,6 +164,26 @@ COLUMNS: Final[dict[str, dict[str, Handling]]] = {
         "id": _N, "guild_id": _N, "scope": _N, "user_id": _D, "match_id": _N, "mu": _N,
         "sigma": _N, "ordinal": _N, "ordinal_before": _N, "rated_at": _N,
     },
+    "seasons": {
+        "guild_id": _N, "number": _N, "cadence": _N, "time_zone": _N, "starts_at": _N,
+        "ends_at": _N, "closed_at": _N, "ended_by": _N, "channel_id": _N, "announced_at": _N,
+    },
+    # organiser_id: a plain id, set to 0 with the state's rewrite (as game_tables.host_id).
+    "tournaments": {
+        "tournament_id": _N, "guild_id": _N, "channel_id": _N, "organiser_id": _S, "name": _N,
+        "status": _N, "state_json": _S, "version": _N, "messages_json": _N, "start_at": _N,
+        "created_at": _N, "updated_at": _N,
+    },
+    "tournament_events": {"tournament_id": _N, "seq": _N, "event_json": _S, "created_at": _N},
+    "tournament_outbox": {
+        "outbox_id": _N, "tournament_id": _N, "kind": _N, "round_no": _N, "payload_json": _S,
+        "created_at": _N, "delivered_at": _N,
+    },
+    # entrant: the key u<id>, renamed u0.<n> when its player is forgotten.
+    "tournament_results": {
+        "tournament_id": _N, "entrant": _A, "guild_id": _N, "user_id": _A, "name": _A,
+        "place": _N, "players": _N, "rounds": _N, "finished_at": _N,
+    },
 }  # fmt: skip
 
 #: Why a column marked KEPT keeps the player's id.
@@ -185,6 +212,7 @@ _KNOWN_NAMES = (
     "SELECT name FROM player_names WHERE guild_id = ?1 AND user_id = ?2"
     " UNION SELECT name FROM deal_seats WHERE guild_id = ?1 AND user_id = ?2"
     " UNION SELECT name FROM match_seats WHERE guild_id = ?1 AND user_id = ?2"
+    " UNION SELECT name FROM tournament_results WHERE guild_id = ?1 AND user_id = ?2"
 )
 # Their deals, and (for a user forgotten by an older version, whose seats are already
 # anonymised) every deal with a forgotten human seat: its history is checked below.
@@ -209,6 +237,23 @@ _CLOSED_TABLES_NAMING: Final[dict[Dialect, str]] = {
     for d, find in _FIND.items()
 }
 _UPDATE_TABLE = "UPDATE game_tables SET host_id = ?, state_json = ? WHERE table_id = ?"
+# Tournaments (0013): an open one that names the user stops a forget-me, as an open table does
+# (its next change would write them back); a closed one's state is scrubbed like a table's.
+_OPEN_TOURNAMENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT state_json FROM tournaments WHERE guild_id = ?1"
+    " AND status IN ('registration', 'check_in', 'running')"
+    f" AND (organiser_id = ?2 OR {find}(state_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
+_CLOSED_TOURNAMENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT tournament_id, organiser_id, state_json FROM tournaments WHERE guild_id = ?1"
+    " AND status NOT IN ('registration', 'check_in', 'running')"
+    f" AND (organiser_id = ?2 OR {find}(state_json, ?3) > 0)"
+    for d, find in _FIND.items()
+}
+_UPDATE_TOURNAMENT = (
+    "UPDATE tournaments SET organiser_id = ?, state_json = ? WHERE tournament_id = ?"
+)
 _EVENTS_NAMING: Final[dict[Dialect, str]] = {
     d: "SELECT e.table_id, e.seq, e.event_json FROM game_events AS e"
     " JOIN game_tables AS t ON t.table_id = e.table_id"
@@ -225,19 +270,45 @@ _JOBS_NAMING: Final[dict[Dialect, str]] = {
     for d, find in _FIND.items()
 }
 _UPDATE_JOB = "UPDATE announcements SET payload_json = ? WHERE announcement_id = ?"
-#: The JSON columns forget-me rewrites (the others marked SCRUBBED are `game_tables.host_id`,
-#: a plain id, rewritten with its table's state).
+#: The JSON columns forget-me rewrites (the others marked SCRUBBED are `game_tables.host_id`
+#: and `tournaments.organiser_id`, plain ids, rewritten with their row's state).
 SCRUBBED_DOCUMENTS: Final = frozenset(
     {
         ("deals", "hand_history"),
         ("game_tables", "state_json"),
         ("game_events", "event_json"),
         ("announcements", "payload_json"),
+        ("tournaments", "state_json"),
+        ("tournament_events", "event_json"),
+        ("tournament_outbox", "payload_json"),
     }
 )
 #: Fields of a document that hold another JSON document as a string (a result job keeps its
 #: deal's hand history so): scrubbed as documents of their own.
 _NESTED_DOCUMENTS: Final = frozenset({"hand_history_json"})
+# A tournament's own log and notes (its tables' are game_events above), open or closed: an
+# open one that still names the user has already stopped the forget-me.
+_TOURNAMENT_EVENTS_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT e.tournament_id, e.seq, e.event_json FROM tournament_events AS e"
+    " JOIN tournaments AS t ON t.tournament_id = e.tournament_id"
+    f" WHERE t.guild_id = ?1 AND {find}(e.event_json, ?2) > 0"
+    for d, find in _FIND.items()
+}
+_UPDATE_TOURNAMENT_EVENT = (
+    "UPDATE tournament_events SET event_json = ? WHERE tournament_id = ? AND seq = ?"
+)
+_TOURNAMENT_NOTES_NAMING: Final[dict[Dialect, str]] = {
+    d: "SELECT o.outbox_id, o.payload_json FROM tournament_outbox AS o"
+    " JOIN tournaments AS t ON t.tournament_id = o.tournament_id"
+    f" WHERE t.guild_id = ?1 AND {find}(o.payload_json, ?2) > 0"
+    for d, find in _FIND.items()
+}
+_UPDATE_TOURNAMENT_NOTE = "UPDATE tournament_outbox SET payload_json = ? WHERE outbox_id = ?"
+_THEIR_PLACES = (
+    "SELECT tournament_id, entrant FROM tournament_results WHERE guild_id = ? AND user_id = ?"
+)
+_PLACE_KEYS = "SELECT entrant FROM tournament_results WHERE tournament_id = ?"
+_RENAME_PLACE = "UPDATE tournament_results SET entrant = ? WHERE tournament_id = ? AND entrant = ?"
 
 
 # --------------------------------------------------------- the JSON scrubber
@@ -423,7 +494,11 @@ class PrivacyRepo:
         digits = str(user_id)
         async with self._db.transaction(tx) as t:
             d = t.dialect
-            for (state,) in await t.fetchall(_OPEN_TABLES_NAMING[d], (guild_id, user_id, digits)):
+            open_docs = [
+                *await t.fetchall(_OPEN_TABLES_NAMING[d], (guild_id, user_id, digits)),
+                *await t.fetchall(_OPEN_TOURNAMENTS_NAMING[d], (guild_id, user_id, digits)),
+            ]
+            for (state,) in open_docs:
                 try:
                     if mentions(json.loads(state), user_id):
                         return False
@@ -445,6 +520,14 @@ class PrivacyRepo:
                         table_id,
                     ),
                 )
+            rows = await t.fetchall(_CLOSED_TOURNAMENTS_NAMING[d], (guild_id, user_id, digits))
+            for tournament_id, organiser_id, state in rows:
+                clean = _rewrite(state, user_id, names, compact=True)
+                organiser = 0 if organiser_id == user_id else organiser_id
+                await t.execute(
+                    _UPDATE_TOURNAMENT,
+                    (organiser, state if clean is None else clean, tournament_id),
+                )
             for table_id, seq, event in await t.fetchall(_EVENTS_NAMING[d], (guild_id, digits)):
                 clean = _rewrite(event, user_id, names, compact=False)
                 if clean is not None:
@@ -454,8 +537,31 @@ class PrivacyRepo:
                 clean = _rewrite(payload, user_id, names, compact=False)
                 if clean is not None:
                     await t.execute(_UPDATE_JOB, (clean, job_id))
+            await _forget_in_tournaments(t, guild_id, user_id, names)
             for table in _SEAT_TABLES:
                 await t.execute(_ANONYMISE.format(table=table), (DELETED_NAME, guild_id, user_id))
             for table in _PERSONAL_TABLES:
                 await t.execute(_DELETE.format(table=table), (guild_id, user_id))
             return True
+
+
+async def _forget_in_tournaments(t: Tx, guild_id: int, user_id: int, names: set[str]) -> None:
+    """The tournament part of a forget-me, in its transaction: the user taken out of every
+    tournament's event log and notes, and their final places' entrant keys renamed (the rows
+    themselves are anonymised with the other seat tables)."""
+    d, digits = t.dialect, str(user_id)
+    rows = await t.fetchall(_TOURNAMENT_EVENTS_NAMING[d], (guild_id, digits))
+    for tournament_id, seq, event in rows:
+        clean = _rewrite(event, user_id, names, compact=False)
+        if clean is not None:
+            await t.execute(_UPDATE_TOURNAMENT_EVENT, (clean, tournament_id, seq))
+    for outbox_id, payload in await t.fetchall(_TOURNAMENT_NOTES_NAMING[d], (guild_id, digits)):
+        clean = _rewrite(payload, user_id, names, compact=True)
+        if clean is not None:
+            await t.execute(_UPDATE_TOURNAMENT_NOTE, (clean, outbox_id))
+    for tournament_id, entrant in await t.fetchall(_THEIR_PLACES, (guild_id, user_id)):
+        taken = {str(r[0]) for r in await t.fetchall(_PLACE_KEYS, (tournament_id,))}
+        n = 1
+        while f"{FORGOTTEN_KEY}.{n}" in taken:
+            n += 1
+        await t.execute(_RENAME_PLACE, (f"{FORGOTTEN_KEY}.{n}", tournament_id, entrant))

@@ -116,6 +116,9 @@ class TableRecord:
     #: message once the table is placed (equal to ``public_message_id`` in the channel).
     thread_id: int | None = None
     lobby_message_id: int | None = None
+    #: A tournament's table: the tournament and the round (None: an ordinary table).
+    tournament_id: str | None = None
+    tournament_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

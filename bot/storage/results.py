@@ -16,6 +16,9 @@ or lost. Invariants:
 * Ratings move only for matches with at least two humans (:mod:`bot.storage.ratings`)
   that are ``rated`` (a server may rate only games played without hints).
 * Every result keeps the hint level it was played at.
+* A result counts in the guild's open season too, if it finished at or after that season's
+  start (:func:`bot.storage.seasons.season_at`, read under the guild's lock): the season
+  is the one open when the result is recorded, so a season that closed never changes again.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from bot.storage.records import (
     MatchRecord,
     MatchSeatRecord,
 )
+from bot.storage.seasons import season_at
 from bot.storage.summaries import ALL_SCOPE, SeatBump
 
 __all__ = ["ResultRepo"]
@@ -328,12 +332,15 @@ class ResultRepo:
                 return False
             deal_id = row[0]
             ts = int(result.finished_at)
+            season = await season_at(t, result.guild_id, ts) if bumps else None
             await insert_batches(
                 t,
                 [
                     (_INSERT_DEAL_SEAT, _DEAL_SEAT_TYPES, [(deal_id, *r) for r in seat_rows]),
                     (_UPSERT_NAME, _NAME_TYPES, names),
-                    *await summaries.bump_result(t, result.guild_id, result.profile, ts, bumps),
+                    *await summaries.bump_result(
+                        t, result.guild_id, result.profile, ts, bumps, season
+                    ),
                 ],
             )
             return True
@@ -365,14 +372,19 @@ class ResultRepo:
             if await t.execute(_INSERT_MATCH[t.dialect], params) == 0:
                 return False
             ts = int(result.finished_at)
-            scopes = (result.profile, ALL_SCOPE)
+            season = await season_at(t, result.guild_id, ts) if bumps else None
+            scopes: tuple[str, ...] = (result.profile, ALL_SCOPE)
+            if season is not None:
+                scopes += tuple(summaries.season_scope(s, season) for s in scopes)
             seats = [(result.match_id, *r) for r in seat_rows]
             await insert_batches(
                 t,
                 [
                     (_INSERT_MATCH_SEAT, _MATCH_SEAT_TYPES, seats),
                     (_UPSERT_NAME, _NAME_TYPES, names),
-                    *await summaries.bump_result(t, result.guild_id, result.profile, ts, bumps),
+                    *await summaries.bump_result(
+                        t, result.guild_id, result.profile, ts, bumps, season
+                    ),
                     *await summaries.rate_match(
                         t, result.guild_id, scopes, result.match_id, ts, humans
                     ),

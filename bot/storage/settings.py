@@ -18,12 +18,23 @@ from typing import Any, Final
 from bot.storage.conn import Conn, Database, Tx
 from bot.storage.records import HINT_LEVELS, UNSET, HintLevel, Unset
 
-__all__ = ["DEFAULT_PROFILE", "DEFAULT_TURN_TIMER", "GuildSettings", "SettingsRepo"]
+__all__ = [
+    "DEFAULT_PROFILE",
+    "DEFAULT_TURN_TIMER",
+    "SEASON_OFF",
+    "SEASON_PLANS",
+    "GuildSettings",
+    "SettingsRepo",
+]
 
 #: Rules profile a new table uses in a guild that has not chosen one.
 DEFAULT_PROFILE: Final = "points"
 #: Seconds per turn in a guild that has not chosen a timer.
 DEFAULT_TURN_TIMER: Final = 60
+#: The season plan of a guild that has not chosen one: no seasons, one all-time leaderboard.
+SEASON_OFF: Final = "off"
+#: What ``season`` may be (migration 0012's CHECK accepts these only).
+SEASON_PLANS: Final = frozenset({SEASON_OFF, "weekly", "monthly"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +46,12 @@ class GuildSettings:
     with hints off move ratings (a table with hints on is played unrated); ``table_threads``
     whether each table plays in its own thread started from its lobby message (False: in
     the channel itself); ``language`` the catalogue tag of the server's public messages
-    (None: the server's own Discord language when the bot speaks it, else English)."""
+    (None: the server's own Discord language when the bot speaks it, else English);
+    ``season`` how often the leaderboard starts afresh (``off``, ``weekly``, ``monthly``;
+    see :mod:`bot.storage.seasons`), ``time_zone`` the IANA zone whose midnights end a season
+    (None: UTC), ``season_channel_id`` where a season's final standings are posted (None:
+    they are not); ``organiser_role_id`` the role whose members may run tournaments besides
+    those with Manage Server (None: Manage Server only)."""
 
     guild_id: int
     default_profile: str = DEFAULT_PROFILE
@@ -46,6 +62,10 @@ class GuildSettings:
     rated_hints_off: bool = False
     table_threads: bool = True
     language: str | None = None
+    season: str = SEASON_OFF
+    time_zone: str | None = None
+    season_channel_id: int | None = None
+    organiser_role_id: int | None = None
 
     def channel_allowed(self, channel_id: int) -> bool:
         """Whether games may be started in ``channel_id``."""
@@ -56,12 +76,15 @@ class GuildSettings:
 
 _SELECT_SETTINGS = (
     "SELECT default_profile, turn_timer, allowed_channel_ids, card_images, hints,"
-    " rated_hints_off, table_threads, language FROM guild_settings WHERE guild_id = ?"
+    " rated_hints_off, table_threads, language, season, time_zone, season_channel_id,"
+    " organiser_role_id"
+    " FROM guild_settings WHERE guild_id = ?"
 )
 _UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, default_profile, turn_timer,"
     " allowed_channel_ids, card_images, hints, rated_hints_off, table_threads, language,"
-    " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+    " season, time_zone, season_channel_id, organiser_role_id, updated_at)"
+    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
     " ON CONFLICT (guild_id) DO UPDATE SET default_profile = excluded.default_profile,"
     " turn_timer = excluded.turn_timer,"
     " allowed_channel_ids = excluded.allowed_channel_ids,"
@@ -70,6 +93,10 @@ _UPSERT_SETTINGS = (
     " rated_hints_off = excluded.rated_hints_off,"
     " table_threads = excluded.table_threads,"
     " language = excluded.language,"
+    " season = excluded.season,"
+    " time_zone = excluded.time_zone,"
+    " season_channel_id = excluded.season_channel_id,"
+    " organiser_role_id = excluded.organiser_role_id,"
     " updated_at = excluded.updated_at"
 )
 
@@ -89,6 +116,10 @@ async def _read(conn: Conn, guild_id: int) -> GuildSettings:
         bool(row[5]),
         bool(row[6]),
         None if row[7] is None else str(row[7]),
+        str(row[8]),
+        None if row[9] is None else str(row[9]),
+        None if row[10] is None else int(row[10]),
+        None if row[11] is None else int(row[11]),
     )
 
 
@@ -115,12 +146,17 @@ class SettingsRepo:
         rated_hints_off: bool | Unset = UNSET,
         table_threads: bool | Unset = UNSET,
         language: str | Unset | None = UNSET,
+        season: str | Unset = UNSET,
+        time_zone: str | Unset | None = UNSET,
+        season_channel_id: int | Unset | None = UNSET,
+        organiser_role_id: int | Unset | None = UNSET,
         now: float | None = None,
         tx: Tx | None = None,
     ) -> GuildSettings:
         """Change some settings (UNSET = keep). ``allowed_channel_ids=None`` or an
         empty list means all channels (an empty allow-list would only lock the bot
-        out of the guild); ``language=None`` follows the server's Discord language again.
+        out of the guild); ``language=None`` follows the server's Discord language again;
+        ``time_zone=None`` is UTC again and ``season_channel_id=None`` posts no standings.
         Returns the new settings (as written in this transaction)."""
         if not isinstance(default_profile, Unset) and not default_profile.strip():
             raise ValueError("default_profile must be non-empty")
@@ -138,6 +174,10 @@ class SettingsRepo:
             raise ValueError("table_threads must be True or False")
         if isinstance(language, str) and not 0 < len(language) <= 16:
             raise ValueError("language must be a language tag of at most 16 characters")
+        if not isinstance(season, Unset) and season not in SEASON_PLANS:
+            raise ValueError(f"season must be one of {sorted(SEASON_PLANS)}")
+        if isinstance(time_zone, str) and not 0 < len(time_zone) <= 64:
+            raise ValueError("time_zone must be a zone name of at most 64 characters")
         channels_json: str | Unset | None = UNSET
         if not isinstance(allowed_channel_ids, Unset):
             ids = sorted({int(c) for c in allowed_channel_ids or ()})
@@ -157,6 +197,10 @@ class SettingsRepo:
                     0,
                     1,
                     None,
+                    SEASON_OFF,
+                    None,
+                    None,
+                    None,
                 ]
             )
             images = card_images if isinstance(card_images, Unset) else int(card_images)
@@ -164,7 +208,8 @@ class SettingsRepo:
             rated = rated_hints_off if isinstance(rated_hints_off, Unset) else int(rated_hints_off)
             threads = table_threads if isinstance(table_threads, Unset) else int(table_threads)
             values = (
-                default_profile, turn_timer, channels_json, images, level, rated, threads, language
+                default_profile, turn_timer, channels_json, images, level, rated, threads, language,
+                season, time_zone, season_channel_id, organiser_role_id,
             )  # fmt: skip
             for i, value in enumerate(values):
                 if not isinstance(value, Unset):

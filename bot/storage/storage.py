@@ -3,11 +3,11 @@
 Why this shape: the bot holds one object, but the queries live with their aggregate, one
 repository per module (``storage.tables``, ``storage.outbox``, ``storage.leases``,
 ``storage.results``, ``storage.boards``, ``storage.settings``, ``storage.preferences``,
-``storage.privacy``). ``Storage`` only opens (and migrates), closes, and hands out
-``async with storage.transaction() as tx:``; every write method of every repository takes
-``tx=``, so writes of several repositories (a move, its outbox rows, a result) commit or
-roll back together. A second backend changes what :meth:`Storage.open_url` builds, not
-the repositories.
+``storage.privacy``, ``storage.seasons``, ``storage.tournaments``). ``Storage`` only opens
+(and migrates), closes, and hands out ``async with storage.transaction() as tx:``; every write
+method of every repository takes ``tx=``, so writes of several repositories (a move, its outbox
+rows, a result) commit or roll back together. A second backend changes what
+:meth:`Storage.open_url` builds, not the repositories.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from bot.storage.pg import PgDatabase, is_postgres_url
 from bot.storage.preferences import PreferenceRepo
 from bot.storage.privacy import PrivacyRepo
 from bot.storage.results import ResultRepo
+from bot.storage.seasons import SeasonRepo
 from bot.storage.settings import SettingsRepo
 from bot.storage.sqlite import SqliteDatabase, Synchronous
 from bot.storage.tables import TableRepo
+from bot.storage.tournaments import TournamentRepo
 
 __all__ = ["Storage"]
 
@@ -51,6 +53,8 @@ class Storage:
         self.settings = SettingsRepo(db)
         self.preferences = PreferenceRepo(db)
         self.privacy = PrivacyRepo(db)
+        self.seasons = SeasonRepo(db)
+        self.tournaments = TournamentRepo(db)
 
     # ------------------------------------------------------------ lifecycle
 

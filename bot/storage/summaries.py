@@ -12,7 +12,10 @@ Invariants:
 
 * Humans only; AI seats never reach a summary. Void deals count for nothing.
 * Scope ``'*'`` (:data:`ALL_SCOPE`) holds the all-profiles aggregate and an overall
-  rating, next to one scope per profile.
+  rating, next to one scope per profile. A season (:mod:`bot.storage.seasons`) has the same
+  two kinds of scope of its own (:func:`season_scope`: ``'points@s3'``, ``'*@s3'``): a result
+  recorded while a season is open counts in its scopes too, and a season rating starts from
+  openskill's default, whatever the player's all-time rating (see :func:`rate_match`).
 * Net chips are the sum of *deal* nets, kept exactly (numerator/denominator) in
   ``player_totals``; ``net_f`` is a float copy for ORDER BY only. The per-seat match
   net is stored with the match but never added here (it would double count).
@@ -27,7 +30,7 @@ takes the database, because it opens a write transaction of its own when a windo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
@@ -46,6 +49,7 @@ __all__ = [
     "ensure_window",
     "rate_match",
     "rebuild",
+    "season_scope",
     "win_rate",
 ]
 
@@ -62,6 +66,16 @@ LOCK_GUILD: Final[dict[Dialect, str | None]] = {"sqlite": None, "postgres": f"SE
 ALL_SCOPE: Final = "*"
 #: Seconds in a UTC day; periods are made of whole days.
 DAY: Final = 86_400
+
+
+#: What joins a scope to its season's number (a profile name never contains it).
+SEASON_MARK: Final = "@s"
+
+
+def season_scope(scope: str, number: int) -> str:
+    """The summaries scope of ``scope`` (a profile or :data:`ALL_SCOPE`) within season
+    ``number``: its own rows, next to the all-time ones, read by the same board queries."""
+    return f"{scope}{SEASON_MARK}{number}"
 
 
 def day_of(ts: float) -> int:
@@ -192,26 +206,29 @@ _INSERT_RATING_HISTORY = (
     " ordinal, ordinal_before, rated_at) {rows}"
 )
 _HISTORY_TYPES: Final = ("bigint", "text", "bigint", "text", *["float8"] * 4, "bigint")
-#: Summary tables of a guild, all dropped by a rebuild (names are fixed, not input).
-_SUMMARY_TABLES: Final = (
-    "player_totals",
-    "ratings",
-    "rating_history",
-    "period_board",
-    "period_window",
-)
+#: Summary tables of a guild with a scope column: a rebuild drops their all-time rows and the
+#: open season's, never a closed season's (names are fixed, not input).
+_SCOPED_TABLES: Final = ("player_totals", "ratings", "rating_history")
+#: The rolling period boards (all-time scopes only): dropped whole, rebuilt lazily.
+_PERIOD_TABLES: Final = ("period_board", "period_window")
 _DELETE_GUILD_ROWS = "DELETE FROM {table} WHERE guild_id = ?"
+_DELETE_ALL_TIME_ROWS = "DELETE FROM {table} WHERE guild_id = ? AND scope NOT LIKE ?"
+_DELETE_SEASON_ROWS = "DELETE FROM {table} WHERE guild_id = ? AND scope LIKE ?"
+_OPEN_SEASON = "SELECT number, starts_at FROM seasons WHERE guild_id = ? AND closed_at IS NULL"
+# ``finished_at >= ?``: everything (a bound before any result) or the open season's results.
 _DEAL_TOTALS_BY_PROFILE = (
     "SELECT profile, user_id, COUNT(*), SUM(CASE WHEN outcome = 'won' THEN 1 ELSE 0 END),"
     " net_den, SUM(net_num), MAX(finished_at) FROM deal_seats"
-    " WHERE guild_id = ? AND user_id IS NOT NULL AND outcome != 'void'"
+    " WHERE guild_id = ? AND finished_at >= ? AND user_id IS NOT NULL AND outcome != 'void'"
     " GROUP BY profile, user_id, net_den"
 )
 _MATCH_TOTALS_BY_PROFILE = (
     "SELECT profile, user_id, COUNT(*), SUM(is_winner), MAX(finished_at)"
-    " FROM match_seats WHERE guild_id = ? AND user_id IS NOT NULL"
+    " FROM match_seats WHERE guild_id = ? AND finished_at >= ? AND user_id IS NOT NULL"
     " GROUP BY profile, user_id"
 )
+#: A ``finished_at`` bound before every result (results are unix seconds, never negative).
+_EVER: Final = -(2**62)
 # Matches in the order they were recorded: SQLite's rowid; PostgreSQL has no rowid, so
 # its migration gives matches an identity column ``recorded`` for the same purpose.
 _MATCH_ORDER: Final[dict[Dialect, str]] = {"sqlite": "rowid", "postgres": "recorded"}
@@ -238,12 +255,17 @@ class SeatBump:
 
 
 async def bump_result(
-    conn: Conn, guild_id: int, profile: str, ts: int, bumps: Sequence[SeatBump]
+    conn: Conn,
+    guild_id: int,
+    profile: str,
+    ts: int,
+    bumps: Sequence[SeatBump],
+    season: int | None = None,
 ) -> list[Batch]:
     """What one result's human seats add to ``player_totals`` (the profile's scope and
-    ``'*'``) and to every materialised period window that ``ts`` falls into: reads now,
-    returns the writes for the caller to run (:func:`~bot.storage.conn.insert_batches`,
-    together with its own, in the same transaction).
+    ``'*'``, and the same two of ``season`` when it counts in one) and to every materialised
+    period window that ``ts`` falls into: reads now, returns the writes for the caller to run
+    (:func:`~bot.storage.conn.insert_batches`, together with its own, in the same transaction).
 
     One read whatever the number of seats: the current exact nets (SQL cannot add
     fractions, so the net is read-modify-written here) and the windows. The writes are
@@ -251,7 +273,8 @@ async def bump_result(
     concurrent writers lock them in the same order."""
     if not bumps:
         return []
-    scopes = (profile, ALL_SCOPE)
+    base = (profile, ALL_SCOPE)
+    scopes = base if season is None else (*base, *(season_scope(s, season) for s in base))
     users = [b.user_id for b in bumps]
     day = day_of(ts)
     current: dict[tuple[str, int], Fraction] = {}
@@ -301,7 +324,7 @@ async def bump_result(
             win_rate(b.deals[1], b.deals[0]),
         )
         for period_days in sorted(windows)
-        for scope in sorted(scopes)
+        for scope in sorted(base)
         for b in ordered
     ]
     return [
@@ -321,7 +344,14 @@ async def rate_match(
     """The new openskill ratings of ``humans`` ((user_id, place) pairs) in each of
     ``scopes`` and their history rows: reads every current rating in one statement
     now and returns the two write batches (as :func:`bump_result`). Fewer than two
-    humans: nothing changes."""
+    humans: nothing changes.
+
+    A player without a rating in a scope starts from openskill's default. For a season's
+    scopes that is the season rating starting afresh, on purpose: a season is a race everyone
+    starts level (ordinal 0), which a rating carried over with its uncertainty raised would
+    not be (a veteran's mean would start them ahead). The all-time rating is untouched by it,
+    and a season rating is a function of that season's matches alone, so a rebuild replays
+    it exactly."""
     if not ratings.is_rated(len(humans)):
         return []
     users = [user_id for user_id, _place in humans]
@@ -375,38 +405,27 @@ async def lock_guild(conn: Conn, guild_id: int) -> None:
 
 
 async def rebuild(conn: Conn, guild_id: int) -> None:
-    """Recompute a guild's player_totals and ratings from the result rows and drop
-    its period boards (rebuilt lazily on the next period query). Ratings are
-    replayed in (finished_at, insertion) order."""
+    """Recompute a guild's player_totals and ratings from the result rows, all time and for
+    its open season, and drop its period boards (rebuilt lazily on the next period query).
+    Ratings are replayed in (finished_at, insertion) order. A closed season's rows are left
+    as they are: it is frozen (:mod:`bot.storage.seasons`)."""
     await lock_guild(conn, guild_id)
-    for table in _SUMMARY_TABLES:
+    row = await conn.fetchone(_OPEN_SEASON, (guild_id,))
+    season: tuple[int, int] | None = None if row is None else (int(row[0]), int(row[1]))
+    any_season = f"%{SEASON_MARK}%"
+    for table in _SCOPED_TABLES:
+        await conn.execute(_DELETE_ALL_TIME_ROWS.format(table=table), (guild_id, any_season))
+        if season is not None:
+            await conn.execute(
+                _DELETE_SEASON_ROWS.format(table=table),
+                (guild_id, "%" + season_scope("", season[0])),
+            )
+    for table in _PERIOD_TABLES:
         await conn.execute(_DELETE_GUILD_ROWS.format(table=table), (guild_id,))
-    totals: dict[tuple[str, int], list[Any]] = {}
-
-    def slot(scope: str, user_id: int) -> list[Any]:
-        # deals_played, deals_won, matches_played, matches_won, net, last
-        s = totals.get((scope, user_id))
-        if s is None:
-            s = totals[(scope, user_id)] = [0, 0, 0, 0, Fraction(0), 0]
-        return s
-
-    for profile, user_id, played, won, den, num, last in await conn.fetchall(
-        _DEAL_TOTALS_BY_PROFILE, (guild_id,)
-    ):
-        for scope in (profile, ALL_SCOPE):
-            s = slot(scope, user_id)
-            s[0] += played
-            s[1] += won
-            s[4] += Fraction(num, den)
-            s[5] = max(s[5], last)
-    for profile, user_id, played, won, last in await conn.fetchall(
-        _MATCH_TOTALS_BY_PROFILE, (guild_id,)
-    ):
-        for scope in (profile, ALL_SCOPE):
-            s = slot(scope, user_id)
-            s[2] += played
-            s[3] += won
-            s[5] = max(s[5], last)
+    totals = await _totals(conn, guild_id, _EVER, lambda scope: scope)
+    if season is not None:
+        number = season[0]
+        totals |= await _totals(conn, guild_id, season[1], lambda s: season_scope(s, number))
     await insert_rows(
         conn,
         _INSERT_TOTALS,
@@ -429,30 +448,75 @@ async def rebuild(conn: Conn, guild_id: int) -> None:
             for (scope, user_id), s in totals.items()
         ],
     )
-    await _replay_ratings(conn, guild_id)
+    await _replay_ratings(conn, guild_id, season)
 
 
-async def _rated_matches(conn: Conn, guild_id: int) -> list[ratings.RatedMatch]:
-    """The guild's matches with their human seats, in replay order."""
+async def _totals(
+    conn: Conn, guild_id: int, since: int, scoped: Callable[[str], str]
+) -> dict[tuple[str, int], list[Any]]:
+    """Every player's totals over the results that finished at or after ``since``, per
+    profile and all profiles, keyed by ``(scoped(scope), user_id)``: [deals played, deals
+    won, matches played, matches won, net, last played]."""
+    totals: dict[tuple[str, int], list[Any]] = {}
+
+    def slot(scope: str, user_id: int) -> list[Any]:
+        key = (scoped(scope), user_id)
+        s = totals.get(key)
+        if s is None:
+            s = totals[key] = [0, 0, 0, 0, Fraction(0), 0]
+        return s
+
+    for profile, user_id, played, won, den, num, last in await conn.fetchall(
+        _DEAL_TOTALS_BY_PROFILE, (guild_id, since)
+    ):
+        for scope in (profile, ALL_SCOPE):
+            s = slot(scope, user_id)
+            s[0] += played
+            s[1] += won
+            s[4] += Fraction(num, den)
+            s[5] = max(s[5], last)
+    for profile, user_id, played, won, last in await conn.fetchall(
+        _MATCH_TOTALS_BY_PROFILE, (guild_id, since)
+    ):
+        for scope in (profile, ALL_SCOPE):
+            s = slot(scope, user_id)
+            s[2] += played
+            s[3] += won
+            s[5] = max(s[5], last)
+    return totals
+
+
+async def _rated_matches(
+    conn: Conn, guild_id: int, season: tuple[int, int] | None
+) -> list[ratings.RatedMatch]:
+    """The guild's matches with their human seats, in replay order; a match of the open
+    ``season`` (its number, its start) counts in that season's scopes too."""
     out: list[ratings.RatedMatch] = []
     key: tuple[str, str, int] | None = None
     humans: list[tuple[int, int]] = []
+
+    def done(match_id: str, profile: str, ts: int) -> None:
+        scopes: tuple[str, ...] = (profile, ALL_SCOPE)
+        if season is not None and ts >= season[1]:
+            scopes += tuple(season_scope(s, season[0]) for s in scopes)
+        out.append(ratings.RatedMatch(match_id, scopes, ts, humans))
+
     for match_id, profile, ts, user_id, place in await conn.fetchall(
         _RATED_SEATS_IN_ORDER[conn.dialect], (guild_id,)
     ):
         if key is None or key[0] != match_id:
             if key is not None:
-                out.append(ratings.RatedMatch(key[0], (key[1], ALL_SCOPE), key[2], humans))
+                done(*key)
             key = (match_id, profile, ts)
             humans = []
         humans.append((user_id, place))
     if key is not None:
-        out.append(ratings.RatedMatch(key[0], (key[1], ALL_SCOPE), key[2], humans))
+        done(*key)
     return out
 
 
-async def _replay_ratings(conn: Conn, guild_id: int) -> None:
-    state, history = ratings.replay(await _rated_matches(conn, guild_id))
+async def _replay_ratings(conn: Conn, guild_id: int, season: tuple[int, int] | None) -> None:
+    state, history = ratings.replay(await _rated_matches(conn, guild_id, season))
     await insert_rows(
         conn,
         _INSERT_RATING,

@@ -52,7 +52,7 @@ _OPEN = "status IN ('lobby', 'playing')"
 _TABLE_COLS: Final = (
     "table_id, guild_id, channel_id, host_id, status, state_json, version,"
     " public_message_id, prompt_message_id, turn_deadline, created_at, updated_at,"
-    " thread_id, lobby_message_id"
+    " thread_id, lobby_message_id, tournament_id, tournament_round"
 )
 _UPSERT_TABLE = (
     "INSERT INTO game_tables (table_id, guild_id, channel_id, host_id, status,"

@@ -250,6 +250,9 @@ class SettingsProblem(enum.StrEnum):
     EVERY_CHANNEL_ALREADY = "every_channel_already"  # removing from no list
     NOT_ON_LIST = "not_on_list"  # params: channel
     LAST_CHANNEL = "last_channel"  # removing it would leave an empty list
+    UNKNOWN_SEASON = "unknown_season"  # a season plan other than weekly, monthly, off
+    UNKNOWN_TIME_ZONE = "unknown_time_zone"  # params: zone (not an IANA name)
+    NO_SEASON = "no_season"  # ending the season now while none is open
 
 
 class SettingsConflict(Refusal):
@@ -272,3 +275,37 @@ class NoSuchSeat(Refusal):
 
 class NotAtLastTable(Refusal):
     """ "Play again" from someone who did not play the match it follows."""
+
+
+class TournamentProblem(enum.StrEnum):
+    """Why a tournament's use case refused (`TournamentRefused`); worded by
+    `bot.words.tournament`."""
+
+    NONE_HERE = "none_here"  # no open tournament in this channel
+    CLOSED = "closed"  # finished or cancelled (or never existed)
+    WRONG_PLACE = "wrong_place"  # a click for a tournament of another server or channel
+    CHANNEL_BUSY = "channel_busy"  # the channel already has an open tournament
+    NOT_ORGANISER = "not_organiser"  # Manage Server, the organiser role, or its organiser
+    BAD_OPTION = "bad_option"  # `params["option"]` names which, with its facts
+    REGISTRATION_CLOSED = "registration_closed"  # it has started
+    ALREADY_REGISTERED = "already_registered"
+    NOT_REGISTERED = "not_registered"
+    FULL = "full"  # the player cap is reached
+    REMOVED = "removed"  # the organiser took this player out
+    CHECK_IN_NOT_OPEN = "check_in_not_open"  # before the check-in window
+    NOT_RUNNING = "not_running"  # a tool for a running tournament, before or after
+    ALREADY_RUNNING = "already_running"  # start, delay: it has started
+    TOO_FEW = "too_few"  # fewer than `params["minimum"]` checked in
+    PAUSED = "paused"  # already paused
+    NOT_PAUSED = "not_paused"
+    NO_SUCH_PLAYER = "no_such_player"  # a removal of someone not in it
+    TOURNAMENT_TABLE = "tournament_table"  # a lobby tool on a tournament's table
+
+
+class TournamentRefused(Refusal):
+    """A tournament's use case refused; `problem` says why, `params` the facts (no words)."""
+
+    def __init__(self, problem: TournamentProblem, **params: object) -> None:
+        super().__init__(problem.value)
+        self.problem = problem
+        self.params = params

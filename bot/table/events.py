@@ -53,6 +53,11 @@ class TableEvent:
                 out["to"] = to
             case RematchOpened(of=of):
                 out["of"] = of
+            case Held(tournament) | Released(tournament) | TournamentCancelled(tournament):
+                out["tournament"] = tournament
+            case TakenOut(seat=seat, tournament=tournament):
+                out["seat"] = seat
+                out["tournament"] = tournament
             case Started() | Expired():
                 pass
             case _:  # pragma: no cover - a kind added above without its facts
@@ -160,6 +165,42 @@ class Expired(TableEvent):
     kind: ClassVar[str] = "expire"
 
 
+# ---- a tournament's table: what its tournament did to it (`bot.table.tournament_effects`) ----
+
+
+@dataclass(frozen=True, slots=True)
+class Held(TableEvent):
+    """The tournament was paused: the table waits between deals until it is released."""
+
+    kind: ClassVar[str] = "hold"
+    tournament: str
+
+
+@dataclass(frozen=True, slots=True)
+class Released(TableEvent):
+    """The tournament was resumed: the table plays on."""
+
+    kind: ClassVar[str] = "release"
+    tournament: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakenOut(TableEvent):
+    """The organiser removed the entrant `seat` (its key): the seat is played out as a drop."""
+
+    kind: ClassVar[str] = "removed"
+    seat: str
+    tournament: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCancelled(TableEvent):
+    """The tournament was cancelled (or found over after a restart): the table closes unrated."""
+
+    kind: ClassVar[str] = "tournament_cancelled"
+    tournament: str
+
+
 def event_from_dict(d: dict[str, Any]) -> TableEvent:
     """The event a stored row holds (`to_dict`'s JSON; ``"version"`` and any other key the
     row carries are ignored). Raises ValueError for an unknown ``"type"``, KeyError for a
@@ -191,4 +232,12 @@ def event_from_dict(d: dict[str, Any]) -> TableEvent:
             return Cancelled(int(d["user"]))
         case "expire":
             return Expired()
+        case "hold":
+            return Held(str(d["tournament"]))
+        case "release":
+            return Released(str(d["tournament"]))
+        case "removed":
+            return TakenOut(str(d["seat"]), str(d["tournament"]))
+        case "tournament_cancelled":
+            return TournamentCancelled(str(d["tournament"]))
     raise ValueError(f"unknown table event type {d['type']!r}")

@@ -96,7 +96,7 @@ class Game:
             if key in work.next_votes:
                 return Voted(started=False, already=True)
             work.next_votes.append(key)
-            ready = all_ready(work)
+            ready = all_ready(work) and not work.held  # held: a paused tournament
             if ready:
                 start_next_deal(work, self.ctx.clock.now())
             ch.event = NextDeal(user_id)

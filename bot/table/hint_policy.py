@@ -19,16 +19,32 @@ A host who asks for assisted declaring below `full` is refused when the table op
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.engine.hints import HintLevel
+from bot.engine.match import Match
 from bot.engine.rules import DeclarationMode
 
 from . import errors
 from .vocabulary import TableStatus
 
-if TYPE_CHECKING:
-    from .model import Table
+
+class _HasHints(Protocol):
+    @property
+    def hints(self) -> HintLevel: ...
+
+
+class SeatedTable(Protocol):
+    """What `check_ruling` reads of a table (`bot.table.model.Table` is one): a protocol, so
+    that the model, which asks `declaration_mode`, is not imported back from here."""
+
+    @property
+    def status(self) -> TableStatus: ...
+    @property
+    def options(self) -> _HasHints: ...
+    @property
+    def match(self) -> Match | None: ...
+    def engine_seat(self, user_id: int) -> int | None: ...
 
 
 def declaration_mode(hints: HintLevel, chosen: DeclarationMode) -> DeclarationMode:
@@ -36,7 +52,7 @@ def declaration_mode(hints: HintLevel, chosen: DeclarationMode) -> DeclarationMo
     return chosen if hints is HintLevel.FULL else DeclarationMode.HONOR
 
 
-def check_ruling(tables: Iterable[Table], user_id: int) -> None:
+def check_ruling(tables: Iterable[SeatedTable], user_id: int) -> None:
     """Refuse `/rummy check` to a player still playing a match below full hints."""
     for table in tables:
         if table.status is not TableStatus.PLAYING or table.options.hints is HintLevel.FULL:

@@ -1,5 +1,6 @@
 """The league's use cases: leaderboards, a player's stats and history, hand-history downloads,
-server settings and forget-me.
+server settings and forget-me. (Seasons, which the leaderboards and settings follow, are their
+own module: `bot.table.season`.)
 
 Why here and not in the cog: who may download whose hand history, how a settings change
 merges with what is stored, and when a forget-me confirmation has expired are rules of the
@@ -17,6 +18,7 @@ from typing import Any, Literal, cast
 from bot.engine.hints import HintLevel
 from bot.engine.rules import PROFILES
 from bot.storage import (
+    SEASON_PLANS,
     DealHistoryRow,
     GuildSettings,
     LeaderboardRow,
@@ -24,15 +26,18 @@ from bot.storage import (
     PlayerRank,
     PlayerStats,
     RatingPoint,
+    SeasonRecord,
     SortKey,
     Storage,
     StorageError,
 )
 from bot.storage.records import PERIOD_DAYS, SORT_KEYS
+from bot.storage.tournaments import TournamentStats
 
 from . import errors
 from .errors import SettingsProblem
 from .scheduler import Clock
+from .season import SeasonChange, Seasons, is_zone
 
 #: How many recent deals a history lists (and offers for download).
 HISTORY_LIMIT = 10
@@ -50,12 +55,21 @@ class BoardPage:
     own: PlayerRank | None
     page: int
     has_next: bool
+    #: The season the board is of (None: all time, or a rolling period).
+    season: SeasonRecord | None = None
+
+
+#: What `/rummy leaderboard season:` takes besides a season's number.
+CURRENT_SEASON = "current"
+ALL_TIME = "all"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerCard:
     stats: PlayerStats
     trend: Sequence[RatingPoint]
+    #: Their finished tournaments in the server.
+    tournaments: TournamentStats = field(default_factory=TournamentStats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +77,8 @@ class HistoryPage:
     rows: Sequence[DealHistoryRow]
     #: The deals the asker may download (they played them, or they manage the server).
     downloadable: Sequence[DealHistoryRow]
+    #: Their latest tournaments: (id, name, place, players, rounds played).
+    tournaments: Sequence[tuple[str, str, int, int, int]] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,10 +96,18 @@ class SettingsChange:
     table_threads: bool | None = None
     #: The language of new tables' public messages; "server": the server's Discord language.
     language: str | None = None
+    season: str | None = None  # off, weekly, monthly (`bot.table.season`)
+    time_zone: str | None = None  # an IANA zone name
+    season_channel: int | None = None  # where a season's final standings are posted
+    end_season: bool | None = None  # True: the open season ends now
+    #: The role whose members may run tournaments (`NO_ROLE`: Manage Server only again).
+    organiser_role: int | None = None
 
 
 #: The language choice that means "the server's own Discord language" (stored as none).
 FOLLOW_SERVER = "server"
+#: The organiser role that means "none": only Manage Server runs tournaments.
+NO_ROLE = 0
 
 
 class Setting(enum.StrEnum):
@@ -99,9 +123,15 @@ class Setting(enum.StrEnum):
     RATED_HINTS_OFF = "rated_hints_off"
     TABLE_THREADS = "table_threads"
     LANGUAGE = "language"
+    SEASON = "season"  # the plan: weekly, monthly, off
+    TIME_ZONE = "time_zone"
+    SEASON_CHANNEL = "season_channel_id"  # where a season's final standings are posted
+    ORGANISER_ROLE = "organiser_role"  # a role id, or NO_ROLE
 
 
-SettingFact = tuple[Setting, Any]  # (DEFAULT_PROFILE, "points"), (ALLOWED, channel id), …
+#: (DEFAULT_PROFILE, "points"), (ALLOWED, channel id), … and what the seasons did
+#: (`SeasonChange`: a season started, ended, re-planned) with the season.
+SettingFact = tuple[Setting | SeasonChange, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +139,18 @@ class SettingsChanged:
     settings: GuildSettings
     #: What changed, in the order asked, as (what, value) facts for the words.
     changed: list[SettingFact] = field(default_factory=list)
+    #: The server's open season after the change (None: seasons are off).
+    season: SeasonRecord | None = None
 
 
 ForgetOutcome = Literal["done", "playing", "expired"]
 
 
 class League:
-    def __init__(self, storage: Storage, clock: Clock) -> None:
+    def __init__(self, storage: Storage, clock: Clock, seasons: Seasons | None = None) -> None:
         self.storage = storage
         self.clock = clock
+        self.seasons = seasons or Seasons(storage, clock)
 
     async def leaderboard(
         self,
@@ -126,15 +159,20 @@ class League:
         page: int,
         profile: str | None,
         sort: str,
-        period: str,
+        period: str | None,
         page_size: int,
+        season: str | None = None,
     ) -> BoardPage:
         """One page of a board and the asker's own line. One extra row is fetched to know
-        whether a next page exists without counting the whole board."""
+        whether a next page exists without counting the whole board. Which board:
+        `board_season` (by default the open season's, when the server has seasons)."""
+        shown = await self.board_season(guild_id, season, period)
+        period = period or ALL_TIME
         check_board(profile, sort, period)
         if page < 0:
             raise errors.BadBoard()
         sort_key, period_key = cast(SortKey, sort), cast(Period, period)
+        number = None if shown is None else shown.number
         rows = await self.storage.boards.leaderboard(
             guild_id,
             profile,
@@ -143,11 +181,43 @@ class League:
             limit=page_size + 1,
             offset=page * page_size,
             min_games=WIN_RATE_MIN_GAMES,
+            season=number,
         )
         own = await self.storage.boards.player_rank(
-            guild_id, asker_id, profile, sort_key, period_key, min_games=WIN_RATE_MIN_GAMES
+            guild_id,
+            asker_id,
+            profile,
+            sort_key,
+            period_key,
+            min_games=WIN_RATE_MIN_GAMES,
+            season=number,
         )
-        return BoardPage(rows[:page_size], own, page, len(rows) > page_size)
+        return BoardPage(rows[:page_size], own, page, len(rows) > page_size, shown)
+
+    async def board_season(
+        self, guild_id: int, season: str | None, period: str | None
+    ) -> SeasonRecord | None:
+        """The season a board shows: the one asked for (`CURRENT_SEASON`, or its number),
+        none for `ALL_TIME` or a period; asked for nothing, the open season (when the server
+        has seasons). A season is its own window: asked together with a period, or one that
+        does not exist, is a board that does not exist."""
+        if season is None:
+            if period is not None:
+                return None
+            return await self.storage.seasons.current(guild_id)
+        if period is not None and period != ALL_TIME:
+            raise errors.BadBoard()
+        if season == ALL_TIME:
+            return None
+        if season == CURRENT_SEASON:
+            found = await self.storage.seasons.current(guild_id)
+        elif season.isdecimal() and len(season) <= 9:
+            found = await self.storage.seasons.get(guild_id, int(season))
+        else:
+            found = None
+        if found is None:
+            raise errors.BadBoard()
+        return found
 
     async def has_played(self, guild_id: int, user_id: int) -> bool:
         """Has this player a finished deal in this server (a first-timer gets a pointer to
@@ -162,7 +232,8 @@ class League:
         trend = await self.storage.boards.rating_history(
             guild_id, user_id, None, limit=TREND_POINTS
         )
-        return PlayerCard(stats, trend)
+        tournaments = await self.storage.tournaments.player_stats(guild_id, user_id)
+        return PlayerCard(stats, trend, tournaments)
 
     async def history(
         self, guild_id: int, target_id: int, asker_id: int, is_manager: bool
@@ -176,7 +247,8 @@ class League:
                 guild_id, asker_id, [r.deal_id for r in rows]
             )
             downloadable = [r for r in rows if r.deal_id in mine]
-        return HistoryPage(rows, downloadable)
+        tournaments = await self.storage.tournaments.player_results(guild_id, target_id)
+        return HistoryPage(rows, downloadable, tournaments)
 
     async def download(self, guild_id: int, user_id: int, is_manager: bool, deal_id: int) -> str:
         """One deal's hand history. A client can send any value, whatever the menu offered:
@@ -233,6 +305,10 @@ class League:
             raise errors.SettingsConflict(SettingsProblem.ALLOW_AND_REMOVE)
         if c.default_profile is not None and c.default_profile not in PROFILES:
             raise errors.SettingsConflict(SettingsProblem.UNKNOWN_PROFILE)
+        if c.season is not None and c.season not in SEASON_PLANS:
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_SEASON)
+        if c.time_zone is not None and not is_zone(c.time_zone):
+            raise errors.SettingsConflict(SettingsProblem.UNKNOWN_TIME_ZONE, zone=c.time_zone[:64])
         current = await self.storage.settings.get_settings(guild_id)
         changes: dict[str, Any] = {}
         facts: list[SettingFact] = []
@@ -278,9 +354,26 @@ class League:
         if c.language is not None:
             changes["language"] = None if c.language == FOLLOW_SERVER else c.language
             facts.append((Setting.LANGUAGE, c.language))
-        if changes:
-            current = await self.storage.settings.update_settings(guild_id, **changes)
-        return SettingsChanged(current, facts)
+        if c.organiser_role is not None:
+            role = None if c.organiser_role == NO_ROLE else c.organiser_role
+            changes["organiser_role_id"] = role
+            facts.append((Setting.ORGANISER_ROLE, c.organiser_role))
+        for what, value in (
+            (Setting.SEASON, c.season),
+            (Setting.TIME_ZONE, c.time_zone),
+            (Setting.SEASON_CHANNEL, c.season_channel),
+        ):
+            if value is not None:
+                changes[what.value] = value
+                facts.append((what, value))
+        # The seasons follow the settings in the same transaction (`bot.table.season`).
+        async with self.seasons.changing(guild_id) as unit:
+            if changes:
+                current = await self.storage.settings.update_settings(
+                    guild_id, **changes, tx=unit.tx
+                )
+            facts.extend(await unit.follow(current, end_now=bool(c.end_season)))
+        return SettingsChanged(current, facts, unit.current)
 
     async def forget(self, guild_id: int, user_id: int, issued: int) -> ForgetOutcome:
         """Delete a player's stats in a server, if the confirmation is fresh and they are in

@@ -288,6 +288,8 @@ class Lobby:
             raise errors.TableClosed() from exc
         if last.seat_by_user(user_id) is None:
             raise errors.NotAtLastTable()
+        if last.tournament is not None:
+            raise errors.TournamentRefused(errors.TournamentProblem.TOURNAMENT_TABLE)
         # A rematch is a new table: the same rules as `/rummy new` decide where it may open.
         settings = await self.ctx.storage.settings.get_settings(guild_id)
         if not settings.channel_allowed(channel_id):
@@ -331,6 +333,8 @@ class Lobby:
         hosting on, or kept it for want of anyone to take it, and may not) or a manager."""
         async with self.ctx.unit.change(table) as ch:
             work = ch.work
+            if work.tournament is not None:  # its organiser runs it (and may cancel it)
+                raise errors.TournamentRefused(errors.TournamentProblem.TOURNAMENT_TABLE)
             host = user_id == work.host_id and not _has_left(work, user_id)
             if not host and not is_manager:
                 raise errors.HostOrManagerOnly()

@@ -118,6 +118,25 @@ class TableOptions:
         return self.invited is None or user_id in self.invited
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentSeat:
+    """A tournament's table: which tournament, which round, which table of the round
+    (`bot.table.tournament`). Fixed when the table is opened; stored with its row too."""
+
+    tournament_id: str
+    round: int
+    number: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.tournament_id, "round": self.round, "number": self.number}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any] | None) -> TournamentSeat | None:
+        if d is None:
+            return None
+        return cls(str(d["id"]), int(d["round"]), int(d["number"]))
+
+
 def _plain(value: Any) -> Any:
     """Enum option values are saved by their value (StrEnum members are strs already)."""
     return value.value if hasattr(value, "value") else value
@@ -162,6 +181,10 @@ class Table:
     seed: int | None = None
     ai_counter: int = 0
     rematch_of: str | None = None  # the finished table whose "Play again" opened this lobby
+    #: A tournament's table (None: an ordinary one).
+    tournament: TournamentSeat | None = None
+    #: Held by its tournament's organiser (a pause): no next deal starts until released.
+    held: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
     #: `observation_for`'s observations of the current state (by seat), and that state's key.
     _observed: dict[int, Observation] = field(default_factory=dict, repr=False, compare=False)
@@ -277,6 +300,8 @@ class Table:
             "seed": self.seed,
             "ai_counter": self.ai_counter,
             "rematch_of": self.rematch_of,
+            "tournament": None if self.tournament is None else self.tournament.to_dict(),
+            "held": self.held,
         }
 
     def to_json(self) -> str:
@@ -349,6 +374,8 @@ class Table:
         self.seed = d.get("seed")
         self.ai_counter = d.get("ai_counter", 0)
         self.rematch_of = d.get("rematch_of")
+        self.tournament = TournamentSeat.from_dict(d.get("tournament"))
+        self.held = bool(d.get("held", False))
 
 
 def _load_log(saved: list[Any], match: Match | None) -> list[LogEntry]:
@@ -379,6 +406,7 @@ _ADOPTED: tuple[str, ...] = (
     "seed",
     "ai_counter",
     "rematch_of",
+    "held",
 )
 
 

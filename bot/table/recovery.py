@@ -78,7 +78,7 @@ class Recovery:
             if not self.ctx.owns_guild(record.guild_id):
                 continue  # another shard's process drives it
             kept = registry.by_channel.get(record.channel_id)
-            if kept is not None:
+            if kept is not None and record.tournament_id is None:
                 log.warning(
                     "table %s is a second open table in channel %s (keeping the newer %s);"
                     " closing it",
@@ -207,7 +207,7 @@ class Recovery:
         if (
             record is None
             or not TableStatus(record.status).open
-            or record.channel_id in registry.by_channel
+            or (record.tournament_id is None and record.channel_id in registry.by_channel)
         ):
             await self.effects.release(table_id)
             return

@@ -50,7 +50,10 @@ class Registry:
 
     def hold(self, table: Table) -> None:
         self.by_id[table.id] = table
-        self.by_channel[table.channel_id] = table
+        if table.tournament is None:
+            # A tournament's tables share its channel and play in their threads: the
+            # channel stays free for an ordinary table.
+            self.by_channel[table.channel_id] = table
 
     def drop(self, table: Table) -> None:
         """Stop holding a table (closed, or now driven by another process)."""

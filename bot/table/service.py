@@ -6,8 +6,12 @@ Callers (the Discord cogs, the terminal, tests) hold one `TableService` and use 
 * ``service.game``: moves and votes, and the checks behind offering a control (`game`);
 * ``service.reviews``: "Review my play" (`reviews`);
 * ``service.league``: leaderboards, stats, history downloads, settings, forget-me (`league`);
+* ``service.seasons``: each server's seasons, their timers and final posts (`season`);
 * ``service.recovery``: restore, resume and deliver after a restart (`recovery`);
-* ``service.registry``: which open table is this id or in this channel (`registry`).
+* ``service.registry``: which open table is this id or in this channel (`registry`);
+* ``service.tournaments``: tournaments and their rounds (`tournament`), their organisers'
+  tools (``service.tournament_tools``, `tournament_tools`), and bringing them back after a
+  restart (``service.tournament_recovery``, `tournament_recovery`).
 
 Every change goes through one unit of work (`bot.table.unit`): lock, change a copy, one
 transaction (state + event + outbox), swap in, then the effects (`bot.table.effects`). Use
@@ -35,6 +39,12 @@ from .recovery import Recovery
 from .registry import Registry
 from .reviews import Reviews
 from .scheduler import Clock, Scheduler
+from .season import SeasonListener, Seasons
+from .tournament import Tournaments
+from .tournament_effects import QuietTournaments, TournamentListener, TournamentTables
+from .tournament_recovery import TournamentRecovery
+from .tournament_tools import OrganiserTools
+from .tournament_unit import TournamentRegistry
 from .turns import Think, Turns, think_off_the_loop
 from .unit import UnitOfWork
 
@@ -61,11 +71,15 @@ class TableService:
         lease_seconds: float = LEASE_SECONDS,
         retry_delays: tuple[float, ...] | None = None,
         think: Think = think_off_the_loop,
+        tournament_listener: TournamentListener | None = None,
+        season_listener: SeasonListener | None = None,
     ) -> None:
         """``owner`` names this process in the database's table leases (stable across
         restarts, so a restarted process takes its own tables straight back);
         ``owns_guild`` says which guilds' tables this process drives (its shards; None =
-        all of them); ``think`` is how AI seats choose their moves."""
+        all of them); ``think`` is how AI seats choose their moves; ``tournament_listener``
+        shows tournaments (None: nothing is shown); ``season_listener`` posts a season's final
+        standings (None: nowhere)."""
         settings = TableSettings(
             ai_delay=ai_delay,
             next_deal_delay=next_deal_delay,
@@ -77,9 +91,11 @@ class TableService:
         )
         scheduler = Scheduler(clock)
         unit = UnitOfWork(storage, scheduler.clock.now)
+        shows = tournament_listener or QuietTournaments()
+        held = TournamentRegistry()
         self.ctx = ctx = TableContext(
             storage,
-            listener,
+            TournamentTables(listener, held, shows),
             scheduler,
             Registry(),
             unit,
@@ -94,12 +110,22 @@ class TableService:
         self.game = Game(ctx)
         self.leases = Leases(ctx)
         self.recovery = Recovery(ctx, self.effects, self.leases, self.reviews)
-        self.league = League(storage, scheduler.clock)
+        self.seasons = Seasons(
+            storage,
+            scheduler.clock,
+            season_listener,
+            owns_guild=owns_guild,
+            retry_delays=settings.retry_delays,
+        )
+        self.league = League(storage, scheduler.clock, self.seasons)
         self.leases.adopt = self.recovery.adopt
         self.leases.lost = self._lost
         self.leases.renewed = self._nudge
         self.effects.on_closed = self._closed
         unit.after = self.effects.after
+        self.tournaments = Tournaments(ctx, self.effects, shows, held)
+        self.tournament_tools = OrganiserTools(self.tournaments)
+        self.tournament_recovery = TournamentRecovery(ctx, self.tournaments)
 
     # ---- what callers read ------------------------------------------------------------------
 
@@ -135,16 +161,21 @@ class TableService:
     async def shutdown(self) -> None:
         """Stop every task, then hand the tables back at once (a clean stop need not make
         another process wait for the leases to run out)."""
+        await self.tournament_recovery.shutdown()
+        await self.tournaments.shutdown()
         await self.leases.shutdown()
+        await self.seasons.shutdown()
         await self.effects.shutdown()
         await self.ctx.scheduler.shutdown()
         for table_id in list(self.ctx.registry.by_id):
             await self.effects.release(table_id)
 
     def _closed(self, table: Table) -> None:
-        """Forget every per-table entry once a closed table's effects are done."""
+        """Forget every per-table entry once a closed table's effects are done (a
+        tournament's table: its round may be over)."""
         self.turns.forget(table.id)
         self.game.forget(table.id)
+        self.tournaments.table_closed(table)
 
     def _nudge(self) -> None:
         for table in list(self.ctx.registry.by_id.values()):

@@ -236,6 +236,7 @@ class Turns:
                     ch.work.version != version
                     or m is None
                     or m.phase is not MatchPhase.BETWEEN_DEALS
+                    or ch.work.held  # a paused tournament: its release starts the deal
                 ):
                     return
                 start_next_deal(ch.work, self.ctx.clock.now())

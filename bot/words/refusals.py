@@ -20,6 +20,7 @@ from bot.table.vocabulary import Locale
 
 from .cards import card
 from .catalogue import text
+from .tournament import refusal_text as tournament_refusal_text
 
 
 def _listed(values: object) -> str:
@@ -123,13 +124,17 @@ SETTINGS_IDS: dict[e.SettingsProblem, str] = {
     e.SettingsProblem.EVERY_CHANNEL_ALREADY: "settings-every-channel-already",
     e.SettingsProblem.NOT_ON_LIST: "settings-not-on-list",
     e.SettingsProblem.LAST_CHANNEL: "settings-last-channel",
+    e.SettingsProblem.UNKNOWN_SEASON: "settings-unknown-season",
+    e.SettingsProblem.UNKNOWN_TIME_ZONE: "settings-unknown-time-zone",
+    e.SettingsProblem.NO_SEASON: "settings-no-season",
 }
 
 
 def _settings_conflict(exc: e.SettingsConflict, locale: Locale | None) -> str:
     msg_id = SETTINGS_IDS.get(exc.problem, "settings-other")
     # A channel id is a snowflake: given as text, so no language groups its digits.
-    return text(locale, msg_id, channel=str(exc.params.get("channel", "")))
+    channel, zone = (str(exc.params.get(k, "")) for k in ("channel", "zone"))
+    return text(locale, msg_id, channel=channel, zone=zone)
 
 
 #: Why a drop cannot be offered (`DropNotAllowed.reason`), each in its own words.
@@ -279,6 +284,8 @@ def refusal_text(exc: e.Refusal, locale: Locale | None) -> str:
             return text(locale, "refusal-no-such-seat")
         case e.NotAtLastTable():
             return text(locale, "refusal-not-at-last-table")
+        case e.TournamentRefused():
+            return tournament_refusal_text(exc, locale)
 
     return text(locale, "refusal-other")
 

@@ -277,6 +277,8 @@ def test_settings_embed() -> None:
         "\nRated games: any hint level",
         "Tables play": "in their own thread (the lobby stays in the channel)",
         "Tables speak": "English (the server's Discord language)",
+        "Seasons": "off: one leaderboard for all time",
+        "Tournament organisers": "Manage Server only",
     }
     # A server that chose nothing, whose Discord is in Hindi: its tables speak Hindi.
     follows = rset.settings_embed(GuildSettings(1), tables_speak="hi")

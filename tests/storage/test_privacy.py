@@ -243,7 +243,10 @@ def test_what_forget_me_does_follows_the_registry() -> None:
         for h in Handling
     }
     assert set(KEPT) == by[Handling.KEPT], "every column kept says why"
-    assert by[Handling.SCRUBBED] == set(SCRUBBED_DOCUMENTS) | {("game_tables", "host_id")}
+    assert by[Handling.SCRUBBED] == set(SCRUBBED_DOCUMENTS) | {
+        ("game_tables", "host_id"),
+        ("tournaments", "organiser_id"),
+    }
     for handling, tables in [
         (Handling.DELETED, privacy._PERSONAL_TABLES),
         (Handling.ANONYMISED, privacy._SEAT_TABLES),
@@ -251,7 +254,11 @@ def test_what_forget_me_does_follows_the_registry() -> None:
         assert {t for t, _c in by[handling]} == set(tables)
         for table in tables:  # the statements need these
             assert {"guild_id", "user_id"} <= set(COLUMNS[table])
-    assert {t for t, c in by[Handling.ANONYMISED]} == {"deal_seats", "match_seats"}
+    assert {t for t, c in by[Handling.ANONYMISED]} == {
+        "deal_seats",
+        "match_seats",
+        "tournament_results",
+    }
     # A column whose name says it is about a person cannot be waved through as "nothing".
     personal_names = [
         (t, c)

@@ -48,6 +48,11 @@ STORED: list[tuple[ev.TableEvent, str]] = [
     (ev.RematchOpened("abc123"), '{"type": "rematch", "of": "abc123"}'),
     (ev.Cancelled(11), '{"type": "cancel", "user": 11}'),
     (ev.Expired(), '{"type": "expire"}'),
+    # A tournament's table (these the tournament branch's use cases wrote by hand too).
+    (ev.Held("t1"), '{"type": "hold", "tournament": "t1"}'),
+    (ev.Released("t1"), '{"type": "release", "tournament": "t1"}'),
+    (ev.TakenOut("u7", "t1"), '{"type": "removed", "seat": "u7", "tournament": "t1"}'),
+    (ev.TournamentCancelled("t1"), '{"type": "tournament_cancelled", "tournament": "t1"}'),
 ]
 
 
@@ -64,7 +69,7 @@ def test_every_kind_is_covered_and_named_once() -> None:
         v for v in vars(ev).values()
         if isinstance(v, type) and issubclass(v, ev.TableEvent) and v is not ev.TableEvent
     }  # fmt: skip
-    assert len({cls.kind for cls in types}) == len(types) == 13
+    assert len({cls.kind for cls in types}) == len(types) == 17
     assert {type(event) for event, _ in STORED} == types
     with pytest.raises(ValueError, match="unknown table event"):
         ev.event_from_dict({"type": "sneeze"})

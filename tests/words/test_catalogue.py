@@ -180,9 +180,15 @@ async def test_the_synced_payload_carries_hindi_for_every_description() -> None:
     for sub in payload["options"]:
         assert sub["description_localizations"]["hi"] == CAT.text("hi", f"cmd-rummy-{sub['name']}")
         assert set(sub["description_localizations"]) == {"hi"}
-        for opt in sub.get("options", []):
+        commands = [(f"cmd-rummy-{sub['name']}", sub)]
+        if sub["type"] == 2:  # a subcommand group (`/rummy tournament`): its subcommands
+            commands = [(f"cmd-rummy-{sub['name']}-{c['name']}", c) for c in sub["options"]]
+            for msg_id, command in commands:
+                assert command["description_localizations"]["hi"] == CAT.text("hi", msg_id)
+        options = [(msg_id, opt) for msg_id, c in commands for opt in c.get("options", [])]
+        for msg_id, opt in options:
             hindi = opt["description_localizations"]["hi"]
-            assert hindi == CAT.text("hi", f"cmd-rummy-{sub['name']}", attribute=opt["name"])
+            assert hindi == CAT.text("hi", msg_id, attribute=opt["name"])
             assert not opt.get("name_localizations")
             for choice in opt.get("choices", []):
                 if choice["value"] in CAT.locales:

@@ -76,9 +76,13 @@ def history_line(row: DealHistoryRow, locale: Locale | None = None) -> str:
 
 
 def history_embed(
-    name: str, rows: Sequence[DealHistoryRow], locale: Locale | None = None
+    name: str,
+    rows: Sequence[DealHistoryRow],
+    locale: Locale | None = None,
+    tournaments: Sequence[tuple[str, str, int, int, int]] = (),
 ) -> discord.Embed:
-    """A player's recent deals (a private answer: `locale` is the reader's)."""
+    """A player's recent deals (a private answer: `locale` is the reader's), and their
+    latest tournaments (each with its id: `/rummy tournament record` gives its record)."""
     embed = discord.Embed(
         title=text(locale, "stats-history-title", name=display_name(name, locale)), colour=COLOUR
     )
@@ -87,6 +91,14 @@ def history_embed(
         embed.set_footer(text=text(locale, "stats-history-footer"))
     else:
         embed.description = text(locale, "stats-history-empty")
+    if tournaments:
+        lines = [
+            text(locale, "tournament-history", name=n, place=p, players=c, rounds=r, id=tid)
+            for tid, n, p, c, r in tournaments
+        ]
+        embed.add_field(
+            name=text(locale, "tournament-history-title"), value="\n".join(lines)[:1024]
+        )
     return embed
 
 

@@ -227,10 +227,16 @@ def past_results_view(
 
 
 def results_view(
-    table_id: str, version: int, deal_number: int, locale: Locale | None = None
+    table_id: str,
+    version: int,
+    deal_number: int,
+    locale: Locale | None = None,
+    *,
+    again: bool = True,
 ) -> discord.ui.View:
-    """The last deal of a match: its review, and "Play again" (a new lobby, same rules)."""
-    again = GameButton(
+    """The last deal of a match: its review, and "Play again" (a new lobby, same rules; not
+    at a tournament's table, `again` False)."""
+    play_again = GameButton(
         Click(Act.AGAIN, table_id, version),
         label=text(locale, "button-play-again"),
         style=discord.ButtonStyle.success,
@@ -240,5 +246,5 @@ def results_view(
         history_button(table_id, version, deal_number, locale),
         replay_button(table_id, version, deal_number, locale),
         match_replay_button(table_id, version, locale),
-        again,
+        *([play_again] if again else []),
     )

@@ -10,11 +10,12 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.storage import GuildSettings
+from bot.storage import GuildSettings, SeasonRecord
 from bot.words import Locale, text
 from bot.words.cards import hint_level_words
 from bot.words.languages import language_label
 
+from . import season as season_screen
 from .colour import COLOUR
 
 
@@ -34,9 +35,10 @@ def settings_embed(
     changes: Sequence[str] = (),
     locale: Locale | None = None,
     tables_speak: str | None = None,
+    season: SeasonRecord | None = None,
 ) -> discord.Embed:
     """The server's settings (a private answer to a manager: `locale` is the reader's;
-    `tables_speak` the language a table opened now would speak)."""
+    `tables_speak` the language a table opened now would speak; `season` the open one)."""
     embed = discord.Embed(title=text(locale, "stats-settings-title"), colour=COLOUR)
     if changes:
         embed.description = "\n".join(f"✓ {c}" for c in changes)
@@ -72,6 +74,13 @@ def settings_embed(
     speaks = language_label(tables_speak or settings.language or "en")
     if settings.language is None:
         speaks = text(locale, "stats-language-server", language=speaks)
+    embed.add_field(
+        name=text(locale, "tournament-settings-organisers"),
+        value=organisers_text(settings.organiser_role_id, locale),
+        inline=False,
+    )
+    name, value = season_screen.settings_field(settings, season, locale)
+    embed.add_field(name=name, value=value, inline=False)
     embed.add_field(name=text(locale, "stats-settings-language"), value=speaks, inline=False)
     embed.set_footer(text=text(locale, "stats-settings-footer"))
     return embed
@@ -97,6 +106,9 @@ def forget_label(confirm: bool, locale: Locale | None = None) -> str:
 
 def setting_changed_text(what: str, value: object, locale: Locale | None = None) -> str:
     """One line of what a settings change did (facts from `bot.table.league`)."""
+    seasons = season_screen.changed_text(what, value, locale)
+    if seasons is not None:
+        return seasons
     if what == "default_profile":
         return text(locale, "stats-changed-profile", profile=str(value))
     if what == "turn_timer":
@@ -120,4 +132,15 @@ def setting_changed_text(what: str, value: object, locale: Locale | None = None)
         if value == "server":
             return text(locale, "stats-changed-language-server")
         return text(locale, "stats-changed-language", language=language_label(str(value)))
+    if what == "organiser_role":
+        if not value:
+            return text(locale, "tournament-changed-organisers-none")
+        return text(locale, "tournament-changed-organisers", role=str(value))
     return f"{what}: {value}"  # a setting this module does not know yet: its raw name
+
+
+def organisers_text(role_id: int | None, locale: Locale | None = None) -> str:
+    """Who may run tournaments: Manage Server, and the server's organiser role if it has one."""
+    if role_id is None:
+        return text(locale, "tournament-organisers-managers")
+    return text(locale, "tournament-organisers-role", role=str(role_id))

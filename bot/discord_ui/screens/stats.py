@@ -31,6 +31,7 @@ from bot.storage import (
     RatingInfo,
     RatingPoint,
 )
+from bot.storage.tournaments import TournamentStats
 from bot.table import league
 from bot.words import Locale, text
 
@@ -130,13 +131,20 @@ def games_unit(sort: str, games: int, locale: Locale | None = None) -> str:
     return text(locale, "stats-games-deals", n=games)
 
 
-def board_title(profile: str | None, sort: str, period: str, locale: Locale | None = None) -> str:
+def board_title(
+    profile: str | None,
+    sort: str,
+    period: str,
+    locale: Locale | None = None,
+    when: str | None = None,
+) -> str:
+    """A board's title; `when` names its time span instead of the period (a season's name)."""
     return text(
         locale,
         "stats-board-title",
         sort=text(locale, "stats-sort", sort=sort),
         profile=profile_label(profile, locale),
-        period=text(locale, PERIODS[period]),
+        period=when or text(locale, PERIODS[period]),
     )
 
 
@@ -180,9 +188,13 @@ def leaderboard_embed(
     own: PlayerRank | None,
     owner_id: int,
     locale: Locale | None = None,
+    when: str | None = None,
+    heading: str | None = None,
 ) -> discord.Embed:
     """One page of a board plus the caller's own rank line (in a field, so it stays visible
-    whichever page is shown). Posted in the channel: `locale` is the server's."""
+    whichever page is shown). Posted in the channel: `locale` is the server's. A season's
+    board names the season in its title (`when`) and says its dates above the players
+    (`heading`, see `screens.season`)."""
     if rows:
         lines = [board_line(r, sort, me=r.user_id == owner_id, locale=locale) for r in rows]
         description = "\n".join(lines)
@@ -190,8 +202,12 @@ def leaderboard_embed(
         description = text(locale, "stats-board-empty")
     else:
         description = text(locale, "stats-board-empty-page")
+    if heading:
+        description = f"{heading}\n\n{description}"
     embed = discord.Embed(
-        title=board_title(profile, sort, period, locale), description=description, colour=COLOUR
+        title=board_title(profile, sort, period, locale, when),
+        description=description,
+        colour=COLOUR,
     )
     embed.add_field(
         name=text(locale, "stats-your-rank"), value=own_rank_line(own, sort, locale), inline=False
@@ -314,7 +330,11 @@ def _round_half(x: Fraction) -> Fraction:
 
 
 def stats_embed(
-    name: str, stats: PlayerStats, trend: Sequence[RatingPoint] = (), locale: Locale | None = None
+    name: str,
+    stats: PlayerStats,
+    trend: Sequence[RatingPoint] = (),
+    locale: Locale | None = None,
+    tournaments: TournamentStats | None = None,
 ) -> discord.Embed:
     """A player's card: overall rating (with a sparkline of recent changes) and one field per
     profile played, most played first. Posted in the channel: `locale` is the server's."""
@@ -332,4 +352,27 @@ def stats_embed(
     )
     for p in ordered[:24]:
         embed.add_field(name=p.profile, value=profile_field(p, locale), inline=False)
+    if tournaments is not None and tournaments.played:
+        embed.add_field(
+            name=text(locale, "tournament-history-title"),
+            value=tournament_field(tournaments, locale),
+            inline=False,
+        )
     return embed
+
+
+def tournament_field(t: TournamentStats, locale: Locale | None = None) -> str:
+    """A player's tournaments: how many, won, their best place, and the last one."""
+    best = "—" if t.best is None else number(t.best, locale)
+    lines = [text(locale, "tournament-stats", played=t.played, won=t.won, best=best)]
+    if t.last_name is not None:
+        lines.append(
+            text(
+                locale,
+                "tournament-stats-last",
+                name=t.last_name,
+                place=t.last_place or 0,
+                players=t.last_players or 0,
+            )
+        )
+    return "\n".join(lines)

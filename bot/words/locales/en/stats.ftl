@@ -159,9 +159,9 @@ stats-changed-threads-off = Tables play in the channel
 
 # ---- forget-me ---------------------------------------------------------------------------
 
-stats-forget-prompt = This deletes **your** rummy stats, ratings and rating history in this server, and takes your name and Discord id out of everything the bot has stored about past games: results, hand-history files, saved tables and their logs. Other players' results stay, with you shown as “forgotten player”. It cannot be undone. Messages already posted in channels are not changed. If you are in a game that is still running here, finish it first.
+stats-forget-prompt = This deletes **your** rummy stats, ratings and rating history in this server, and takes your name and Discord id out of everything the bot has stored about past games: results, hand-history files, saved tables and their logs, tournaments and their records. Other players' results stay, with you shown as “forgotten player”. It cannot be undone. Messages already posted in channels are not changed. If you are in a game that is still running here, or in a tournament that is still open, finish it first.
 stats-forget-done = Done: your stats, ratings and rating history in this server are deleted, and your name and id are gone from the bot's stored results, hand histories and tables.
-stats-forget-playing = Nothing was deleted: you are in a game that is still running in this server. Run /rummy forget-me again once it has ended.
+stats-forget-playing = Nothing was deleted: you are in a game or a tournament that is still running (or open for registration) in this server. Run /rummy forget-me again once it has ended.
 stats-forget-cancelled = Cancelled: nothing was deleted.
 stats-forget-expired = That confirmation expired; nothing was deleted. Run /rummy forget-me again.
 stats-forget-yes = Delete my stats
