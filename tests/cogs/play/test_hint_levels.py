@@ -218,7 +218,7 @@ async def test_off_sorts_the_cards_and_evaluates_nothing(
         assert "Sort by suit" not in labels(view) and "Group by melds" not in labels(view)
         # A hand view at an `off` table is never evaluated (AI seats have their own minds).
         assert len(spy.evaluated) == before
-        # Declaring is on honor below full hints: tests/e2e/test_rated_doors.py.
+        # Declaring is on honor below full hints: tests/cogs/play/test_rated_doors.py.
         await drop_to_end(env)
         await env.finish()
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.engine.rules import PROFILES
 from bot.words import catalogue
-from tests.e2e.test_stats_commands import labels, seed, stats_bot
+from tests.cogs.league.test_stats_commands import labels, seed, stats_bot
 from tests.fakediscord import StoredMessage
 
 #: Latin words a Hindi screen may show: the seeded names, profile codes, the seeded table

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.cogs.play.test_hint_levels import drawn_view, drop_to_end, open_table, stored
 from tests.e2e.harness import Env, game_env, select_options
-from tests.e2e.test_hint_levels import drawn_view, drop_to_end, open_table, stored
 
 THREE = ["alice", "bob", "carol"]  # carol only watches
 
