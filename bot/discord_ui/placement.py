@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -62,6 +63,10 @@ class Placement:
         self.storage = storage
         self.budget = budget
         self._placing: dict[str, asyncio.Lock] = {}  # a table being given its thread
+        #: One thread start in flight per channel (`_open_thread`).
+        self._starting: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
         #: Set by the presenter: the tournament side's messages for its tables.
         self.tournaments: TournamentStarters | None = None
 
@@ -220,12 +225,20 @@ class Placement:
     async def _open_thread(self, table: Table, lobby: int, name: str | None = None) -> int | None:
         """Start the public thread from the lobby message; its id (None: refused)."""
         name = name or thread_name(table.host_name, table.rules.name, table.options.language)
-        await self.budget.slot(URGENT, "POST", table.channel_id)
-        message = self.lobby_channel(table).get_partial_message(lobby)
+        # Starting threads has its own small bucket per channel (a tournament's round starts
+        # ten at once). discord.py waits out a bucket it knows is empty, but learns that only
+        # from an answer: two starts in flight together could both be sent into the last
+        # place. One at a time per channel, each sent knowing what the last answer said.
+        lock = self._starting.get(table.channel_id)
+        if lock is None:
+            lock = self._starting[table.channel_id] = asyncio.Lock()
         try:
-            thread = await message.create_thread(
-                name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
-            )
+            async with lock:
+                await self.budget.slot(URGENT, "POST", table.channel_id)
+                message = self.lobby_channel(table).get_partial_message(lobby)
+                thread = await message.create_thread(
+                    name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                )
         except discord.HTTPException as exc:
             if exc.code == ALREADY_THREADED:
                 return lobby  # a run that stopped opened it: a thread has its message's id

@@ -75,6 +75,10 @@ class TournamentBoard:
         #: edited again, so a round of busy tables costs edits only when standings move.
         self._shown: dict[int, str] = {}
         self._flushers: dict[str, asyncio.Task[None]] = {}
+        #: One note at a time per tournament: a round's "done" note (which edits the round's
+        #: message, or posts it if there is none) must not run while its "seated" note is
+        #: still posting that message, or the round would be posted twice.
+        self._noting: dict[str, asyncio.Lock] = {}
         self._closing = False
 
     # ---- what the table layer calls -------------------------------------------------------
@@ -105,7 +109,8 @@ class TournamentBoard:
             "stalled": self._note_stalled,
             "left_out": self._note_left_out,
         }[kind]
-        await post(tournament, round_no, payload, again)
+        async with self._noting.setdefault(tournament.id, asyncio.Lock()):
+            await post(tournament, round_no, payload, again)
         self._mark(tournament)
 
     async def _note_seated(self, t: Tournament, number: int, _: Any, again: bool) -> None:

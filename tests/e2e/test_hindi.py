@@ -49,16 +49,23 @@ async def test_synced_commands_carry_hindi_descriptions(tmp_path: Path) -> None:
         subcommands = cmd["options"]
         assert len(subcommands) >= 15
         options = 0
-        for sub in subcommands:
-            assert sub["type"] == 1
+        # A subcommand (type 1) or a group of them (type 2, `/rummy tournament ...`): each is
+        # described in Hindi under its qualified name, its options and choices too.
+        pending: list[tuple[str, dict[str, Any]]] = [
+            (f"cmd-rummy-{s['name']}", s) for s in subcommands
+        ]
+        while pending:
+            key, sub = pending.pop()
+            assert sub["type"] in (1, 2)
             said = sub["description_localizations"]["hi"]
-            assert said == hi(f"cmd-rummy-{sub['name']}") and said != sub["description"]
+            assert said == hi(key) and said != sub["description"]
             assert not sub.get("name_localizations"), "names stay English, easy to type"
+            if sub["type"] == 2:
+                pending += [(f"{key}-{s['name']}", s) for s in sub["options"]]
+                continue
             for opt in sub.get("options", []):
                 said = opt["description_localizations"]["hi"]
-                assert said == catalogue().text(
-                    "hi", f"cmd-rummy-{sub['name']}", attribute=opt["name"]
-                )
+                assert said == catalogue().text("hi", key, attribute=opt["name"])
                 assert any("\u0900" <= c <= "\u097f" for c in said), said
                 options += 1
                 for choice in opt.get("choices", []):

@@ -141,6 +141,16 @@ DEVIATIONS: tuple[Deviation, ...] = (
         example=1234567890123,
         refused="alice",
     ),
+    Deviation(
+        "/components/schemas/CreatePrivateChannelRequest/properties/recipient_id",
+        _SNOWFLAKE_INT,
+        "discord.py opens a DM with the user's integer id (`HTTPClient.start_private_message` "
+        "sends `{'recipient_id': user_id}`, discord/http.py, under `User.send` / `create_dm`); "
+        "Discord reads a snowflake from an integer as from a string (its API reference, "
+        "'Snowflakes'). The bot DMs a tournament's players who were left out at check-in.",
+        example=1234567890123,
+        refused="alice",
+    ),
 )
 
 
