@@ -69,6 +69,9 @@ async def test_a_bystander_may_look_at_the_table(tmp_path: Path) -> None:
         lobby = await driver.open("alice", profile="points")
         await driver.start("alice")
         await driver.play(stop_after=2)
+        # What players see of the last move (its ping) follows its commit in the background.
+        await env.bot.tables.effects.settled()
+        await fake.settle(quiet=0.3)
         before = [m.id for m in fake.public_messages("general")]
         look = await fake.slash("carol", "general", "rummy table")
         await look.wait()
