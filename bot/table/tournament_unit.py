@@ -31,6 +31,7 @@ from . import errors
 from .errors import TournamentProblem, TournamentRefused
 from .model import Table, json_default
 from .tournament_model import Tournament, TournamentStatus
+from .unit import outlast
 
 log = logging.getLogger(__name__)
 
@@ -115,14 +116,7 @@ class TournamentUnit:
         except asyncio.CancelledError:
             # Cancelled from outside (a shutdown): the transaction runs to its end, and if it
             # landed, memory takes it and its effects still run.
-            while not commit.done():
-                try:
-                    await asyncio.shield(commit)
-                except asyncio.CancelledError:
-                    continue
-                except Exception:
-                    break
-            if not commit.cancelled() and commit.exception() is None:
+            if await outlast(commit):
                 live.adopt(work)
                 if self.after is not None:
                     task = asyncio.ensure_future(self.after(live, ch))

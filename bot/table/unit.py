@@ -122,14 +122,7 @@ class UnitOfWork:
         except asyncio.CancelledError:
             # The caller was cancelled (a shutdown, a timer replaced): the transaction goes
             # on to its end, and if it is stored, memory takes it before the cancel goes on.
-            while not commit.done():
-                try:
-                    await asyncio.shield(commit)
-                except asyncio.CancelledError:
-                    continue
-                except Exception:
-                    break
-            if not commit.cancelled() and commit.exception() is None:
+            if await outlast(commit):
                 table.adopt(work)
                 # Stored, so it happened: its effects (the next turn, results) still run.
                 if self.after is not None:
@@ -154,6 +147,20 @@ class UnitOfWork:
             announce=due,
             now=self._now(),
         )
+
+
+async def outlast(commit: asyncio.Future[None]) -> bool:
+    """After its caller was cancelled: wait for a commit to end all the same (cancelled again
+    meanwhile: still waiting); True if it was stored, so that memory takes it and its effects
+    run. Shared by the tables' and the tournaments' units."""
+    while not commit.done():
+        try:
+            await asyncio.shield(commit)
+        except asyncio.CancelledError:
+            continue
+        except Exception:
+            break
+    return not commit.cancelled() and commit.exception() is None
 
 
 def _due(ch: Change, now: int) -> list[Announcement]:
