@@ -36,9 +36,20 @@ def reference_evaluate(
     # Every subset that is a valid group: (mask, protected value, can be pure, is a run).
     by_lowest: list[list[tuple[int, int, bool, bool]]] = [[] for _ in range(n)]
     best_pure = -1
+    # A group's natural (not wild) cards share a suit (a run) or a rank (a set): a subset whose
+    # naturals do neither is no group, and groups.py need not be asked. This only skips work;
+    # what is a group is still decided by groups.py alone.
+    wild = sum(1 << i for i in range(n) if rules.is_wild(cards[i].face, wild_rank))
+    same_suit = [sum(1 << j for j in range(n) if cards[j].suit == c.suit) for c in cards]
+    same_rank = [sum(1 << j for j in range(n) if cards[j].rank == c.rank) for c in cards]
     for mask in range(1, 1 << n):
         if mask.bit_count() < 3:
             continue
+        naturals = mask & ~wild
+        if naturals:
+            first = (naturals & -naturals).bit_length() - 1
+            if naturals & ~same_suit[first] and naturals & ~same_rank[first]:
+                continue
         members = [cards[i] for i in range(n) if mask >> i & 1]
         pure = can_be_pure(members)
         run = pure or can_be_sequence(members, rules, wild_rank)
@@ -50,9 +61,15 @@ def reference_evaluate(
         if pure:
             best_pure = max(best_pure, value)
 
+    # One search answers both questions: each card counts `n + 1` times its value, plus one
+    # for being placed at all. The most weight in groups is then the most value first (what
+    # the deadwood needs), and among those the most cards placed; every card (wild cards
+    # too) is placed, with both lives, exactly when the weight reaches the whole hand's.
+    scale = n + 1
+
     @cache
     def best(mask: int) -> dict[tuple[int, int], int]:
-        """For the cards in `mask`: (has pure, runs capped at 2) -> most value in groups."""
+        """For the cards in `mask`: (has pure, runs capped at 2) -> most weight in groups."""
         if mask == 0:
             return {(0, 0): 0}
         low = (mask & -mask).bit_length() - 1
@@ -60,36 +77,20 @@ def reference_evaluate(
         for g, value, pure, run in by_lowest[low]:
             if g & mask != g:
                 continue
+            weight = value * scale + g.bit_count()
             for (p, s), v in best(mask & ~g).items():
                 key = (p | int(pure), min(2, s + int(run)))
-                if out.get(key, -1) < v + value:
-                    out[key] = v + value
+                if out.get(key, -1) < v + weight:
+                    out[key] = v + weight
         return out
 
-    table = best((1 << n) - 1)
-    both_lives = table.get((1, 2), -1)
+    both_lives = best((1 << n) - 1).get((1, 2), -1)
     options = [total]
     if both_lives >= 0:
-        options.append(total - both_lives)
+        options.append(total - both_lives // scale)
     if rules.lone_pure is LonePure.PROTECTED and best_pure >= 0:
         options.append(total - best_pure)
     deadwood = min(options)
     # Valid: some partition of *all* cards with both lives (wild cards must be placed too).
-    valid = _covers_all(by_lowest, n)
+    valid = both_lives == total * scale + n
     return ReferenceResult(valid, deadwood, rules.cap(deadwood))
-
-
-def _covers_all(by_lowest: list[list[tuple[int, int, bool, bool]]], n: int) -> bool:
-    @cache
-    def states(mask: int) -> frozenset[tuple[int, int]]:
-        if mask == 0:
-            return frozenset({(0, 0)})
-        low = (mask & -mask).bit_length() - 1
-        out: set[tuple[int, int]] = set()
-        for g, _value, pure, run in by_lowest[low]:
-            if g & mask == g:
-                for p, s in states(mask & ~g):
-                    out.add((p | int(pure), min(2, s + int(run))))
-        return frozenset(out)
-
-    return (1, 2) in states((1 << n) - 1)
