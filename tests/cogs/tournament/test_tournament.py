@@ -1,5 +1,6 @@
 """A tournament night through the fake Discord: 14 players (eleven people and three AI players,
-two deals a round) from registration to the final, with a twelfth person who registers and
+one deal a round: a round of several deals is played in `tests/table/test_tournaments.py`)
+from registration to the final, with a twelfth person who registers and
 never checks in, one who checks in and never plays (played for, then dropped after three
 timeouts, as at any table), and the bot killed (SIGKILL) and started again in the middle of round 2.
 
@@ -19,7 +20,15 @@ from typing import Any
 
 from bot.table import bracket
 from bot.table.bracket import Advance
-from tests.e2e.harness import TOKEN, TableDriver, footer, labels, results_deal
+from tests.e2e.harness import (
+    SCRIPTED_PACE,
+    TOKEN,
+    TableDriver,
+    footer,
+    labels,
+    results_deal,
+    scripted_pace,
+)
 from tests.fakediscord import (
     PERM_MEMBER_DEFAULT,
     PERM_THREADS,
@@ -94,11 +103,15 @@ async def test_a_tournament_night_with_a_crash_in_round_two(tmp_path: Path) -> N
         "AI_DELAY": "0",
         "NEXT_DEAL_DELAY": "2",
         "LOG_LEVEL": "WARNING",
+        "FAKE_DISCORD_PACE": str(SCRIPTED_PACE),
     }
     permissions = PERM_MEMBER_DEFAULT | PERM_THREADS
     async with FakeDiscord(
         users=USERS, channels=["general"], token=TOKEN, bot_permissions=permissions
     ) as fake:
+        # Scripted players act about ten times faster than people, and Discord's windows run
+        # as fast (the 60-player load test keeps them at their real length).
+        scripted_pace(fake)
         proc = await launch(fake, env)
         try:
             await registration(fake)
@@ -144,7 +157,7 @@ async def registration(fake: FakeDiscord) -> None:
     """Everyone registers; check-in opens (the organiser brings the start closer); all but
     the ghost check in; three AI players are entered; the organiser starts it."""
     created = await fake.slash(
-        "alice", "general", "rummy tournament create", name=NAME, seats=4, advance=2, deals=2,
+        "alice", "general", "rummy tournament create", name=NAME, seats=4, advance=2, deals=1,
         start_in=30, turn_timer=15, hints="off",
     )  # fmt: skip
     assert created.message is not None and not created.ephemeral
