@@ -361,8 +361,18 @@ class Watcher:
             ev = self.events[message_id] = asyncio.Event()
         return ev
 
+    def table_of(self, channel_id: int) -> Table | None:
+        """The table whose channel this is, or whose channel this thread was started in (with
+        thread permissions, as with `--tournament`, every table moves to its lobby's thread)."""
+        table = self.tables.get(channel_id)
+        if table is None:
+            chan = self.fake.server.channels.get(channel_id)
+            if chan is not None and chan.parent_id is not None:
+                table = self.tables.get(chan.parent_id)
+        return table
+
     def changed(self, msg: StoredMessage) -> None:
-        table = self.tables.get(msg.channel_id)
+        table = self.table_of(msg.channel_id)
         if table is not None:
             for comp in msg.iter_components():
                 m = VERSION_RE.match(str(comp.get("custom_id") or ""))
@@ -385,7 +395,8 @@ class Watcher:
         ev = self.events.pop(msg.id, None)
         if ev is not None:
             ev.set()
-        ev = self.events.pop(-msg.channel_id, None)  # "anything new in this channel"
+        # "Anything new at this table" (its channel, or its thread).
+        ev = self.events.pop(-(table.channel_id if table else msg.channel_id), None)
         if ev is not None:
             ev.set()
 
