@@ -52,10 +52,6 @@ MOVES: dict[Act, ActionKind] = {
 class Play(Slice):
     """Playing a hand."""
 
-    def __init__(self, bot: PapluBot) -> None:
-        super().__init__(bot)
-        self._played: set[tuple[int, int]] = set()  # (guild, user) told or known to have played
-
     @property
     def hands(self) -> HandViews:
         return self.bot.presenter.hands
@@ -195,15 +191,11 @@ class Play(Slice):
         )
 
     async def _first_time(self, interaction: Interaction, table: Table) -> str | None:
-        """ "New to rummy here?" above the hand, once: the first time a player who has never
-        finished a game in this server opens their hand (by this process)."""
-        key = (table.guild_id, interaction.user.id)
-        if key in self._played:
-            return None
-        self._played.add(key)
-        if await self.bot.tables.league.has_played(table.guild_id, interaction.user.id):
-            return None
-        return first_time(user_locale(interaction))
+        """ "New to rummy here?" above the hand, once per player and server, ever: the
+        table layer says when (it records the telling)."""
+        if await self.bot.tables.league.point_to_help(table.guild_id, interaction.user.id):
+            return first_time(user_locale(interaction))
+        return None
 
 
 def _table_here(bot: PapluBot, interaction: Interaction) -> Table:

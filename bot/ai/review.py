@@ -126,6 +126,17 @@ class Review:
     suggestions: tuple[Suggestion, ...]  # in turn order
     chips: bool = True  # the table's unit: chips (points rummy, paplu) or points (pool, deals)
 
+    @property
+    def changed(self) -> int:
+        """The moves the expert would have made differently: `suggestions` and the rest."""
+        return self.moves - self.agreed
+
+    @property
+    def unlisted(self) -> int:
+        """Moves the expert would change that are not among `suggestions`: close calls
+        (under `MIN_GAIN`, or not judged), and any beyond the limit (the costliest are kept)."""
+        return self.changed - len(self.suggestions)
+
 
 # ---- measuring moves ---------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 `python -m bot.words.pictures gallery --out DIR` (the words come from the catalogue,
 which `bot.images` does not see).
 
-Besides each picture as sent, the gallery holds the hand and the table scaled to a phone's
-width (`*-phone.png`), which is how most players see them. English keeps the plain names
+Besides each picture as sent, the gallery holds the hand, the table and the results scaled to
+a phone's width (`*-phone.png`), which is how most players see them. English keeps the plain names
 (`hand-drawn.png`); another language's pictures carry its tag last (`hand-drawn-hi.png`,
 `hand-drawn-phone-hi.png`)."""
 
@@ -75,7 +75,9 @@ def write_gallery(out: Path, languages: Mapping[str, Captions], fmt: str = "png"
             save(f"table-{seats}-seats{sfx}", table)
             if seats == 6:
                 save_phone(f"table-{seats}-seats", table, sfx)
-        save(f"results{sfx}", render_results(samples.finished_history(), fmt=fmt, words=words))
+        results = render_results(samples.finished_history(), fmt=fmt, words=words)
+        save(f"results{sfx}", results)
+        save_phone("results", results, sfx)
     sheet = out / "deck.png"
     deck_sheet().save(sheet, "PNG", optimize=False)
     written.append(sheet)

@@ -49,9 +49,10 @@ GROUP_GAP = 24  # between two groups of the hand: wider than any in-group step i
 HAND_STEP = 54  # preferred horizontal step between overlapping cards of one group
 RAISE = 14  # the card just drawn sits this much higher than its neighbours
 
-# Phones: Discord shows a picture about 360 px wide, whatever its real width. The hand and
-# the table are laid out so that, scaled to that width, a card's rank is at least 12 px tall
-# and every label's font at least 9 px (tests check the computed sizes).
+# Phones: Discord shows a picture about 360 px wide, whatever its real width. Every picture
+# (the hand, the table, the results, the standings) is laid out so that, scaled to that
+# width, a card's rank is at least 12 px tall and every text's font at least 9 px
+# (tests/images/test_phone.py checks the computed sizes of each kind).
 PHONE_WIDTH = 360
 MIN_RANK_PX = 12
 MIN_LABEL_PX = 9
@@ -96,6 +97,17 @@ def text_width(text: str, size: int) -> int:
     each script in the font the painter draws it with (`typeset.length`; Devanagari in the
     bold face, the wider one, whichever the label's style)."""
     return math.ceil(typeset.length(text, size, bold=True)) + 2
+
+
+def disc_text_size(text: str, r: int) -> int:
+    """The font size the painter writes a disc's word in (the dealer's button, the winner's
+    mark): Latin at 1.3 times the radius; Devanagari (wider) as large as fits 1.6 radii."""
+    if not typeset.has_devanagari(text):
+        return round(r * 1.3)
+    size = round(r * 1.1)
+    while size > 8 and typeset.length(text, size, bold=True) > 1.6 * r:
+        size -= 1
+    return size
 
 
 # ---- scene objects -----------------------------------------------------------------------------
@@ -414,9 +426,11 @@ def plain_name(name: str, fallback: str) -> str:
 
     Discord names may hold any script; the text embed keeps the real name, the image a
     readable approximation rather than tofu boxes. Devanagari is kept: the pictures have a
-    font for it (`typeset`)."""
+    font for it (`typeset`); so is an AI seat's robot mark, which `typeset` draws."""
     folded = unicodedata.normalize("NFKD", name)
-    out = "".join(ch for ch in folded if " " <= ch <= "~" or typeset.is_devanagari(ch))
+    out = "".join(
+        ch for ch in folded if " " <= ch <= "~" or typeset.is_devanagari(ch) or ch == typeset.ROBOT
+    )
     out = " ".join(out.split())
     return out or fallback
 
@@ -716,7 +730,9 @@ def final_hand_scene(
 
 
 def _no_cards(words: Captions) -> Scene:
-    return Scene(420, 70, "felt", labels=(Label(words.no_cards, 210, 35, 18, "ink", "mm"),))
+    room = 420 - 2 * MARGIN
+    text = _fitted(words.no_cards, 18, room)
+    return Scene(420, 70, "felt", labels=(Label(text, 210, 35, 18, "ink", "mm", room),))
 
 
 @dataclass(frozen=True, slots=True)
@@ -842,11 +858,13 @@ HAND_MIN_WIDTH = 420  # room for the header's numbers
 # someone picked up. So the picture is that, at phone size: the indicator, the last throws
 # as cards with their throwers, whose turn it is, and a compact plate per seat.
 
-TABLE_W = 600
+TABLE_W = 540  # 360/540: captions of 15 px are 10 px on a phone, a rank 14 px
 PILE_SHOWN = 6  # the last throws shown: a full round at a six-seat table
 _PILE_STEP = 74  # the pile's cards overlap a little; each caption gets this much room
-_PLATE_H = 48
+_CAPTION_LINE = 20
+_PLATE_H = 56  # a name over its score
 _PLATE_GAP = 10
+_DEALER_R = 13  # the dealer's button: its letter 17 px (a Devanagari one 14), 9+ on a phone
 
 
 def _seat(words: Captions, seat: int) -> str:
@@ -857,8 +875,10 @@ def _seat(words: Captions, seat: int) -> str:
 def _first_name(name: str, fallback: str) -> str:
     """A thrower's caption under a card: the first word of the name (the plates below show
     it whole)."""
-    plain = plain_name(name, fallback)
-    return plain.split(" ")[0]
+    words = plain_name(name, fallback).split(" ")
+    if words[0] == typeset.ROBOT and len(words) > 1:
+        return f"{typeset.ROBOT} {words[1]}"  # an AI seat keeps its mark
+    return words[0]
 
 
 def _fitted(text: str, size: int, room: int) -> str:
@@ -935,32 +955,50 @@ def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions
     step = _PILE_STEP
     if len(thrown) > 1:
         step = min(_PILE_STEP, (pile_room - card_w) // (len(thrown) - 1))
-    room = step - 4
-    captions = len(note_lines)
-    for i, e in enumerate(thrown):
+    # Under each card its thrower, and who took it back; when a caption is wider than its
+    # card's strip, the captions take turns on two levels, each as wide as two strips.
+    blocks: list[list[tuple[str, str]]] = []
+    for e in thrown:
+        who = words.pile_start if e.discarded_by is None else _first_name(
+            names.get(e.discarded_by, "?"), _seat(words, e.discarded_by))  # fmt: skip
+        block = [(who, "muted")]
+        if e.taken_by is not None:
+            taker = _first_name(names.get(e.taken_by, "?"), _seat(words, e.taken_by))
+            block += [(words.taken_by, "red"), (taker, "red")]
+        blocks.append(block)
+
+    def caption_room(i: int, strips: int) -> int:
+        edge = W - MARGIN - (px + i * step + 2)
+        return edge if i == len(thrown) - 1 else min(edge, strips * step - 4)
+
+    single = all(
+        text_width(t, LABEL_SIZE) <= caption_room(i, 1)
+        for i, block in enumerate(blocks)
+        for t, _ in block
+    )
+    # The lines each level takes: the tallest block on it (a card taken back has three).
+    levels = [max((len(b) for b in blocks[k::2]), default=0) for k in (0, 1)]
+    if single:
+        levels = [max(levels), 0]
+    for i, (e, block) in enumerate(zip(thrown, blocks, strict=True)):
         x = px + i * step
-        last = i == len(thrown) - 1
         if e.card.id == top_card:
             boxes.append(Box(x - 5, top - 5, x + card_w + 5, top + card_h + 5, "pile_top", 10))
         elif e.taken_by is not None:
             boxes.append(Box(x - 5, top - 5, x + card_w + 5, top + card_h + 5, "pile_taken", 10))
         cards.append(PlacedCard(e.card.face, x, top, "large", card_id=e.card.id, group=i))
-        here = card_w if last else room
-        who = words.pile_start if e.discarded_by is None else _first_name(
-            names.get(e.discarded_by, "?"), _seat(words, e.discarded_by))  # fmt: skip
-        labels.append(Label(_fitted(who, LABEL_SIZE, here), x + 2, cap_y, LABEL_SIZE, "muted",
-                            "la", max_width=here))  # fmt: skip
-        if e.taken_by is not None:
-            taker = _first_name(names.get(e.taken_by, "?"), _seat(words, e.taken_by))
-            for k, line in enumerate((words.taken_by, _fitted(taker, LABEL_SIZE, here)), 1):
-                labels.append(Label(line, x + 2, cap_y + 20 * k, LABEL_SIZE, "red", "la",
-                                    max_width=here))  # fmt: skip
-            captions = 3
+        here = caption_room(i, 1 if single else 2)
+        below = 0 if single or i % 2 == 0 else levels[0]
+        for k, (line, style) in enumerate(block):
+            ly = cap_y + _CAPTION_LINE * (below + k)
+            labels.append(Label(_fitted(line, LABEL_SIZE, here), x + 2, ly, LABEL_SIZE, style,
+                                "la", max_width=here))  # fmt: skip
+    captions = max(len(note_lines), sum(levels))
     if not thrown:
         boxes.append(Box(px, top, px + card_w, top + card_h, "slot", 8))
 
     # The seats: two plates a row; the one on turn framed in gold, the dealer's button.
-    y = cap_y + 20 * max(captions, 1) + 12
+    y = cap_y + _CAPTION_LINE * max(captions, 1) + 12
     plate_w = (inner - _PLATE_GAP) // 2
     for i, seat in enumerate(view.seats):
         s = seat.seat
@@ -976,16 +1014,17 @@ def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions
         else:
             info = words.fill(words.plate_score, score=amount_text(seat.score))
             info_style = "muted"
+        # The name on the plate's first line, the score (or the seat's state) under it.
         right = x0 + plate_w - 10
         if seat.is_dealer:
-            discs.append(Disc(right - 11, y0 + _PLATE_H // 2, 11, "dealer", words.dealer_mark))
-            right -= 28
-        info_w = text_width(info, LABEL_SIZE)
-        labels.append(Label(info, right, y0 + _PLATE_H // 2, LABEL_SIZE, info_style, "rm",
-                            max_width=info_w))  # fmt: skip
-        name_room = right - info_w - 12 - (x0 + 12)
-        labels.append(Label(_fitted(names[s], 17, name_room), x0 + 12, y0 + _PLATE_H // 2, 17,
-                            "name", "lm", max_width=name_room))  # fmt: skip
+            discs.append(Disc(right - _DEALER_R, y0 + _PLATE_H // 2, _DEALER_R, "dealer",
+                              words.dealer_mark))  # fmt: skip
+            right -= 2 * _DEALER_R + 6
+        room = right - (x0 + 12)
+        labels.append(Label(_fitted(names[s], 17, room), x0 + 12, y0 + 7, 17, "name", "la",
+                            max_width=room))  # fmt: skip
+        labels.append(Label(_fitted(info, LABEL_SIZE, room), x0 + 12, y0 + 31, LABEL_SIZE,
+                            info_style, "la", max_width=room))  # fmt: skip
     rows = (len(view.seats) + 1) // 2
     height = y + rows * (_PLATE_H + _PLATE_GAP) + 8
     return Scene(
@@ -1000,12 +1039,18 @@ def table_scene(view: PublicView, nothing_wild: bool = False, *, words: Captions
 
 
 # ---- results -------------------------------------------------------------------------------------
+# One block a seat, stacked: its name and what it pays (or that it wins) on a line, the basis
+# and the score change under them, then its hand as the engine arranged it, in rows of small
+# cards (the hand picture's row plan), or its cards face down when it dropped. Narrow enough
+# that, on a phone, the small cards' ranks are 12 px and the smallest text 10 px.
 
-_RESULT_NAME_W = 200
-_RESULT_NAME_MAX = 300  # a longer name (Discord allows 32 characters) is shortened
-_RESULT_STEP = 40  # the small card's index is 38 px wide
-_RESULT_GAP = 16
-_RESULT_ROW_H = 128
+RESULTS_W = 432  # 360/432: a small card's rank (15 px) and the joker's star (14 px) >= 12 px
+_RESULT_CARD = "small"
+_RESULT_STEP = 40  # preferred step between a group's cards (the small index is 38 px wide)
+_RESULT_LABEL = 13  # group captions, the basis and the score: 10.8 px on a phone
+_RESULT_NAME = 17
+_RESULT_OUTCOME = 15
+_WIN_R = 13  # the winner's disc
 
 
 def _wild_rank_of(history: Mapping[str, Any]) -> int | None:
@@ -1015,42 +1060,35 @@ def _wild_rank_of(history: Mapping[str, Any]) -> int | None:
     return Face.parse(f"{name}S").rank
 
 
-def _result_texts(
-    history: Mapping[str, Any],
-    names: Mapping[int, str],
-    deltas: Mapping[int, Fraction],
-    words: Captions,
-) -> dict[int, list[tuple[str, int, str, int]]]:
-    """Each row's left-column texts: (text, size, style, y offset in the row)."""
-    winner = history["end"].get("winner")
-    charges = {int(c["seat"]): c for c in history.get("charges", [])}
-    out: dict[int, list[tuple[str, int, str, int]]] = {}
-    for seat_str in history["final"]:
-        seat = int(seat_str)
-        rows = [(names.get(seat, _seat(words, seat)), 18, "name", 14)]
-        charge = charges.get(seat)
-        if charge is not None:
-            rows.append((words.fill(words.pays, amount=amount_text(charge["amount"])), 16,
-                         "red", 42))  # fmt: skip
-            basis = words.code(words.basis, charge["basis"])
-            rows.append((words.fill(words.charge_base, basis=basis, base=charge["base"]), 14,
-                         "muted", 64))  # fmt: skip
-        elif seat == winner:
-            rows.append((words.wins, 16, "gold", 42))
-        delta = deltas.get(seat, Fraction(0))
-        if delta:
-            score = words.fill(words.score_delta, delta=signed_text(delta))
-            rows.append((score, 14, "gold" if delta > 0 else "muted", 86))
-        out[seat] = rows
-    return out
+def _result_lines(
+    history: Mapping[str, Any], seat: int, deltas: Mapping[int, Fraction], words: Captions
+) -> tuple[tuple[str, str] | None, str | None, tuple[str, str] | None]:
+    """A seat's texts: its outcome (text, style) beside the name, the basis of what it pays
+    under the name, its score change (text, style) under the outcome."""
+    charge = next((c for c in history.get("charges", []) if int(c["seat"]) == seat), None)
+    outcome: tuple[str, str] | None = None
+    basis = None
+    if charge is not None:
+        outcome = (words.fill(words.pays, amount=amount_text(charge["amount"])), "red")
+        kind = words.code(words.basis, charge["basis"])
+        basis = words.fill(words.charge_base, basis=kind, base=charge["base"])
+    elif seat == history["end"].get("winner"):
+        outcome = (words.wins, "gold")
+    delta = deltas.get(seat, Fraction(0))
+    score = None
+    if delta:
+        text = words.fill(words.score_delta, delta=signed_text(delta))
+        score = (text, "gold" if delta > 0 else "muted")
+    return outcome, basis, score
 
 
 def results_scene(history: Mapping[str, Any], *, words: Captions) -> Scene:
-    """The reveal: one row per seat with its best arrangement, what it pays, the winner marked.
+    """The reveal: one block per seat with its best arrangement, what it pays, the winner
+    marked.
 
     Built from the finished hand history only. Dropped hands stay face down, as in the text
-    result (a drop is never shown). Every label gets the room its text needs (the name
-    column is as wide as its longest text, a group as wide as its label), so none is cut."""
+    result (a drop is never shown). Every label gets the room its text needs (a group's room
+    is as wide as its caption), so none is cut but a name too long for its line."""
     end = history["end"]
     reason = end["reason"]
     winner = end.get("winner")
@@ -1072,41 +1110,50 @@ def results_scene(history: Mapping[str, Any], *, words: Captions) -> Scene:
             "last_standing": words.last_standing,
         }.get(reason, words.won)
         head = words.fill(how, name=names.get(winner, "?"))
+    W = RESULTS_W
+    inner = W - 2 * MARGIN
     title = words.fill(words.result_title, deal=history["deal_number"])
     labels = [
-        Label(title, MARGIN, 12, 19, "ink", "la", max_width=text_width(title, 19)),
-        Label(head, MARGIN, 38, 16, "gold", "la", max_width=text_width(head, 16)),
+        Label(_fitted(title, 19, inner), MARGIN, 12, 19, "ink", "la", max_width=inner),
+        Label(_fitted(head, 16, inner), MARGIN, 38, 16, "gold", "la", max_width=inner),
     ]
-    texts = _result_texts(history, names, deltas, words)
-    disc_room = 34  # the winner's "W" beside the name
-    widest = max(
-        (text_width(t, size) + (disc_room if i == 0 else 0) for rows in texts.values()
-         for i, (t, size, _s, _y) in enumerate(rows)),
-        default=0,
-    )  # fmt: skip
-    name_col = min(max(_RESULT_NAME_W, widest + 16), _RESULT_NAME_MAX)
     boxes: list[Box] = []
     discs: list[Disc] = []
     fans: list[Fan] = []
     cards: list[PlacedCard] = []
-    card_w = CARD_SIZES["small"][0]
-    y = 70
-    right = max(text_width(title, 19), text_width(head, 16)) + MARGIN
+    card_w, card_h = CARD_SIZES[_RESULT_CARD]
+    label_line = _RESULT_LABEL + 6
+    y = 66
     for row, (seat_str, fin) in enumerate(history["final"].items()):
         seat = int(seat_str)
         is_winner = seat == winner
-        boxes.append(
-            Box(MARGIN - 8, y, 0, y + _RESULT_ROW_H - 10, "row_win" if is_winner else "row", 12)
-        )
-        for i, (text, size, style, dy) in enumerate(texts[seat]):
-            room = name_col - 16 - (disc_room if i == 0 else 0)
-            labels.append(Label(_fitted(text, size, room), MARGIN + 6, y + dy, size, style, "la",
-                                max_width=room))  # fmt: skip
+        top = y
+        outcome, basis, score = _result_lines(history, seat, deltas, words)
+        x = MARGIN
         if is_winner:
-            discs.append(Disc(MARGIN + name_col - 30, y + 24, 13, "winner", words.winner_mark))
-
-        x = MARGIN + name_col
-        cy = y + 28
+            discs.append(Disc(x + _WIN_R, y + 10 + _WIN_R - 2, _WIN_R, "winner",
+                              words.winner_mark))  # fmt: skip
+            x += 2 * _WIN_R + 8
+        right = W - MARGIN
+        if outcome is not None:
+            out_w = text_width(outcome[0], _RESULT_OUTCOME)
+            labels.append(Label(outcome[0], right, y + 12, _RESULT_OUTCOME, outcome[1], "ra",
+                                max_width=out_w))  # fmt: skip
+            right -= out_w + 12
+        name = names.get(seat, _seat(words, seat))
+        labels.append(Label(_fitted(name, _RESULT_NAME, right - x), x, y + 10, _RESULT_NAME,
+                            "name", "la", max_width=right - x))  # fmt: skip
+        y += 36
+        if basis is not None or score is not None:
+            score_w = 0 if score is None else text_width(score[0], _RESULT_LABEL)
+            if score is not None:
+                labels.append(Label(score[0], W - MARGIN, y, _RESULT_LABEL, score[1], "ra",
+                                    max_width=score_w))  # fmt: skip
+            if basis is not None:
+                room = inner - score_w - 12
+                labels.append(Label(_fitted(basis, _RESULT_LABEL, room), MARGIN, y,
+                                    _RESULT_LABEL, "muted", "la", max_width=room))  # fmt: skip
+            y += label_line + 4
         arrangement = fin.get("arrangement")
         if fin.get("status") == "active" and arrangement:
             groups: list[tuple[str, list[str]]] = [
@@ -1114,33 +1161,44 @@ def results_scene(history: Mapping[str, Any], *, words: Captions) -> Scene:
             ]
             if arrangement.get("leftover"):
                 groups.append((words.part_unmatched, list(arrangement["leftover"])))
-            for label, codes in groups:
-                span = card_w + (len(codes) - 1) * _RESULT_STEP
-                slot = max(span, text_width(label, 13))
-                labels.append(Label(label, x, y + 8, 13, "muted", "la", max_width=slot))
-                for i, code in enumerate(codes):
-                    face = Face.parse(code)
-                    wild = not nothing_wild and (face.is_joker or face.rank == wild_rank)
-                    cards.append(
-                        PlacedCard(face, x + i * _RESULT_STEP, cy, "small", group=row, wild=wild)
-                    )
-                x += slot + _RESULT_GAP
-            x -= _RESULT_GAP
+            label_w = tuple(text_width(label, _RESULT_LABEL) for label, _codes in groups)
+            plan, step = plan_rows(
+                tuple(len(codes) for _label, codes in groups),
+                label_w,
+                inner,
+                card_w,
+                min_hand_step(_RESULT_CARD),
+                _RESULT_STEP,
+            )
+            for pieces in plan:
+                x = MARGIN
+                for piece in pieces:
+                    label, codes = groups[piece.section]
+                    slot = _slot_width(piece, label_w, card_w, step)
+                    labels.append(Label(label, x, y, _RESULT_LABEL, "muted", "la",
+                                        max_width=slot))  # fmt: skip
+                    for i, code in enumerate(codes[piece.start : piece.start + piece.count]):
+                        face = Face.parse(code)
+                        wild = not nothing_wild and (face.is_joker or face.rank == wild_rank)
+                        cards.append(PlacedCard(face, x + i * step, y + label_line, _RESULT_CARD,
+                                                group=row, wild=wild))  # fmt: skip
+                    x += slot + GROUP_GAP
+                y += label_line + card_h + 10
         else:
             out = words.code(words.out, fin.get("out_reason") or fin.get("status", ""))
-            fan = Fan(x, cy + 12, len(fin.get("cards", [])) or 13, seat, "mini", 8)
+            fan = Fan(MARGIN, y, len(fin.get("cards", [])) or 13, seat, "mini", 8)
             fans.append(fan)
-            x += fan.width + 14
-            out_w = text_width(out, 16)
-            labels.append(Label(out, x, cy + 22, 16, "muted", "la", max_width=out_w))
-            x += out_w
-        right = max(right, x)
-        y += _RESULT_ROW_H
-    width = min(MAX_WIDTH, max(right + MARGIN + 8, 640))
-    boxes = [Box(b.x0, b.y0, width - MARGIN + 8, b.y1, b.style, b.radius) for b in boxes]
+            room = inner - fan.width - 14
+            labels.append(Label(_fitted(out, _RESULT_OUTCOME, room), MARGIN + fan.width + 14,
+                                y + CARD_SIZES["mini"][1] // 2, _RESULT_OUTCOME, "muted", "lm",
+                                max_width=room))  # fmt: skip
+            y += CARD_SIZES["mini"][1] + 12
+        boxes.append(Box(MARGIN - 8, top, W - MARGIN + 8, y, "row_win" if is_winner else "row",
+                         12))  # fmt: skip
+        y += 8
     return Scene(
-        width,
-        y + 6,
+        W,
+        y + 4,
         "felt",
         boxes=tuple(boxes),
         discs=tuple(discs),

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from . import png, sprites, typeset
 from .captions import Captions
-from .layout import Box, Disc, Fan, Label, PlacedCard, Scene, badge_box
+from .layout import Box, Disc, Fan, Label, PlacedCard, Scene, badge_box, disc_text_size
 
 FELT = (24, 96, 60)
 FELT_DARK = (18, 76, 47)
@@ -97,7 +97,7 @@ def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
     fill = DISC_FILL[c.style]
     d.ellipse((c.x - c.r, c.y - c.r, c.x + c.r, c.y + c.r), fill=fill, outline=(20, 20, 20))
     if c.text and not typeset.has_devanagari(c.text):
-        f = typeset.latin_font(round(c.r * 1.3))
+        f = typeset.latin_font(disc_text_size(c.text, c.r))
         d.text((c.x, c.y + 1), c.text, font=f, fill=(20, 20, 20), anchor="mm", stroke_width=1,
                stroke_fill=(20, 20, 20))  # fmt: skip
     elif c.text:
@@ -109,10 +109,7 @@ def _disc(d: ImageDraw.ImageDraw, c: Disc) -> None:
 def _disc_mask(text: str, r: int) -> tuple[Image.Image, int, int]:
     """A disc's Devanagari word, in the bold face as large as fits the disc (cached: every
     table has a dealer's button, every result a winner's)."""
-    size = round(r * 1.1)
-    while size > 8 and typeset.length(text, size, bold=True) > 1.6 * r:
-        size -= 1
-    return typeset.mask(text, size, 0, "mm", bold=True)
+    return typeset.mask(text, disc_text_size(text, r), 0, "mm", bold=True)
 
 
 def _card(im: Image.Image, pc: PlacedCard) -> None:

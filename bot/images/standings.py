@@ -3,9 +3,11 @@ number large, the names, how far they got), the winner's row marked.
 
 Like the other pictures it takes plain data and its words from the caller (`StandingsRow`s and
 the captions, already in the viewer's language): nothing here knows a tournament, a table or
-Discord. Laid out for a phone as the other pictures are: scaled to `PHONE_WIDTH` (360 px), the
-place numbers (the picture's "ranks") are at least `MIN_RANK_PX` tall and every label's font at
-least `MIN_LABEL_PX`; each label gets its room (`max_width`), measured with the painter's fonts.
+Discord. Names are drawn as the other pictures draw them (`layout.plain_name`: an AI entrant
+keeps its robot mark, an emoji the fonts lack is left out rather than drawn as a box). Laid out
+for a phone as the other pictures are: scaled to `PHONE_WIDTH` (360 px), the place numbers
+(the picture's "ranks") are at least `MIN_RANK_PX` tall and every label's font at least
+`MIN_LABEL_PX`; each label gets its room (`max_width`), measured with the painter's fonts.
 """
 
 from __future__ import annotations
@@ -13,7 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .layout import MARGIN, MIN_LABEL_PX, MIN_RANK_PX, PHONE_WIDTH, Box, Label, Scene, text_width
+from .layout import (
+    MARGIN,
+    MIN_LABEL_PX,
+    MIN_RANK_PX,
+    PHONE_WIDTH,
+    Box,
+    Label,
+    Scene,
+    plain_name,
+    text_width,
+)
 from .paint import Picture, RenderedImage, draw
 
 WIDTH = 600  # 360/600 = 0.6: the place numbers of 24 px are 14.4 px on a phone
@@ -76,7 +88,7 @@ def standings_scene(title: str, heading: Sequence[str], rows: Sequence[Standings
         )
         labels.append(
             Label(
-                _fit(row.names, NAME_SIZE, name_room),
+                _fit(plain_name(row.names, "?"), NAME_SIZE, name_room),
                 name_x,
                 mid,
                 NAME_SIZE,

@@ -13,6 +13,11 @@ across letters): Pillow's Raqm layout does that when it is available (it needs F
 run time). Without it the font is used with Pillow's basic layout, which draws every letter
 (no tofu) but places some vowel signs as written rather than as read.
 
+An AI seat's name carries its mark, 🤖 (the table layer names AI seats "🤖 Hard"), and neither
+font has it: dropped, the pictures lost the mark the text keeps. So the typesetter draws it
+itself (`ROBOT`, `robot_glyph`): a robot's head as tall as a capital, in the label's colour,
+measured like any other character.
+
 Everything here is cached: measuring is called for every label of every picture, and the
 same few captions repeat.
 """
@@ -37,6 +42,9 @@ _DEVANAGARI_RANGES = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF), (0x1
 _JOINERS = frozenset("\u200c\u200d")
 _VIRAMA = "\u094d"
 _PROBE_SIZE = 24  # glyph coverage is checked once per character at this size
+#: An AI seat's mark, drawn by `robot_glyph` (no font here has it).
+ROBOT = "\N{ROBOT FACE}"
+_ROBOT_W, _ROBOT_H, _ROBOT_SIDE = 0.8, 0.74, 0.06  # the glyph and its bearings, in ems
 
 
 def is_devanagari(ch: str) -> bool:
@@ -148,6 +156,52 @@ def runs(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=2048)
+def pieces(text: str) -> tuple[tuple[str, str], ...]:
+    """`text` as it is drawn: each (piece, how): "latin" or "deva" (a run of `runs`, drawn in
+    that font) or "robot" (one `ROBOT`, drawn by `robot_glyph`)."""
+    if ROBOT not in text:
+        return tuple((p, "deva" if d else "latin") for p, d in runs(text))
+    out: list[tuple[str, str]] = []
+    for i, part in enumerate(text.split(ROBOT)):
+        if i:
+            out.append((ROBOT, "robot"))
+        if part:
+            out.extend((p, "deva" if d else "latin") for p, d in runs(part))
+    return tuple(out)
+
+
+def robot_advance(size: int) -> float:
+    """How far the robot mark advances at `size` px."""
+    return (_ROBOT_W + 2 * _ROBOT_SIDE) * size
+
+
+@lru_cache(maxsize=64)
+def robot_glyph(size: int) -> Image.Image:
+    """The robot mark at `size` px, as an 8-bit mask: a head with an antenna, two eyes and a
+    mouth, ears at its sides, standing on the baseline as tall as a capital letter. Drawn at
+    four times the size and scaled down (smooth edges), once per size."""
+    from PIL import Image as _Image
+    from PIL import ImageDraw
+
+    ss = 4
+    w, h = max(4, round(_ROBOT_W * size)), max(4, round(_ROBOT_H * size))
+    W, H = w * ss, h * ss
+    im = _Image.new("L", (W, H), 0)
+    d = ImageDraw.Draw(im)
+    r = 0.1 * W
+    d.ellipse((W / 2 - r, 0, W / 2 + r, 2 * r), fill=255)  # the antenna's ball
+    d.rectangle((W / 2 - 0.035 * W, r, W / 2 + 0.035 * W, 0.34 * H), fill=255)
+    d.rectangle((0, 0.52 * H, 0.12 * W, 0.8 * H), fill=255)  # ears
+    d.rectangle((0.88 * W, 0.52 * H, W, 0.8 * H), fill=255)
+    d.rounded_rectangle((0.08 * W, 0.3 * H, 0.92 * W, H - 1), radius=0.16 * W, fill=255)
+    e = 0.1 * W
+    for cx in (0.33 * W, 0.67 * W):  # the eyes and the mouth are cut out
+        d.ellipse((cx - e, 0.56 * H - e, cx + e, 0.56 * H + e), fill=0)
+    d.rectangle((0.3 * W, 0.8 * H, 0.7 * W, 0.88 * H), fill=0)
+    return im.resize((w, h), _Image.Resampling.LANCZOS)
+
+
 def font_of(deva: bool, size: int, bold: bool = False) -> FreeTypeFont | ImageFont:
     """The font a run is drawn in (a bold Latin run is the regular font with an outline)."""
     return devanagari_font(size, bold) if deva else latin_font(size)
@@ -157,9 +211,14 @@ def font_of(deva: bool, size: int, bold: bool = False) -> FreeTypeFont | ImageFo
 def length(text: str, size: int, bold: bool = False) -> float:
     """How far `text` advances at `size` px, each run in its own font (`bold`: Devanagari
     runs in the bold face, which advances further)."""
-    if not has_devanagari(text):  # the common case, one font: no runs to build
-        return float(latin_font(size).getlength(text))
-    return sum(font_of(deva, size, bold).getlength(piece) for piece, deva in runs(text))
+    if text.isascii() or not (ROBOT in text or has_devanagari(text)):
+        return float(latin_font(size).getlength(text))  # the common case, one font
+    return sum(
+        robot_advance(size)
+        if how == "robot"
+        else font_of(how == "deva", size, bold).getlength(piece)
+        for piece, how in pieces(text)
+    )
 
 
 def _joined(ch: str) -> bool:
@@ -189,12 +248,14 @@ def shorten(text: str, size: int, room: float, extra: float = 0, bold: bool = Fa
 
 
 @lru_cache(maxsize=64)
-def _baseline_below(size: int, anchor: str, bold: bool) -> int:
+def _baseline_below(size: int, anchor: str, bold: bool, deva: bool = True) -> int:
     """How far the baseline lies below a point anchored with `anchor`'s vertical part, in
-    the Devanagari font (the one mixed text is anchored by)."""
-    f = devanagari_font(size, bold)
+    the Devanagari font (the one mixed text is anchored by), or in the Latin font for Latin
+    text with a robot mark (anchored as the same text without it)."""
+    f = devanagari_font(size, bold) if deva else latin_font(size)
+    probe = "क" if deva else "H"
     vertical = anchor[1] if len(anchor) > 1 else "a"
-    return int(f.getbbox("क", anchor="l" + vertical)[1] - f.getbbox("क", anchor="ls")[1])
+    return int(f.getbbox(probe, anchor="l" + vertical)[1] - f.getbbox(probe, anchor="ls")[1])
 
 
 def mask(
@@ -209,10 +270,11 @@ def mask(
     from PIL import Image as _Image
     from PIL import ImageDraw
 
-    parts = ((text, False),) if text.isascii() else runs(text)
-    if len(parts) == 1:
-        f = font_of(parts[0][1], size, bold)
-        if parts[0][1] and bold:
+    parts = ((text, "latin"),) if text.isascii() else pieces(text)
+    if len(parts) == 1 and parts[0][1] != "robot":
+        deva = parts[0][1] == "deva"
+        f = font_of(deva, size, bold)
+        if deva and bold:
             stroke = 0
         left, top, right, bottom = (
             int(v) for v in f.getbbox(text, stroke_width=stroke, anchor=anchor)
@@ -225,12 +287,18 @@ def mask(
         return im, left, top
     total = length(text, size, bold)
     x0 = {"l": 0.0, "m": -total / 2, "r": -total}.get(anchor[0], 0.0)
-    base = _baseline_below(size, anchor, bold)
-    placed = []
+    base = _baseline_below(size, anchor, bold, any(how == "deva" for _p, how in parts))
+    placed: list[tuple[str, FreeTypeFont | ImageFont | None, float, int, tuple[float, ...]]] = []
     x = x0
-    for piece, deva in parts:
-        f = font_of(deva, size, bold)
-        width = 0 if deva and bold else stroke
+    for piece, how in parts:
+        if how == "robot":
+            glyph = robot_glyph(size)
+            gx = x + _ROBOT_SIDE * size
+            placed.append((piece, None, gx, 0, (gx, base - glyph.height, gx + glyph.width, base)))
+            x += robot_advance(size)
+            continue
+        f = font_of(how == "deva", size, bold)
+        width = 0 if how == "deva" and bold else stroke
         bl, bt, br, bb = f.getbbox(piece, stroke_width=width, anchor="ls")
         placed.append((piece, f, x, width, (x + bl, base + bt, x + br, base + bb)))
         x += f.getlength(piece)
@@ -240,7 +308,10 @@ def mask(
     bottom = math.ceil(max(p[4][3] for p in placed))
     im = _Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     d = ImageDraw.Draw(im)
-    for piece, f, px, width, _box in placed:
-        d.text((px - left, base - top), piece, font=f, fill=255, anchor="ls",
+    for piece, drawn_in, px, width, box in placed:
+        if drawn_in is None:  # the robot mark
+            im.paste(255, (round(px - left), round(box[1] - top)), robot_glyph(size))
+            continue
+        d.text((px - left, base - top), piece, font=drawn_in, fill=255, anchor="ls",
                stroke_width=width, stroke_fill=255)  # fmt: skip
     return im, left, top

@@ -147,6 +147,8 @@ COLUMNS: Final[dict[str, dict[str, Handling]]] = {
         "net_den": _N,
     },
     "player_names": {"guild_id": _N, "user_id": _D, "name": _D},
+    # 0014: told where /rummy help is (deleted: the next first hand view points to it again).
+    "help_pointers": {"guild_id": _N, "user_id": _D, "told_at": _N},
     "player_totals": {
         "guild_id": _N, "scope": _N, "user_id": _D, **_SUMMARY, "net_num": _N, "net_den": _N,
         "net_f": _N, "win_rate": _N, "last_played_at": _N,

@@ -3,10 +3,11 @@
 Why this shape: the bot holds one object, but the queries live with their aggregate, one
 repository per module (``storage.tables``, ``storage.outbox``, ``storage.leases``,
 ``storage.results``, ``storage.boards``, ``storage.settings``, ``storage.preferences``,
-``storage.privacy``, ``storage.seasons``, ``storage.tournaments``). ``Storage`` only opens
-(and migrates), closes, and hands out ``async with storage.transaction() as tx:``; every write
-method of every repository takes ``tx=``, so writes of several repositories (a move, its outbox
-rows, a result) commit or roll back together. A second backend changes what
+``storage.help_pointers``, ``storage.privacy``, ``storage.seasons``,
+``storage.tournaments``). ``Storage`` only opens (and migrates), closes, and hands out
+``async with storage.transaction() as tx:``; every write method of every repository takes
+``tx=``, so writes of several repositories (a move, its outbox rows, a result) commit or roll
+back together. A second backend changes what
 :meth:`Storage.open_url` builds, not the repositories.
 """
 
@@ -23,6 +24,7 @@ from bot.storage.conn import Database, Dialect, Tx
 from bot.storage.outbox import OutboxRepo
 from bot.storage.ownership import LeaseRepo
 from bot.storage.pg import PgDatabase, is_postgres_url
+from bot.storage.pointers import HelpPointerRepo
 from bot.storage.preferences import PreferenceRepo
 from bot.storage.privacy import PrivacyRepo
 from bot.storage.results import ResultRepo
@@ -52,6 +54,7 @@ class Storage:
         self.boards = BoardRepo(db)
         self.settings = SettingsRepo(db)
         self.preferences = PreferenceRepo(db)
+        self.help_pointers = HelpPointerRepo(db)
         self.privacy = PrivacyRepo(db)
         self.seasons = SeasonRepo(db)
         self.tournaments = TournamentRepo(db)

@@ -65,8 +65,10 @@ class Effects:
         the table and runs in order, in the background: the answer to the player who made
         the change never waits for a public post (a channel's posts are rate-limited, five
         per five seconds, and a ping could hold a move's answer for seconds)."""
-        if table.match is not None and ch.ended_deal is not None:
-            self.reviews.keep(table, ch.ended_deal)
+        if ch.work.match is not None and ch.ended_deal is not None:
+            # The state this change stored: an effect run late (its caller was cancelled)
+            # may find the table moved on.
+            self.reviews.keep(table, ch.ended_deal, ch.work.match)
         if ch.closed:
             self.ctx.scheduler.cancel_table(table.id)
             self.ctx.registry.drop(table)

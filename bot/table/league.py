@@ -47,6 +47,8 @@ FORGET_TTL = 15 * 60
 WIN_RATE_MIN_GAMES = 5
 #: Points of a rating trend shown with a player's stats.
 TREND_POINTS = 20
+#: (server, player) pairs remembered as pointed to the help before the memory starts afresh.
+POINTED_KEPT = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +153,9 @@ class League:
         self.storage = storage
         self.clock = clock
         self.seasons = seasons or Seasons(storage, clock)
+        #: (server, player) known to have been pointed to the help, or to have played: no
+        #: query needed. Per process; `storage.help_pointers` is what holds across processes.
+        self._pointed: set[tuple[int, int]] = set()
 
     async def leaderboard(
         self,
@@ -219,13 +224,28 @@ class League:
             raise errors.BadBoard()
         return found
 
-    async def has_played(self, guild_id: int, user_id: int) -> bool:
-        """Has this player a finished deal in this server (a first-timer gets a pointer to
-        the help)? A storage failure answers yes: the pointer is a courtesy."""
+    async def point_to_help(self, guild_id: int, user_id: int) -> bool:
+        """Should this player's hand view be headed by the pointer to `/rummy help` now?
+        Yes exactly once per (server, player), whatever the process: for a player without a
+        finished deal in the server, the first call anywhere that claims the stored row
+        (`storage.help_pointers`) says yes, and it is recorded in the same statement. A
+        storage failure says no: the pointer is a courtesy."""
+        key = (guild_id, user_id)
+        if key in self._pointed:
+            return False
         try:
-            return bool(await self.storage.boards.recent_deals(guild_id, user_id, limit=1))
+            if await self.storage.boards.recent_deals(guild_id, user_id, limit=1):
+                tell = False  # played here already
+            else:
+                tell = await self.storage.help_pointers.tell_once(
+                    guild_id, user_id, now=self.clock.now()
+                )
         except StorageError:
-            return True
+            return False
+        if len(self._pointed) >= POINTED_KEPT:
+            self._pointed.clear()  # only spares a query; the stored rows are the truth
+        self._pointed.add(key)
+        return tell
 
     async def player(self, guild_id: int, user_id: int) -> PlayerCard:
         stats = await self.storage.boards.player_stats(guild_id, user_id)

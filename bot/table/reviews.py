@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.ai import thinking
 from bot.ai.review import ReplayError
+from bot.engine.match import Match, MatchPhase
 
 from . import errors
 from .model import Table
@@ -27,11 +28,19 @@ class Reviews:
         self._finished: dict[tuple[str, int], tuple[int, tuple[int, ...], dict[str, Any]]] = {}
         self._reviews: dict[tuple[str, int, int], DealReview] = {}
 
-    def keep(self, table: Table, number: int) -> None:
-        """Keep the match as it is right after deal `number` (called when it ends)."""
-        m = table.match
+    def keep(self, table: Table, number: int, match: Match | None = None) -> None:
+        """Keep the match as it is right after deal `number` (called when it ends): `match`,
+        the state the change that ended it stored (default: the table's). A state that is not
+        deal `number` just ended (the match moved on first) is not kept: reviewed, it would
+        be another deal's decisions under this deal's number."""
+        m = table.match if match is None else match
         key = (table.id, number)
         if m is None or key in self._finished:
+            return
+        deal = m.deal
+        if m.phase is MatchPhase.PLAYING or deal is None or not deal.over:
+            return
+        if len(m.results) != number:
             return
         places = (table.channel_id, table.home_id)
         self._finished[key] = (table.guild_id, places, m.to_dict())

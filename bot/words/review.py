@@ -146,19 +146,29 @@ def suggestion_lines(
 def review_lines(
     review: Review | None, locale: Locale | None = None, cards: CardText = pretty_card
 ) -> list[str]:
-    """The whole review: a one-line summary, then each suggestion in turn order."""
+    """The whole review: a summary, then each suggestion in turn order. Every count comes
+    from the one `Review` whose items are listed: the moves, those the expert would have
+    played the same way and those it would change (`changed`), the ones listed below and
+    the ones left out (`unlisted`: close calls, or smaller than the five listed)."""
     if review is None or review.moves == 0:
         return [text(locale, "review-nothing")]
+    if review.changed == 0:
+        return [text(locale, "review-head-same", deal=review.deal_number, moves=review.moves)]
     head = text(
         locale,
         "review-head",
         deal=review.deal_number,
         moves=review.moves,
         agreed=review.agreed,
+        changed=review.changed,
     )
-    if not review.suggestions:
-        return [head, text(locale, "review-no-mistakes")]
-    lines = [head]
+    listed = len(review.suggestions)
+    if listed == 0:
+        return [head, text(locale, "review-no-mistakes", changed=review.changed)]
+    if review.unlisted == 0:
+        lines = [head, text(locale, "review-listed-all", listed=listed)]
+    else:
+        lines = [head, text(locale, "review-listed-some", listed=listed, unlisted=review.unlisted)]
     for s in review.suggestions:
         lines.extend(suggestion_lines(s, locale, cards, review.chips))
     return lines

@@ -73,7 +73,7 @@ def test_the_review_reads_in_hindi_line_for_line() -> None:
         assert sorted(re.findall(r"\d+|[2-9TJQKA]{1,2}[SHDC]", en)) == sorted(
             re.findall(r"\d+|[2-9TJQKA]{1,2}[SHDC]", hi)
         ), (en, hi)
-    assert "8H" in hindi[1] and "you threw" not in "\n".join(hindi)
+    assert "8H" in hindi[2] and "you threw" not in "\n".join(hindi)
     assert review_lines(None, "hi")[0] != review_lines(None, "en")[0]
 
 
@@ -204,6 +204,13 @@ def _finished(seed: int, tiers: tuple[str, str], profile: str = "points") -> Mat
 
 
 def _check_consistent(r: Review) -> None:
+    # The head's counts and the items listed come from this one review, and add up.
+    assert r.unlisted >= 0 and r.agreed + len(r.suggestions) + r.unlisted == r.moves
+    for tag in ("en", "hi"):
+        words = review_lines(r, tag, lambda c: c.face.code)
+        assert len(words) == (1 if r.changed == 0 else 2) + sum(
+            len(suggestion_lines(s, tag, lambda c: c.face.code, r.chips)) for s in r.suggestions
+        ), words
     turns = [s.turn for s in r.suggestions]
     assert turns == sorted(turns), "items out of turn order"
     assert len(r.suggestions) <= 5
@@ -324,7 +331,8 @@ def test_a_drop_review_speaks_in_the_tables_one_unit() -> None:
     assert s.kind is MoveKind.DROP
     lines = review_lines(r, None, lambda c: c.face.code)
     assert "1 move; the expert AI would have played 0 of them" in lines[0], lines
-    amounts = [line for line in lines[2:] if re.search(r"\d", line)]
+    assert lines[1] == "It is below."  # the one move it would change: listed
+    amounts = [line for line in lines[3:] if re.search(r"\d", line)]
     assert amounts, lines
     for line in amounts:
         assert "points" not in line, line

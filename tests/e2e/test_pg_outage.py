@@ -37,6 +37,9 @@ async def test_the_bot_rides_out_a_postgres_restart(tmp_path: Path, cluster: Clu
         await driver.open("alice", profile="points")
         await driver.start("alice")
         await driver.play(stop_after=2)
+        # What players see of the last move (its ping) follows its commit in the background.
+        await env.bot.tables.effects.settled()
+        await fake.settle(quiet=0.3)
         table = env.table()
         turn = table.current_turn()
         name = fake.user(int(table.match.players[turn].id[1:])).name

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
+from bot.engine.match import Match
+from bot.engine.observation import PublicView
 from bot.images import samples
 from bot.images.layout import hand_scene, results_scene, table_scene
 from bot.images.paint import learn_palette, paint, palette, palette_text
@@ -14,14 +16,22 @@ from bot.words.pictures import captions
 EN = captions("en")  # the pictures' English words, from the catalogue
 
 
+def _ai_table() -> PublicView:
+    """A table whose AI seats' names carry the robot mark the pictures draw."""
+    m = Match.create(["\N{ROBOT FACE} Hard", "Asha", "\N{ROBOT FACE} Expert 2"], "paplu", 4)
+    samples.play_until(m, lambda mm: mm.deal is not None and len(mm.deal.actions) >= 10, 4)
+    return m.public_view()
+
+
 @pytest.mark.parametrize("tag", ["en", "hi"])
-@pytest.mark.parametrize("scene", ["hand", "hand by suit", "table", "results"])
+@pytest.mark.parametrize("scene", ["hand", "hand by suit", "table", "table, AI seats", "results"])
 def test_scenes_keep_their_colours_on_the_palette(scene: str, tag: str) -> None:
     words = captions(tag)  # Devanagari captions are drawn in the same colours
     make = {
         "hand": lambda: hand_scene(samples.hand_states()["drawn"], None, False, words=words),
         "hand by suit": lambda: hand_scene(samples.hand_states()["taken"], None, True, words=words),
         "table": lambda: table_scene(samples.table_view(4), words=words),
+        "table, AI seats": lambda: table_scene(_ai_table(), words=words),
         "results": lambda: results_scene(samples.finished_history(seats=3, seed=5), words=words),
     }[scene]
     original = paint(make())

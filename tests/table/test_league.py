@@ -163,3 +163,19 @@ async def test_a_board_page_knows_whether_another_follows(league: League, storag
     assert page.own is not None and page.own.rank == 1
     last = await league.leaderboard(GUILD, ALICE, 1, None, "deals_won", "all", page_size=1)
     assert [r.user_id for r in last.rows] == [BOB] and not last.has_next
+
+
+async def test_the_help_pointer_is_given_once_whatever_the_process(
+    storage: Storage, clock: ManualClock
+) -> None:
+    """Two processes (two `League`s, each with its own memory, one database), a restart (a
+    third): a first-timer is pointed to the help by exactly one of them, once; a player with
+    a finished deal in the server is never pointed; each server points once."""
+    await one_deal(storage)
+    one, two = League(storage, clock), League(storage, clock)
+    answers = [await one.point_to_help(GUILD, CAROL), await two.point_to_help(GUILD, CAROL)]
+    answers += [await one.point_to_help(GUILD, CAROL), await two.point_to_help(GUILD, CAROL)]
+    assert answers == [True, False, False, False]
+    assert not await League(storage, clock).point_to_help(GUILD, CAROL)  # after a restart
+    assert await two.point_to_help(GUILD + 1, CAROL)  # another server
+    assert not await one.point_to_help(GUILD, ALICE)  # she has played here

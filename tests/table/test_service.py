@@ -21,6 +21,7 @@ from bot.table.jobs import result_jobs
 from bot.table.model import Table, TableOptions
 from bot.table.options import build_options
 from bot.table.outcomes import Left
+from bot.table.reviews import Reviews
 from bot.table.service import TableService as Tables
 from bot.table.vocabulary import TableStatus
 from bot.words.log import log_lines
@@ -424,6 +425,46 @@ async def test_review_of_a_finished_deal(tables: Tables) -> None:
         await tables.reviews.review(table.id, ALICE, 2)
     with pytest.raises(errors.WrongPlace):
         await tables.reviews.review(table.id, ALICE, 1, guild_id=GUILD, channel_id=CHANNEL + 1)
+
+
+async def test_a_review_is_of_the_deal_and_the_seat_it_names(storage: Storage) -> None:
+    """Issue 39 item 15: a review must be of the decisions it is asked about. Each deal of a
+    match is kept as it ended (keyed by table and deal, the cache by seat too): deal 1's
+    review asked after deal 2 is deal 1's, of that player's own moves. A state that is not
+    the deal named (the match moved on before it was kept) is not kept: it would be another
+    deal's moves under this deal's number."""
+    tables = Tables(storage, Recorder(), ai_delay=0.0, next_deal_delay=60, deck_seed=5)
+    opts = build_options("deals", None, 60, None, {}, 2, None, None)
+    table = await tables.lobby.create(GUILD, CHANNEL, ALICE, "alice", opts)
+    await tables.lobby.join(table, BOB, "bob")
+    await tables.lobby.start(table, ALICE)
+    first = on_turn(table)
+    for _ in range(2):  # two turns each: draw and throw the card drawn
+        for _player in range(2):
+            player = on_turn(table)
+            await tables.game.act(table, player, table.version, ActionKind.DRAW_STOCK)
+            assert table.match is not None and table.match.deal is not None
+            hand = table.match.deal.hands[table.engine_seat(player)]
+            await tables.game.act(table, player, table.version, ActionKind.DISCARD, hand[-1].id)
+    await tables.game.act(table, on_turn(table), table.version, ActionKind.DROP)
+    await tables.game.vote_next(table, ALICE, 1)
+    await tables.game.vote_next(table, BOB, 1)
+    await tables.game.act(table, on_turn(table), table.version, ActionKind.DROP)  # deal 2 over
+    assert table.match is not None and table.match.phase is MatchPhase.OVER
+    one = await tables.reviews.review(table.id, first, 1)
+    two = await tables.reviews.review(table.id, first, 2)
+    assert one.review is not None and one.review.deal_number == 1
+    assert one.review.moves in (4, 5)  # two draws and two throws (and the drop, if theirs)
+    assert two.review is None or (two.review.deal_number == 2 and two.review.moves <= 1)
+    assert (await tables.reviews.review(table.id, first, 1)) is one  # cached, per seat
+    other = ALICE if first == BOB else BOB
+    theirs = await tables.reviews.review(table.id, other, 1)
+    assert theirs.seat != one.seat and theirs is not one
+    late = Reviews()
+    late.keep(table, 1)  # the match is at deal 2's end now
+    with pytest.raises(errors.ReviewGone):
+        await late.review(table.id, first, 1)
+    await tables.shutdown()
 
 
 async def test_a_new_deal_shows_only_its_own_moves(storage: Storage) -> None:

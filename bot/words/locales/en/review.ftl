@@ -7,8 +7,28 @@ review-nothing = You made no moves of your own in that deal, so there is nothing
 review-head = Deal { $deal }: you made { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
-    }; the expert AI would have played { $agreed } of them the same way.
-review-no-mistakes = No clear mistakes: the moves the expert would change were close calls.
+    }; the expert AI would have played { $agreed } of them the same way and { $changed } differently.
+review-head-same = Deal { $deal }: you made { $moves ->
+        [one] { $moves } move, and the expert AI would have played it
+       *[other] { $moves } moves, and the expert AI would have played every one of them
+    } the same way.
+# What follows the head when the expert would have changed moves ($changed of them): none
+# listed, all listed ($listed), or the $listed that mattered most and $unlisted more.
+review-no-mistakes = { $changed ->
+        [one] It was a close call: nothing worth a note.
+       *[other] Each of those { $changed } was a close call: nothing worth a note.
+    }
+review-listed-all = { $listed ->
+        [one] It is below.
+       *[other] All { $listed } are below.
+    }
+review-listed-some = { $listed ->
+        [one] The one that mattered most is below
+       *[other] The { $listed } that mattered most are below
+    }; { $unlisted ->
+        [one] the other one was a close call or smaller
+       *[other] the other { $unlisted } were close calls or smaller
+    }.
 
 review-threw-kept = Turn { $turn }: you threw { $played } and kept { $better }; throwing { $better } was better.
 review-played-on = Turn { $turn }: you played on; dropping was better.

@@ -4,8 +4,26 @@ review-nothing = उस बाज़ी में आपने खुद को�
 review-head = बाज़ी { $deal }: आपने { $moves ->
         [one] { $moves } चाल चली
        *[other] { $moves } चालें चलीं
-    }; विशेषज्ञ AI इनमें से { $agreed } वैसे ही चलता।
-review-no-mistakes = कोई साफ़ ग़लती नहीं: जिन चालों को विशेषज्ञ बदलता, वे लगभग बराबर थीं।
+    }; विशेषज्ञ AI इनमें से { $agreed } वैसे ही चलता और { $changed } अलग।
+review-head-same = बाज़ी { $deal }: आपने { $moves ->
+        [one] { $moves } चाल चली, और विशेषज्ञ AI भी उसे
+       *[other] { $moves } चालें चलीं, और विशेषज्ञ AI भी हर एक को
+    } वैसे ही चलता।
+review-no-mistakes = { $changed ->
+        [one] वह चाल लगभग बराबर थी: कोई ख़ास बात नहीं।
+       *[other] वे { $changed } चालें लगभग बराबर थीं: कोई ख़ास बात नहीं।
+    }
+review-listed-all = { $listed ->
+        [one] वह नीचे है।
+       *[other] सभी { $listed } नीचे हैं।
+    }
+review-listed-some = { $listed ->
+        [one] सबसे अहम एक नीचे है
+       *[other] सबसे अहम { $listed } नीचे हैं
+    }; { $unlisted ->
+        [one] बाकी एक लगभग बराबर थी या छोटी
+       *[other] बाकी { $unlisted } लगभग बराबर थीं या छोटी
+    }।
 
 review-threw-kept = बारी { $turn }: आपने { $played } फेंका और { $better } रखा; { $better } फेंकना बेहतर होता।
 review-played-on = बारी { $turn }: आप खेलते रहे; ड्रॉप करना बेहतर होता।
