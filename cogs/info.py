@@ -23,7 +23,6 @@ from bot.discord_ui.slices import Slice, add_slice
 from bot.engine.cards import CardParseError, Face
 from bot.engine.rules import PROFILES, Rules, get_profile
 from bot.table.errors import UnknownAction
-from bot.table.hint_policy import check_ruling
 from bot.words import Locale, catalogue, text
 from bot.words.refusals import card_error_text
 from bot.words.rules import rules_summary, ruling_text
@@ -126,7 +125,7 @@ class Info(Slice):
         self, interaction: Interaction, hand: str, indicator: str, profile: str = "points"
     ) -> None:
         # Not while the player's own match hides what a ruling tells (its hint level).
-        check_ruling(self.bot.tables.registry.by_id.values(), interaction.user.id)
+        await self.bot.tables.may_rule(interaction.user.id)
         rules = get_profile(profile)
         locale = user_locale(interaction)
         try:

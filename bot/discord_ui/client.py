@@ -136,7 +136,8 @@ class PapluBot(commands.Bot):
             lobby_timeout=self.settings.lobby_timeout,
             deck_seed=self.settings.deck_seed,
             owner=owner_name(self.settings),
-            owns_guild=self.settings.owns_guild,
+            # None: this process drives every guild's tables (no shards given).
+            owns_guild=self.settings.owns_guild if self.settings.shard_ids is not None else None,
             tournament_listener=self.presenter.tournaments,
             season_listener=SeasonPosts(self, self.budget),
         )

@@ -29,6 +29,7 @@ from bot.storage import Storage
 from .context import LEASE_SECONDS, TableContext, TableSettings
 from .effects import Effects
 from .game import Game
+from .hint_policy import check_ruling
 from .league import League
 from .leases import Leases
 from .listener import TableListener
@@ -126,8 +127,27 @@ class TableService:
         self.tournaments = Tournaments(ctx, self.effects, shows, held)
         self.tournament_tools = OrganiserTools(self.tournaments)
         self.tournament_recovery = TournamentRecovery(ctx, self.tournaments)
+        #: Whether other processes drive some guilds' tables (shards): what a player may be
+        #: told is then decided over the database's open tables too, not only this process's.
+        self._shared = owns_guild is not None
 
     # ---- what callers read ------------------------------------------------------------------
+
+    async def may_rule(self, user_id: int) -> None:
+        """Refuse `/rummy check` (`errors.RulingHidden`) to a player still playing a match
+        whose hint level hides what a ruling tells. The command may be typed in any server,
+        so with several processes the player's table may be another process's: the open
+        tables this one does not hold are read from the database (rare: a typed command)."""
+        check_ruling(self.registry.by_id.values(), user_id)
+        if not self._shared:
+            return
+        held = self.registry.by_id
+        others = [
+            Table.from_json(record.state_json)
+            for record in await self.storage.tables.load_open_tables()
+            if record.table_id not in held and record.status == "playing"
+        ]
+        check_ruling(others, user_id)
 
     @property
     def registry(self) -> Registry:

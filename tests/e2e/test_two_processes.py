@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.hints import HintLevel
 from bot.storage import Storage
 from bot.table import errors
 from bot.words import text
@@ -86,7 +87,14 @@ GAMES = [
     Game(f"{kind}-{shard}", shard, humans, options, deals)
     for shard in (0, 1)
     for kind, humans, options, deals in (
-        ("points", ("alice", "bob"), {"profile": "points"}, 1),
+        # Shard 1's points table plays with hints off (rated play): `/rummy check` is refused
+        # to its players in either guild, by either process.
+        (
+            "points",
+            ("alice", "bob"),
+            {"profile": "points", "hints": "off"} if shard else {"profile": "points"},
+            1,
+        ),
         ("deals", ("carol", "dave"), {"profile": "deals", "deals": 2}, 2),
     )
 ]
@@ -128,6 +136,24 @@ async def launch_together(
         abort=exited,
     )
     await fake.wait_for_commands("rummy", timeout=TIMEOUT)
+
+
+async def check_is_refused_across_processes(fake: FakeDiscord) -> None:
+    """Bob plays shard 1's hints-off table (and shard 0's full-hints one): `/rummy check`
+    typed in either guild is refused, though shard 0's process does not hold the table that
+    hides the ruling (it reads the open tables of the database). Carol, at full-hints tables
+    only, gets her ruling from either process."""
+    hidden = refusal_text(errors.RulingHidden(HintLevel.OFF), "en")
+    hand = "4H 5H 6H 9S 10S JS 7C 7D 7S AC 2C 3C 4C"
+    for channel in ("points-0", "points-1"):
+        asked = await fake.slash("bob", channel, "rummy check", hand=hand, indicator="8D",
+                                 timeout=TIMEOUT)  # fmt: skip
+        await asked.wait(TIMEOUT)
+        assert asked.ephemeral and asked.text == hidden, (channel, asked)
+        other = await fake.slash("carol", channel, "rummy check", hand=hand, indicator="8D",
+                                 timeout=TIMEOUT)  # fmt: skip
+        await other.wait(TIMEOUT)
+        assert other.ephemeral and other.text != hidden, other
 
 
 async def stats_text(fake: FakeDiscord, user: str, channel: str) -> str:
@@ -223,6 +249,7 @@ async def test_two_shard_processes_share_one_database(tmp_path: Path, database: 
                 )
 
             await intruder_says("is driven by another process", len(table_ids))
+            await check_is_refused_across_processes(fake)
 
             async def play_one(driver: TableDriver) -> Any:
                 final = await driver.play(timeout=TIMEOUT)
