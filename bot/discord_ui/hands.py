@@ -49,6 +49,10 @@ TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using the
 WATCHING = 60.0  # a player who used their live hand view this recently is at the table
 
 
+class TokenAged(Exception):
+    """An open view's token grew too old to use while its edit waited."""
+
+
 class HandViews:
     """Every open hand view of this process, and the one way to show a player their hand."""
 
@@ -239,12 +243,14 @@ class HandViews:
             self.table_message.hooks.used(open_hand.interaction)
 
             async def edit(h: HandMessage) -> discord.Message:
+                if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
+                    raise TokenAged  # while it waited its turn in the lane, or its picture
                 return await open_hand.edit(**h.edit_kwargs())
 
             await self.pictures.send(key, open_hand.message_id, hand, edit, self.images.run)
         except Refusal:
             self.open_views.pop(key, None)
-        except discord.HTTPException:
+        except (discord.HTTPException, TokenAged):
             # The message was dismissed or the token died: forget it quietly.
             self.open_views.pop(key, None)
         except BaseException:
@@ -373,10 +379,10 @@ class HandViews:
         # look live while showing an old state.
         if old is None or old.interaction.id == interaction.id or old.message_id == message_id:
             return
-        if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
-            return
         with contextlib.suppress(discord.HTTPException):
             async with self.pictures.lane(key):
+                if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
+                    return  # (checked in the lane: the edit before may have taken a while)
                 self.pictures.lost(key, old.message_id)
                 await old.edit(
                     content=replaced_view_text(user_locale(old.interaction)),
