@@ -27,7 +27,7 @@ import time
 import discord
 
 from bot.engine.hints import HintLevel
-from bot.images import final_hand_picture, hand_picture
+from bot.images import final_hand_picture
 from bot.table.advice import AdviceCache, final_hand
 from bot.table.errors import Refusal
 from bot.table.model import Table
@@ -38,6 +38,7 @@ from bot.words.pictures import captions
 from .card_images import ImagePreferences, ImageWorker, show_in
 from .hand_facts import finished_deal, timeout_note, wrong_show
 from .hand_message import HandMessage, HandPictures, OpenHand, ShownImage
+from .hand_parts import HandContent, HandParts
 from .interaction import Interaction
 from .locales import user_locale
 from .screens.hand import hand_embed
@@ -70,6 +71,8 @@ class HandViews:
         self.open_views: dict[tuple[str, int], OpenHand] = {}
         # What each player's view shows, from Discord's answers; their edits, one at a time.
         self.pictures = HandPictures()
+        # The parts of each player's view made from their hand alone, and the last view built.
+        self.parts = HandParts()
         # Players who chose their cards sorted by suit, per table (kept while it is open).
         self._by_suit: set[tuple[str, int]] = set()
 
@@ -271,6 +274,7 @@ class HandViews:
             del self.open_views[key]
         self._by_suit = {k for k in self._by_suit if k[0] != table_id}
         self.pictures.forget(table_id)
+        self.parts.forget(table_id)
         self.advice.forget(table_id)
 
     # ---- building a view -----------------------------------------------------------------
@@ -287,62 +291,84 @@ class HandViews:
         """One player's private hand view: embed, controls, note and (unless they chose text
         only) the hand image. `shown` is the image the message being edited shows already (that
         message's, never another's): if the new one would be drawn from the same layout, it is
-        neither drawn nor uploaded, but named as kept."""
+        neither drawn nor uploaded, but named as kept. Built once per table version and the
+        player's choices (`hand_parts`), whoever asks."""
         images = await self.prefs.for_user(table.guild_id, user_id)
-        obs = table.observation_for(user_id)  # after the await: the newest state
+        key = (table.id, user_id)
         # The table's hint level: with hints off nothing is evaluated, the cards go by suit.
+        sort = table.options.hints is HintLevel.OFF or key in self._by_suit
+        inputs = (table.version, locale, images, sort, confirm_drop, note)
+        content = self.parts.built(key, inputs)
+        if content is None:
+            content = self._content(table, user_id, note, confirm_drop, images, sort, locale)
+            self.parts.keep(key, inputs, content)
+        out = HandMessage(
+            content.note, content.embed, content.view, version=table.version, locale=locale
+        )
+        picture = content.picture
+        if picture is None:
+            return out
+        if shown is not None and shown.key == content.picture_key:
+            out.kept, out.source = shown, picture
+            out.picture = (content.picture_key, shown.filename)
+        else:
+            out.upload = await self.images.run(picture)
+            out.picture = (content.picture_key, out.upload.filename)
+        show_in(content.embed, out.picture[1])
+        return out
+
+    def _content(
+        self,
+        table: Table,
+        user_id: int,
+        note: str | None,
+        confirm_drop: bool,
+        images: bool,
+        sort: bool,
+        locale: Locale | None,
+    ) -> HandContent:
+        """The view for the table as it is now, its picture laid out but not drawn; the parts
+        made from the hand alone come from `hand_parts`, made again only when it changed."""
+        key = (table.id, user_id)
+        obs = table.observation_for(user_id)
         hints = table.options.hints
-        off = hints is HintLevel.OFF
-        advice = None if off else self.advice.get(table.id, obs)
-        sort = off or (table.id, user_id) in self._by_suit
+        advice = None if hints is HintLevel.OFF else self.advice.get(table.id, obs)
         seat = table.seat_by_user(user_id)
-        name = seat.name if seat else "you"
         finished = finished_deal(table)
         # Once the deal is over: the seat's own cards as the engine ruled (text and picture).
         final = final_hand(table.match, obs.seat) if table.match is not None else None
+        live = finished is None and obs.match_phase == "playing" and bool(obs.hand)
         embed = hand_embed(
             obs,
             advice,
             sort,
-            name,
+            seat.name if seat else "you",
             finished=finished,
             final=final,
             wrong_show=wrong_show(table, obs),
             hints=hints,
             locale=locale,
+            part=self.parts.cards(key, obs, advice, sort, hints, locale) if live else None,
         )
         view = hand_view(
-            table.id,
-            table.version,
-            obs,
-            advice,
-            sort,
-            confirm_drop,
-            card_images=images,
-            hints=hints,
-            locale=locale,
+            table.id, table.version, obs, advice, sort, confirm_drop, images, hints, locale
         )
         if note is None:
             note = timeout_note(table, obs, locale)
-        out = HandMessage(note or None, embed, view, version=table.version, locale=locale)
+        picture = None
         if finished is not None and final is not None and images:
-            picture = final_hand_picture(obs, final.cards, final.evaluation, words=captions(locale))
-        elif not images or not obs.hand or finished is not None:
-            return out
-        else:
+            words = captions(locale)
+            picture = final_hand_picture(obs, final.cards, final.evaluation, words=words)
+        elif images and obs.hand and finished is None:
             evaluation = None
             if advice is not None:
                 evaluation = advice.drawn if advice.drawn is not None else advice.best
-            picture = hand_picture(obs, sort, evaluation, hints, words=captions(locale))
-        key = (obs.deal_number, obs.seat, picture.scene)
-        if shown is not None and shown.key == key:
-            out.kept, out.source = shown, picture
-            out.picture = (key, shown.filename)
-        else:
-            out.upload = await self.images.run(picture)
-            out.picture = (key, out.upload.filename)
-        show_in(embed, out.picture[1])
-        return out
+            picture = self.parts.picture(key, obs, sort, evaluation, hints, locale)
+        if picture is None:
+            return HandContent(note or None, embed, view)
+        return HandContent(
+            note or None, embed, view, picture, (obs.deal_number, obs.seat, picture.scene)
+        )
 
     # ---- bookkeeping ---------------------------------------------------------------------
 

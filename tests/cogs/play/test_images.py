@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.hands
+import bot.discord_ui.hand_parts
 import bot.discord_ui.table_picture
 from bot.engine.observation import Observation, PublicView
 from tests.e2e.harness import (
@@ -61,7 +61,7 @@ async def test_images_in_a_whole_match_reach_the_right_people(
     drawn_tables: list[Any] = []
     drawn_hands: list[Any] = []
     real_table = bot.discord_ui.table_picture.table_picture
-    real_hand = bot.discord_ui.hands.hand_picture
+    real_hand = bot.discord_ui.hand_parts.hand_picture
 
     def spy_table(view: Any, *args: Any, **kw: Any) -> Any:
         drawn_tables.append(view)
@@ -72,7 +72,7 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         return real_hand(obs, *args, **kw)
 
     monkeypatch.setattr(bot.discord_ui.table_picture, "table_picture", spy_table)
-    monkeypatch.setattr(bot.discord_ui.hands, "hand_picture", spy_hand)
+    monkeypatch.setattr(bot.discord_ui.hand_parts, "hand_picture", spy_hand)
     async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
         fake = env.fake
         driver = TableDriver(fake, TWO)
