@@ -14,9 +14,6 @@ and a picture named as kept is checked against it just before the edit goes.
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
-import re
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -28,8 +25,10 @@ from bot.words import Locale, text
 
 from .card_images import as_file, attachment_named
 from .interaction import Interaction
+from .screens.controls import as_seen
 
-VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
+#: What a player sees in a hand view (`HandMessage.visible`): compared, never serialised.
+Seen = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +55,7 @@ class OpenHand:
     sending: int | None = None
     # What that message shows, as `HandMessage.visible` (None: unsure): a refresh that would
     # show the same is not sent.
-    seen: str | None = None
+    seen: Seen | None = None
     # The view is a follow-up of `interaction` (opened from the table's public message, whose
     # token the table borrows: `table_hooks`), not its original response.
     followup: bool = False
@@ -90,19 +89,15 @@ class HandMessage:
     picture: tuple[Hashable, str] | None = None
     version: int | None = None  # the table version it was drawn from
     locale: Locale | None = None  # the reader's language (the picture's alt text)
-    _visible: str | None = None  # `visible()`, worked out once
+    _visible: Seen | None = None  # `visible()`, worked out once
 
-    def visible(self) -> str:
-        """A digest of everything the player sees in this view: text, embed, controls (the
-        table version inside their ids aside: the buttons of a waiting view mean the same
-        whatever version they carry, and a move's button is checked against the table) and
-        the picture."""
+    def visible(self) -> Seen:
+        """Everything the player sees in this view: text, embed, controls (the table version
+        inside their ids aside: `screens.controls.as_seen`) and the picture's name, as plain
+        values to compare with what the message shows."""
         if self._visible is None:
-            controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(self.view.to_components()))
             picture = None if self.picture is None else self.picture[1]
-            shown = [self.content, self.embed.to_dict(), controls, picture]
-            digest = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
-            self._visible = digest
+            self._visible = (self.content, self.embed.to_dict(), as_seen(self.view), picture)
         return self._visible
 
     def send_kwargs(self) -> dict[str, Any]:

@@ -24,10 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
-import hashlib
-import json
 import logging
-import re
 import time
 from typing import Any, NamedTuple
 
@@ -47,7 +44,7 @@ from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .interaction import Interaction
 from .placement import URGENT, Placement
-from .screens.controls import empty_view
+from .screens.controls import as_seen, empty_view
 from .screens.lobby import lobby_embed, lobby_expired_note, lobby_view
 from .screens.table import table_embed, table_view
 from .table_hooks import TableHooks
@@ -55,7 +52,8 @@ from .table_picture import UNKNOWN, TablePictures
 
 log = logging.getLogger(__name__)
 
-VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
+#: What a table message shows (its embed, controls and picture): compared, not serialised.
+Shows = tuple[Any, ...]
 
 
 class Shown(enum.Enum):
@@ -89,7 +87,7 @@ class TableMessage:
         self.hooks = TableHooks(clock=lambda: time.monotonic())
         # Per table, by the message it is about: the digest of everything the last edit
         # that landed showed.
-        self._sent: dict[str, tuple[int, str]] = {}
+        self._sent: dict[str, tuple[int, Shows]] = {}
         # Results posted below a table's message since it was posted: the next deal brings
         # the table back down to the bottom.
         self._buried: set[str] = set()
@@ -251,7 +249,7 @@ class TableMessage:
 
     # ---- the edit ------------------------------------------------------------------------
 
-    def _last_sent(self, table: Table) -> str | None:
+    def _last_sent(self, table: Table) -> Shows | None:
         found = self._sent.get(table.id)
         return found[1] if found is not None and found[0] == table.message_id else None
 
@@ -259,7 +257,7 @@ class TableMessage:
         self,
         table: Table,
         digest: str | None,
-        sent: str | None,
+        sent: Shows | None,
         answer: discord.Message | None = None,
         filename: str | None = None,
     ) -> None:
@@ -402,9 +400,7 @@ class TableMessage:
             edit["attachments"] = []
         # The table version inside the buttons' ids is not something a player sees, and the
         # public buttons ("Your hand", "Next deal") work whatever version they carry.
-        controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(edit["view"].to_components()))
-        visible = json.dumps([edit["embed"].to_dict(), controls, digest], sort_keys=True)
-        sent = hashlib.sha256(visible.encode()).hexdigest()
+        sent = (edit["embed"].to_dict(), as_seen(edit["view"]), digest)
         return _Edit(version, message_id, edit, digest, sent, filename)
 
     async def _bring_down(self, table: Table) -> bool:
@@ -432,7 +428,7 @@ class _Edit(NamedTuple):
     message_id: int | None  # the message it edits (its attachments are that message's)
     kwargs: dict[str, Any]  # the edit's arguments
     digest: str | None  # the digest of its picture (None: no picture)
-    sent: str  # the digest of everything it shows: embed, controls and picture
+    sent: Shows  # everything it shows: embed, controls and picture
     filename: str | None  # the picture's file name (None: no picture)
 
 

@@ -12,7 +12,9 @@ import random
 import pytest
 
 from bot.discord_ui.hand_parts import HandParts
+from bot.discord_ui.screens.controls import as_seen
 from bot.discord_ui.screens.hand import cards_part
+from bot.discord_ui.screens.hand_controls import hand_view
 from bot.engine.actions import ActionKind
 from bot.engine.match import Match, Player
 from bot.engine.rules import get_profile
@@ -67,3 +69,18 @@ def test_kept_parts_equal_fresh_ones(
             kept_pictures += before_picture is not None and before_picture[2] is picture
     # The others' moves (most of the states) found the seat's parts made already.
     assert kept_cards > 100 and kept_pictures > 100
+
+
+def test_a_view_as_seen_leaves_the_version_out_of_game_ids_only() -> None:
+    players = [Player(f"u{i}", name) for i, name in enumerate(("Asha", "Bob"))]
+    m = Match.create(players, get_profile("points"), seed=5)
+    assert m.deal is not None
+    obs = m.observation(m.deal.turn)
+    advice = AdviceCache().get("t1", obs)
+    seen = as_seen(hand_view("tbl1", 7, obs, advice, False, card_images=True))
+    later = as_seen(hand_view("tbl1", 8, obs, advice, False, card_images=True))
+    assert seen == later  # the same controls a version later read the same
+    ids = [c["custom_id"] for row in seen for c in row["components"]]
+    assert ids and all(i.startswith(("rm:tbl1:*:", "rs:tbl1:*:")) for i in ids), ids
+    other = as_seen(hand_view("tbl2", 7, obs, advice, False, card_images=True))
+    assert other != seen  # another table's controls are other controls
