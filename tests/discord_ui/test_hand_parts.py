@@ -84,3 +84,35 @@ def test_a_view_as_seen_leaves_the_version_out_of_game_ids_only() -> None:
     assert ids and all(i.startswith(("rm:tbl1:*:", "rs:tbl1:*:")) for i in ids), ids
     other = as_seen(hand_view("tbl2", 7, obs, advice, False, card_images=True))
     assert other != seen  # another table's controls are other controls
+
+
+def test_the_controls_dicts_are_what_discord_py_would_send() -> None:
+    """`controls.Rows` sends component dicts built directly; they are written exactly as
+    discord.py writes the same controls (a button with and without an emoji, disabled; a
+    menu whose lines have a description or not)."""
+    import discord
+
+    from bot.discord_ui.screens.controls import button, menu, option
+
+    cid = "rm:abcd:1:0:refresh"
+    assert (
+        button(cid, "Refresh", emoji="🔄")
+        == discord.ui.Button(label="Refresh", custom_id=cid, emoji="🔄").to_component_dict()
+    )
+    green = discord.ButtonStyle.success
+    assert (
+        button(cid, "Declare", green, disabled=True)
+        == discord.ui.Button(
+            label="Declare", custom_id=cid, style=green, disabled=True
+        ).to_component_dict()
+    )
+    lines = [option("7♠", "41", "leaves 20"), option("8♠", "42")]
+    theirs = discord.ui.Select(
+        custom_id="rs:abcd:1:0:discard",
+        placeholder="Discard a card…",
+        options=[
+            discord.SelectOption(label="7♠", value="41", description="leaves 20"),
+            discord.SelectOption(label="8♠", value="42"),
+        ],
+    )
+    assert menu("rs:abcd:1:0:discard", "Discard a card…", lines) == theirs.to_component_dict()
