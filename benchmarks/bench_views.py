@@ -21,7 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.discord_ui.screens.hand import hand_embed, hand_view
+from bot.discord_ui.screens.hand import hand_embed
+from bot.discord_ui.screens.hand_controls import hand_view
 from bot.discord_ui.screens.table import table_embed, table_view
 from bot.engine.actions import Action, ActionKind
 from bot.engine.match import Match, Player

@@ -154,8 +154,12 @@ class SelfCheckBot(discord.Client):
             await interaction.edit_original_response(
                 embed=embed("b.png"), attachments=[png("b.png", b"BBB")]
             )
-            # an edit that leaves the attachment alone keeps it (no upload)
-            await interaction.edit_original_response(content="kept", embed=embed("b.png"))
+            # an edit that leaves the attachment alone keeps it (no upload), but leaves Discord
+            # to guess (counted); naming it, from the answer, keeps it explicitly
+            kept = await interaction.edit_original_response(content="kept", embed=embed("b.png"))
+            await interaction.edit_original_response(
+                content="kept", embed=embed("b.png"), attachments=kept.attachments
+            )
             # a followup with a file, and a public channel message edited with attachments
             await interaction.followup.send(
                 embed=embed("c.png"), file=png("c.png", b"CCC"), ephemeral=True
@@ -165,6 +169,11 @@ class SelfCheckBot(discord.Client):
             public = await channel.send(embed=embed("t.png"), file=png("t.png", b"T1"))
             await public.edit(embed=embed("t.png"), attachments=[png("t.png", b"T2")])
             await public.edit(content="text only", embed=None, attachments=[])
+            # bug: naming an attachment of another message (refused: 400, nothing changes)
+            try:
+                await public.edit(embed=embed("b.png"), attachments=kept.attachments)
+            except discord.HTTPException as exc:
+                self.errors.append(exc)
             # bug: an embed showing an attachment the message does not have
             await interaction.followup.send(embed=embed("gone.png"), ephemeral=True)
 
@@ -279,6 +288,7 @@ async def test_attachments_on_responses_edits_and_followups(
     assert original.attachment_names == ["b.png"]  # replaced, then kept by a plain edit
     assert original.attachment_data["b.png"] == b"BBB"
     assert original.embed_attachment_refs == ["b.png"]
+    assert fake.server.implicit_keeps == [original.id]  # the explicit keep is not counted
     # every upload, where it landed and who could see it; the keeping edit uploaded nothing
     seen = [(u.filename, u.data, u.visible_to, u.edit) for u in fake.uploads]
     assert seen == [
@@ -291,9 +301,10 @@ async def test_attachments_on_responses_edits_and_followups(
     public = fake.last_public("general")
     assert public is not None and public.attachment_names == [] and public.embeds == []
     assert [s["attachments"][0]["filename"] for s in public.edits] == ["t.png", "t.png"]
-    # the dangling attachment:// is the only violation
-    assert [v.kind for v in fake.violations] == ["missing_attachment"]
-    assert "gone.png" in str(fake.violations[0])
+    assert [e.status for e in bot.errors] == [400]  # another message's attachment: refused
+    # that, and the dangling attachment://, are the only violations
+    assert [v.kind for v in fake.violations] == ["unknown_attachment", "missing_attachment"]
+    assert "gone.png" in str(fake.violations[1])
 
 
 def test_upload_limits() -> None:

@@ -378,3 +378,13 @@ def as_file(image: RenderedImage, description: str) -> discord.File:
 def show_in(embed: discord.Embed, filename: str) -> None:
     """Make `embed` show the attachment `filename` of its own message as its big image."""
     embed.set_image(url=f"attachment://{filename}")
+
+
+def attachment_named(message: discord.Message | None, filename: str) -> discord.Attachment | None:
+    """The attachment of `message` (Discord's answer to the post or edit that put it there)
+    that carries the file `filename`: what a later edit of that same message names in its
+    `attachments` to keep the picture (an edit that names none leaves Discord to guess from
+    an embed that still says attachment://, which may show the picture a second time)."""
+    if message is None:
+        return None
+    return next((a for a in message.attachments if a.filename == filename), None)

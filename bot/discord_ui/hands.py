@@ -7,9 +7,11 @@ the table moving on refreshes every open view through the interaction that last 
 player opens a fresh view from the table's button, which always works).
 
 What each open view shows is remembered (`OpenHand`): the table version, a digest of
-everything visible, the picture on the message and whether an edit is under way, so a refresh
-that would show the same is not sent, a picture already on the message is not uploaded
-again, and a refresh racing the player's own click does not repeat it.
+everything visible and whether an edit is under way, so a refresh that would show the same is
+not sent and a refresh racing the player's own click does not repeat it; and the picture on
+the message (`HandPictures`, learnt from Discord's answers), so a picture already there is not
+uploaded again but named as kept (`attachments`: the attachment reported on that very message,
+never one of another view's message). One player's edits go one at a time.
 
 The view is built from one snapshot: the seat's `Observation` and the hand advice cached for
 this table version (`bot.table.advice`: one evaluation shared by the embed, the discard menu
@@ -20,18 +22,12 @@ player's cards.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
-import re
 import time
-from collections.abc import Hashable
-from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.engine.hints import HintLevel
-from bot.images import RenderedImage, final_hand_picture, hand_picture
+from bot.images import final_hand_picture
 from bot.table.advice import AdviceCache, final_hand
 from bot.table.errors import Refusal
 from bot.table.model import Table
@@ -39,8 +35,10 @@ from bot.table.vocabulary import TableStatus
 from bot.words import Locale, text
 from bot.words.pictures import captions
 
-from .card_images import ImagePreferences, ImageWorker, as_file, show_in
+from .card_images import ImagePreferences, ImageWorker, show_in
 from .hand_facts import finished_deal, timeout_note, wrong_show
+from .hand_message import HandMessage, HandPictures, OpenHand, ShownImage
+from .hand_parts import HandContent, HandParts
 from .interaction import Interaction
 from .locales import user_locale
 from .screens.hand import hand_embed
@@ -48,96 +46,12 @@ from .screens.hand_controls import hand_view
 from .screens.table import replaced_view_text
 from .table_message import TableMessage
 
-VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
 TOKEN_SAFE_AGE = 14 * 60.0  # interaction tokens live 15 minutes; stop using them before that
 WATCHING = 60.0  # a player who used their live hand view this recently is at the table
 
 
-@dataclass(frozen=True, slots=True)
-class ShownImage:
-    """The hand image a message shows: what it was drawn from, and its attachment name."""
-
-    key: Hashable
-    filename: str
-
-
-@dataclass(slots=True)
-class OpenHand:
-    interaction: Interaction
-    opened: float
-    message_id: int | None = None  # the hand view's message
-    shown: ShownImage | None = None  # the image on that message (None: none, or unsure)
-    version: int | None = None  # the table version that message shows (None: unsure)
-    # The table version an edit under way will show (None: no edit under way). A refresh of
-    # that same version would only repeat it: a second request and a second drawing of the
-    # picture (while an edit is in flight, `shown` is unsure, so it would upload again).
-    sending: int | None = None
-    # What that message shows, as `HandMessage.visible` (None: unsure): a refresh that would
-    # show the same is not sent.
-    seen: str | None = None
-    # The view is a follow-up of `interaction` (opened from the table's public message, whose
-    # token the table borrows: `table_hooks`), not its original response.
-    followup: bool = False
-
-    async def edit(self, **kwargs: Any) -> None:
-        """Edit the hand view through its token. A view opened from the table's message is
-        that interaction's ephemeral follow-up, and the interaction's original response is
-        the public table: editing "the original" there would show a hand to everyone."""
-        if self.followup:
-            if self.message_id is None:
-                raise LookupError("a follow-up hand view without its message id")
-            await self.interaction.followup.edit_message(self.message_id, **kwargs)
-        else:
-            await self.interaction.edit_original_response(**kwargs)
-
-
-@dataclass(slots=True)
-class HandMessage:
-    """One player's private view, ready to send or to edit in.
-
-    `upload` is the image to attach now; `shown` the image the message shows once this lands
-    (the same one, or an unchanged earlier one kept by leaving `attachments` out)."""
-
-    content: str | None
-    embed: discord.Embed
-    view: discord.ui.View
-    upload: RenderedImage | None = None
-    shown: ShownImage | None = None
-    version: int | None = None  # the table version it was drawn from
-    locale: Locale | None = None  # the reader's language (the picture's alt text)
-    _visible: str | None = None  # `visible()`, worked out once
-
-    def visible(self) -> str:
-        """A digest of everything the player sees in this view: text, embed, controls (the
-        table version inside their ids aside: the buttons of a waiting view mean the same
-        whatever version they carry, and a move's button is checked against the table) and
-        the picture."""
-        if self._visible is None:
-            controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(self.view.to_components()))
-            picture = None if self.shown is None else self.shown.filename
-            shown = [self.content, self.embed.to_dict(), controls, picture]
-            digest = hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
-            self._visible = digest
-        return self._visible
-
-    def send_kwargs(self) -> dict[str, Any]:
-        """For a new message (a follow-up): the image, if any, as its file."""
-        out: dict[str, Any] = {"embed": self.embed, "view": self.view}
-        if self.content is not None:
-            out["content"] = self.content
-        if self.upload is not None:
-            out["file"] = as_file(self.upload, text(self.locale, "hand-picture"))
-        return out
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        """For an edit: a new image replaces the old; text only removes it; an unchanged
-        image is kept by not naming attachments at all."""
-        out: dict[str, Any] = {"content": self.content, "embed": self.embed, "view": self.view}
-        if self.upload is not None:
-            out["attachments"] = [as_file(self.upload, text(self.locale, "hand-picture"))]
-        elif self.shown is None:
-            out["attachments"] = []
-        return out
+class TokenAged(Exception):
+    """An open view's token grew too old to use while its edit waited."""
 
 
 class HandViews:
@@ -155,6 +69,10 @@ class HandViews:
         self.advice = advice
         self.table_message = table_message
         self.open_views: dict[tuple[str, int], OpenHand] = {}
+        # What each player's view shows, from Discord's answers; their edits, one at a time.
+        self.pictures = HandPictures()
+        # The parts of each player's view made from their hand alone, and the last view built.
+        self.parts = HandParts()
         # Players who chose their cards sorted by suit, per table (kept while it is open).
         self._by_suit: set[tuple[str, int]] = set()
 
@@ -185,13 +103,22 @@ class HandViews:
         hand = await self.build(
             table, user_id, note, confirm_drop=confirm_drop, locale=user_locale(interaction)
         )
+        key = (table.id, user_id)
         if lent is not None:
             self.table_message.hooks.used(interaction)
-            sent = await interaction.followup.send(ephemeral=True, wait=True, **hand.send_kwargs())
-            await self._remember(table, user_id, interaction, hand, sent.id, followup=True)
+
+            async def post(h: HandMessage) -> discord.Message:
+                return await interaction.followup.send(ephemeral=True, wait=True, **h.send_kwargs())
+
+            sent = await self.pictures.send(key, None, hand, post, self.images.run)
+            await self._remember(table, user_id, interaction, hand, sent, followup=True)
             return
-        message = await interaction.edit_original_response(**hand.edit_kwargs())
-        await self._remember(table, user_id, interaction, hand, message.id)
+
+        async def edit(h: HandMessage) -> discord.Message:
+            return await interaction.edit_original_response(**h.edit_kwargs())
+
+        message = await self.pictures.send(key, None, hand, edit, self.images.run)
+        await self._remember(table, user_id, interaction, hand, message)
 
     async def show(
         self,
@@ -207,11 +134,25 @@ class HandViews:
         without controls; a player with no seat left, the note alone."""
         user_id = interaction.user.id
         locale = user_locale(interaction)
+        key = (table.id, user_id)
+        # The edit goes to the message clicked: only a picture known to be on it is kept.
+        clicked = interaction.message.id if interaction.message is not None else None
+
+        async def edit(h: HandMessage) -> discord.Message:
+            return await interaction.edit_original_response(**h.edit_kwargs())
+
         if table.status is not TableStatus.PLAYING or table.match is None:
             if table.match is not None and table.engine_seat(user_id) is not None:
                 hand = await self.build(table, user_id, note, locale=locale)
-                await interaction.edit_original_response(**{**hand.edit_kwargs(), "view": None})
+
+                async def final(h: HandMessage) -> discord.Message:
+                    return await interaction.edit_original_response(
+                        **{**h.edit_kwargs(), "view": None}
+                    )
+
+                await self.pictures.send(key, clicked, hand, final, self.images.run)
                 return
+            self.pictures.lost(key, clicked)
             await interaction.edit_original_response(
                 content=note or text(locale, "done-game-over"),
                 embed=None,
@@ -219,7 +160,6 @@ class HandViews:
                 attachments=[],
             )
             return
-        key = (table.id, user_id)
         open_hand = self.open_views.get(key)
         on_message = open_hand is not None and (
             interaction.message is not None and open_hand.message_id == interaction.message.id
@@ -228,13 +168,11 @@ class HandViews:
         if on_message and open_hand is not None:
             open_hand.sending = table.version
         try:
-            shown = open_hand.shown if on_message and open_hand is not None else None
+            shown = self.pictures.on(key, clicked)
             hand = await self.build(table, user_id, note, confirm_drop, shown, locale=locale)
-            # From now on refreshes go through this interaction; until the edit lands its
-            # image is unsure, so a refresh meanwhile of a newer state uploads rather than
-            # trust it.
+            # From now on refreshes go through this interaction.
             await self._remember(table, user_id, interaction, sending=hand.version)
-            await interaction.edit_original_response(**hand.edit_kwargs())
+            await self.pictures.send(key, clicked, hand, edit, self.images.run)
         except BaseException:
             current = self.open_views.get(key)
             if current is not None:
@@ -296,20 +234,26 @@ class HandViews:
         open_hand.sending = table.version
         try:
             locale = user_locale(open_hand.interaction)  # the player's, as when they opened it
-            hand = await self.build(table, user_id, shown=open_hand.shown, locale=locale)
+            shown = self.pictures.on(key, open_hand.message_id)  # the message edited below
+            hand = await self.build(table, user_id, shown=shown, locale=locale)
             if hand.upload is None and open_hand.seen == hand.visible():
                 # The view would read exactly as it does (a waiting player, an opponent's
                 # draw): no request. It stands for this version now.
                 open_hand.version, open_hand.sending = hand.version, None
                 return
-            open_hand.shown, open_hand.version = None, None  # unsure until the edit lands
-            open_hand.seen = None
+            open_hand.version, open_hand.seen = None, None  # unsure until the edit lands
             open_hand.sending = hand.version
             self.table_message.hooks.used(open_hand.interaction)
-            await open_hand.edit(**hand.edit_kwargs())
+
+            async def edit(h: HandMessage) -> discord.Message:
+                if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
+                    raise TokenAged  # while it waited its turn in the lane, or its picture
+                return await open_hand.edit(**h.edit_kwargs())
+
+            await self.pictures.send(key, open_hand.message_id, hand, edit, self.images.run)
         except Refusal:
             self.open_views.pop(key, None)
-        except discord.HTTPException:
+        except (discord.HTTPException, TokenAged):
             # The message was dismissed or the token died: forget it quietly.
             self.open_views.pop(key, None)
         except BaseException:
@@ -329,6 +273,8 @@ class HandViews:
         for key in [k for k in self.open_views if k[0] == table_id]:
             del self.open_views[key]
         self._by_suit = {k for k in self._by_suit if k[0] != table_id}
+        self.pictures.forget(table_id)
+        self.parts.forget(table_id)
         self.advice.forget(table_id)
 
     # ---- building a view -----------------------------------------------------------------
@@ -343,62 +289,86 @@ class HandViews:
         locale: Locale | None = None,
     ) -> HandMessage:
         """One player's private hand view: embed, controls, note and (unless they chose text
-        only) the hand image. `shown` is the image the message being edited shows already: if
-        the new one would be drawn from the same layout, it is neither drawn nor uploaded."""
+        only) the hand image. `shown` is the image the message being edited shows already (that
+        message's, never another's): if the new one would be drawn from the same layout, it is
+        neither drawn nor uploaded, but named as kept. Built once per table version and the
+        player's choices (`hand_parts`), whoever asks."""
         images = await self.prefs.for_user(table.guild_id, user_id)
-        obs = table.observation_for(user_id)  # after the await: the newest state
+        key = (table.id, user_id)
         # The table's hint level: with hints off nothing is evaluated, the cards go by suit.
+        sort = table.options.hints is HintLevel.OFF or key in self._by_suit
+        inputs = (table.version, locale, images, sort, confirm_drop, note)
+        content = self.parts.built(key, inputs)
+        if content is None:
+            content = self._content(table, user_id, note, confirm_drop, images, sort, locale)
+            self.parts.keep(key, inputs, content)
+        out = HandMessage(
+            content.note, content.embed, content.view, version=table.version, locale=locale
+        )
+        picture = content.picture
+        if picture is None:
+            return out
+        if shown is not None and shown.key == content.picture_key:
+            out.kept, out.source = shown, picture
+            out.picture = (content.picture_key, shown.filename)
+        else:
+            out.upload = await self.images.run(picture)
+            out.picture = (content.picture_key, out.upload.filename)
+        show_in(content.embed, out.picture[1])
+        return out
+
+    def _content(
+        self,
+        table: Table,
+        user_id: int,
+        note: str | None,
+        confirm_drop: bool,
+        images: bool,
+        sort: bool,
+        locale: Locale | None,
+    ) -> HandContent:
+        """The view for the table as it is now, its picture laid out but not drawn; the parts
+        made from the hand alone come from `hand_parts`, made again only when it changed."""
+        key = (table.id, user_id)
+        obs = table.observation_for(user_id)
         hints = table.options.hints
-        off = hints is HintLevel.OFF
-        advice = None if off else self.advice.get(table.id, obs)
-        sort = off or (table.id, user_id) in self._by_suit
+        advice = None if hints is HintLevel.OFF else self.advice.get(table.id, obs)
         seat = table.seat_by_user(user_id)
-        name = seat.name if seat else "you"
         finished = finished_deal(table)
         # Once the deal is over: the seat's own cards as the engine ruled (text and picture).
         final = final_hand(table.match, obs.seat) if table.match is not None else None
+        live = finished is None and obs.match_phase == "playing" and bool(obs.hand)
         embed = hand_embed(
             obs,
             advice,
             sort,
-            name,
+            seat.name if seat else "you",
             finished=finished,
             final=final,
             wrong_show=wrong_show(table, obs),
             hints=hints,
             locale=locale,
+            part=self.parts.cards(key, obs, advice, sort, hints, locale) if live else None,
         )
         view = hand_view(
-            table.id,
-            table.version,
-            obs,
-            advice,
-            sort,
-            confirm_drop,
-            card_images=images,
-            hints=hints,
-            locale=locale,
+            table.id, table.version, obs, advice, sort, confirm_drop, images, hints, locale
         )
         if note is None:
             note = timeout_note(table, obs, locale)
-        out = HandMessage(note or None, embed, view, version=table.version, locale=locale)
+        picture = None
         if finished is not None and final is not None and images:
-            picture = final_hand_picture(obs, final.cards, final.evaluation, words=captions(locale))
-        elif not images or not obs.hand or finished is not None:
-            return out
-        else:
+            words = captions(locale)
+            picture = final_hand_picture(obs, final.cards, final.evaluation, words=words)
+        elif images and obs.hand and finished is None:
             evaluation = None
             if advice is not None:
                 evaluation = advice.drawn if advice.drawn is not None else advice.best
-            picture = hand_picture(obs, sort, evaluation, hints, words=captions(locale))
-        key = (obs.deal_number, obs.seat, picture.scene)
-        if shown is not None and shown.key == key:
-            out.shown = shown
-        else:
-            out.upload = await self.images.run(picture)
-            out.shown = ShownImage(key, out.upload.filename)
-        show_in(embed, out.shown.filename)
-        return out
+            picture = self.parts.picture(key, obs, sort, evaluation, hints, locale)
+        if picture is None:
+            return HandContent(note or None, embed, view)
+        return HandContent(
+            note or None, embed, view, picture, (obs.deal_number, obs.seat, picture.scene)
+        )
 
     # ---- bookkeeping ---------------------------------------------------------------------
 
@@ -408,15 +378,17 @@ class HandViews:
         user_id: int,
         interaction: Interaction,
         shown: HandMessage | None = None,
-        message_id: int | None = None,
+        answer: discord.Message | None = None,
         sending: int | None = None,
         followup: bool = False,
     ) -> None:
         """The interaction through which this player's hand view is refreshed from now on,
-        its message (default: the one clicked) and what that message shows (None while an
-        edit is in flight: then the next refresh uploads and edits rather than trust an image
-        or a state that may not be there). `sending`: the table version of that edit in
-        flight, which a refresh of the same version need not repeat."""
+        its message (`answer`, Discord's answer to sending `shown`; default: the one clicked)
+        and what that message shows (None while an edit is in flight: then the next refresh
+        uploads and edits rather than trust an image or a state that may not be there).
+        `sending`: the table version of that edit in flight, which a refresh of the same
+        version need not repeat."""
+        message_id = answer.id if answer is not None else None
         if message_id is None and interaction.message is not None:
             message_id = interaction.message.id
         key = (table.id, user_id)
@@ -425,7 +397,6 @@ class HandViews:
             interaction,
             time.monotonic(),
             message_id,
-            shown.shown if shown else None,
             shown.version if shown else None,
             sending,
             followup=followup,
@@ -434,23 +405,25 @@ class HandViews:
         # look live while showing an old state.
         if old is None or old.interaction.id == interaction.id or old.message_id == message_id:
             return
-        if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
-            return
         with contextlib.suppress(discord.HTTPException):
-            await old.edit(
-                content=replaced_view_text(user_locale(old.interaction)),
-                embed=None,
-                view=None,
-                attachments=[],
-            )
+            async with self.pictures.lane(key):
+                if time.monotonic() - old.opened > TOKEN_SAFE_AGE:
+                    return  # (checked in the lane: the edit before may have taken a while)
+                self.pictures.lost(key, old.message_id)
+                await old.edit(
+                    content=replaced_view_text(user_locale(old.interaction)),
+                    embed=None,
+                    view=None,
+                    attachments=[],
+                )
 
     def _landed(
         self, table: Table, user_id: int, interaction: Interaction, shown: HandMessage
     ) -> None:
-        """An edit through `interaction` landed: its message now shows `shown`."""
+        """An edit through `interaction` landed: its message now shows `shown` (its picture
+        was learnt from the answer: `HandPictures.send`)."""
         open_hand = self.open_views.get((table.id, user_id))
         if open_hand is not None and open_hand.interaction is interaction:
-            open_hand.shown = shown.shown
             open_hand.version = shown.version
             open_hand.seen = shown.visible()
             if shown.version is not None and (open_hand.sending or 0) <= shown.version:

@@ -11,49 +11,49 @@ An edit that would change nothing a player sees (the same embed, controls and pi
 sent at all.
 
 The table picture is drawn from the `PublicView` alone, off the event loop, and uploaded only
-when it differs from the one on the message (an edit that leaves `attachments` out keeps the
-message's files: Discord's rule). What is remembered of the message (its picture, what it
-shows) is keyed by the message's id, so a table posted afresh (below the results, or in the
-channel after leaving its thread) starts from "unknown".
+when it differs from the one on the message; an edit that keeps it names its attachment (the
+one Discord's answer to the upload reported on that message), never leaving `attachments`
+out while the embed says attachment://. What is remembered of the message (its picture and
+that attachment, what it shows) is keyed by the message's id, so a table posted afresh (below
+the results, or in the channel after leaving its thread) starts from "unknown", and a picture
+whose attachment no answer named is uploaded again rather than guessed.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import enum
-import hashlib
-import json
 import logging
-import re
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
 from bot.engine.match import MatchPhase
 from bot.engine.observation import PublicView
-from bot.images import RenderedImage, table_picture
+from bot.images import RenderedImage
 from bot.table.listener import CloseReason
 from bot.table.messages import remember_messages
 from bot.table.model import Table
 from bot.table.vocabulary import TableStatus
 from bot.words import Locale, text
 from bot.words.log import log_lines
-from bot.words.pictures import captions
 
 from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
 from .interaction import Interaction
 from .placement import URGENT, Placement
-from .screens.controls import empty_view
+from .screens.controls import as_seen, empty_view
 from .screens.lobby import lobby_embed, lobby_expired_note, lobby_view
 from .screens.table import table_embed, table_view
 from .table_hooks import TableHooks
+from .table_picture import UNKNOWN, TablePictures
 
 log = logging.getLogger(__name__)
 
-VERSION_IN_ID = re.compile(r'("r[ms]:[0-9a-z]+:)\d+:')  # the version field of a custom id
-UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
+#: What a table message shows (its embed, controls and picture): compared, not serialised.
+Shows = tuple[Any, ...]
 
 
 class Shown(enum.Enum):
@@ -79,28 +79,38 @@ class TableMessage:
     ) -> None:
         self.placement = placement
         self.budget = budget
-        self.images = images
-        self.prefs = prefs
+        self.pictures = TablePictures(images, prefs)
         self.storage = storage
         self.lobby_timeout = lobby_timeout
         # Tokens lent by clicks on the public messages, aged by the clock the hand views use
         # (looked up at each call, so both agree with whatever `time` this module sees).
         self.hooks = TableHooks(clock=lambda: time.monotonic())
-        # Per table, by the message it is about: the digest of the picture on it, and of
-        # everything the last edit that landed showed.
-        self._image: dict[str, tuple[int, str | None]] = {}
-        self._sent: dict[str, tuple[int, str]] = {}
-        # The last table picture drawn per table: its scene's hash, its digest, its file name.
-        self._drawn: dict[str, tuple[int, str | None, str]] = {}
+        # Per table, by the message it is about: the digest of everything the last edit
+        # that landed showed.
+        self._sent: dict[str, tuple[int, Shows]] = {}
         # Results posted below a table's message since it was posted: the next deal brings
         # the table back down to the bottom.
         self._buried: set[str] = set()
+        self._lanes: dict[str, asyncio.Lock] = {}
 
     # ---- what the presenter asks -----------------------------------------------------------
+
+    def _lane(self, table_id: str) -> asyncio.Lock:
+        """Held while a table's message is edited or posted: one at a time (the flush loop's
+        and a closing's, a repost), so each answer says what the message shows after every
+        edit before it, and an edit that keeps the picture names what is really on it."""
+        lock = self._lanes.get(table_id)
+        if lock is None:
+            lock = self._lanes[table_id] = asyncio.Lock()
+        return lock
 
     async def show(self, table: Table, final: CloseReason | None = None) -> Shown:
         """Bring the public message up to date (posted afresh at the bottom once a deal's
         results buried it; posted anew when it has no message)."""
+        async with self._lane(table.id):
+            return await self._show(table, final)
+
+    async def _show(self, table: Table, final: CloseReason | None) -> Shown:
         await self.placement.home(table)
         thread = table.thread_id
         if final is None and await self._bring_down(table):
@@ -110,7 +120,7 @@ class TableMessage:
         if table.message_id is not None or final is not None:
             return Shown.DONE
         payload, public = self.payload(table, final)
-        image = await self._image_for(table, public)
+        image = await self.pictures.for_post(table, public)
         await self.budget.slot(HEADROOM, "POST", table.home_id)
         try:
             msg = await self.placement.channel(table).send(
@@ -119,7 +129,7 @@ class TableMessage:
         except discord.HTTPException as exc:
             log.warning("could not post the table message of %s", table.id)
             return Shown.AGAIN if await self.placement.failed(table, exc) else Shown.DONE
-        self._image[table.id] = (msg.id, _digest(image))
+        self.pictures.posted(table, msg, image)
         await remember_messages(self.storage, table, message_id=msg.id)
         if thread is not None and table.thread_id is None and table.current_turn() is not None:
             return Shown.LEFT_THREAD
@@ -142,22 +152,25 @@ class TableMessage:
 
     async def repost(self, table: Table) -> None:
         """Post the table message again at the bottom of the channel (`/rummy table`)."""
+        async with self._lane(table.id):
+            await self._repost(table)
+
+    async def _repost(self, table: Table) -> None:
         self._buried.discard(table.id)
         version = table.version
         old = table.message_id
         payload, public = self.payload(table, None)
-        image = await self._image_for(table, public)
+        image = await self.pictures.for_post(table, public)
         channel = await self.placement.home(table)
         await self.budget.slot(URGENT, "POST", table.home_id)
         msg = await channel.send(**_with_image(payload, image, table.options.language))
-        self._image[table.id] = (msg.id, _digest(image))
+        self.pictures.posted(table, msg, image)
         # In the channel, the lobby message was the table message: the new one takes over.
         lobby = msg.id if old is not None and table.lobby_message_id == old else None
         await remember_messages(self.storage, table, message_id=msg.id, lobby_id=lobby)
         if table.version == version:
             # What the new message shows, so the next refresh edits only if that changes.
-            *_, sent = await self._edit_for(table, None)
-            self._sent[table.id] = (msg.id, sent)
+            self._sent[table.id] = (msg.id, (await self._edit_for(table, None)).sent)
         if old is not None:
             await self.budget.slot(HEADROOM, "DELETE", table.home_id)
             with contextlib.suppress(discord.HTTPException):
@@ -167,7 +180,7 @@ class TableMessage:
         """The public table as a private message for someone not at it, in their language:
         the same embed and picture (public facts only), without the controls."""
         payload, public = self.payload(table, None, locale)
-        image = await self._image_for(table, public)
+        image = await self.pictures.for_post(table, public)
         out = _with_image({"embed": payload["embed"]}, image, locale)
         out["content"] = text(locale, "table-for-bystander")
         return out
@@ -177,8 +190,9 @@ class TableMessage:
         return self.hooks.pick(table.id, table.message_id) is not None
 
     def forget(self, table_id: str) -> None:
-        for kept in (self._image, self._sent, self._drawn):
-            kept.pop(table_id, None)
+        self._sent.pop(table_id, None)
+        self._lanes.pop(table_id, None)
+        self.pictures.forget(table_id)
         self._buried.discard(table_id)
         self.hooks.forget(table_id)
 
@@ -235,18 +249,24 @@ class TableMessage:
 
     # ---- the edit ------------------------------------------------------------------------
 
-    def _on_message(self, table: Table) -> str | None:
-        """The digest of the picture the table message shows (`UNKNOWN`: not sure)."""
-        found = self._image.get(table.id)
-        return found[1] if found is not None and found[0] == table.message_id else UNKNOWN
-
-    def _last_sent(self, table: Table) -> str | None:
+    def _last_sent(self, table: Table) -> Shows | None:
         found = self._sent.get(table.id)
         return found[1] if found is not None and found[0] == table.message_id else None
 
-    def _landed(self, table: Table, digest: str | None, sent: str | None) -> None:
+    def _landed(
+        self,
+        table: Table,
+        digest: str | None,
+        sent: Shows | None,
+        answer: discord.Message | None = None,
+        filename: str | None = None,
+    ) -> None:
+        """An edit of the table message landed (`answer`, Discord's answer to it, whose
+        attachment `filename` carries the picture now), or did not (`UNKNOWN`)."""
         assert table.message_id is not None
-        self._image[table.id] = (table.message_id, digest)
+        if answer is not None and answer.id != table.message_id:
+            return  # an edit of a message the table left meanwhile: nothing of the new one
+        self.pictures.landed(table, table.message_id, digest, answer, filename)
         if sent is None:
             self._sent.pop(table.id, None)
         else:
@@ -255,18 +275,19 @@ class TableMessage:
     async def _edit(self, table: Table, final: CloseReason | None) -> None:
         """Edit the public message to the table's newest state, unless it already shows it.
 
-        The edit waits for a slot of the budget first; if the table moved on meanwhile, the
-        payload is built again, so the one edit carries every change."""
+        The edit waits for a slot of the budget first; if the table moved on meanwhile (or
+        its message is another one now), the payload is built again, so the one edit carries
+        every change and names only the attachments of the message it edits."""
         assert table.message_id is not None
         if await self._edit_through_hook(table, final):
             return
         if self.budget.room(HEADROOM):
-            version, edit, digest, sent = await self._edit_for(table, final)
-            if sent == self._last_sent(table):
+            built = await self._edit_for(table, final)
+            if built.sent == self._last_sent(table):
                 return  # nothing a player would see changed (e.g. a hidden card moved)
             await self.budget.slot(HEADROOM, "PATCH", table.home_id)
-            if table.version != version:
-                version, edit, digest, sent = await self._edit_for(table, final, urgent=True)
+            if (table.version, table.message_id) != (built.version, built.message_id):
+                built = await self._edit_for(table, final, urgent=True)
         else:
             # Short of budget: the slot comes first and the edit is built once, after it
             # (built before, it would be out of date by then and drawn twice). Its picture
@@ -278,19 +299,24 @@ class TableMessage:
                 if await self._edit_through_hook(table, final):
                     return
                 await self.budget.slot(HEADROOM, "PATCH", table.home_id)
-            version, edit, digest, sent = await self._edit_for(table, final, urgent=True)
-            if sent == self._last_sent(table):
+            built = await self._edit_for(table, final, urgent=True)
+            if built.sent == self._last_sent(table):
                 self.budget.give_back("PATCH", table.home_id)
                 return
-        message_id = table.message_id
-        if message_id is None:
+        if built.message_id is None or table.message_id != built.message_id:
             # The table left its thread while this edit waited for its slot or its picture
             # (a moderator locked the thread, seen by another request): there is no message
             # to edit, and the flush posts the table afresh in the channel.
             return
+        await self._send_edit(table, final, built)
+
+    async def _send_edit(self, table: Table, final: CloseReason | None, built: _Edit) -> None:
+        """Send a built edit of the table message through the channel."""
+        assert built.message_id is not None
+        message = self.placement.channel(table).get_partial_message(built.message_id)
         try:
             try:
-                await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
+                answer = await message.edit(**built.kwargs)
             except discord.HTTPException as exc:
                 # An archived thread refuses edits: unarchived, the edit goes again; a
                 # thread that cannot be had any more moves the table to the channel.
@@ -299,7 +325,8 @@ class TableMessage:
                 if table.message_id is None:
                     return  # moved: the flush posts the table in the channel
                 await self.budget.slot(HEADROOM, "PATCH", table.home_id)
-                await self.placement.channel(table).get_partial_message(message_id).edit(**edit)
+                message = self.placement.channel(table).get_partial_message(built.message_id)
+                answer = await message.edit(**built.kwargs)
         except discord.NotFound:
             table.message_id = None
         except discord.HTTPException:
@@ -311,7 +338,7 @@ class TableMessage:
                 # (the table layer's retry, for a finished match) makes it again.
                 raise
         else:
-            self._landed(table, digest, sent)
+            self._landed(table, built.digest, built.sent, answer, built.filename)
 
     async def _edit_through_hook(self, table: Table, final: CloseReason | None) -> bool:
         """Edit the public message through a token that a click on it lent (`table_hooks`:
@@ -319,15 +346,17 @@ class TableMessage:
         it failed: the caller then edits through the channel, as without one."""
         if not self.lent_token(table):
             return False
-        _version, edit, digest, sent = await self._edit_for(table, final)
-        if sent == self._last_sent(table):
+        built = await self._edit_for(table, final)
+        if built.sent == self._last_sent(table):
             return True  # nothing a player would see changed
+        if table.message_id != built.message_id:
+            return False  # posted anew while the picture was drawn: the channel's edit
         hook = self.hooks.pick(table.id, table.message_id)  # again: the picture took a while
         if hook is None:
             return False
         self.hooks.used(hook.interaction)
         try:
-            await hook.interaction.edit_original_response(**edit)
+            answer = await hook.interaction.edit_original_response(**built.kwargs)
         except discord.HTTPException as exc:
             self.hooks.drop(table.id, hook)
             # Whether the edit landed is unknown: the channel's edit uploads the picture.
@@ -339,25 +368,31 @@ class TableMessage:
             )
             return False
         self.hooks.edits += 1
-        self._landed(table, digest, sent)
+        self._landed(table, built.digest, built.sent, answer, built.filename)
         return True
 
     async def _edit_for(
         self, table: Table, final: CloseReason | None, *, urgent: bool = False
-    ) -> tuple[int, dict[str, Any], str | None, str]:
-        """The edit of the public message for the table as it is now: (the version it was
-        built from, the edit's arguments, the digest of its picture, the digest of everything
-        it shows: embed, controls and picture)."""
-        version = table.version
+    ) -> _Edit:
+        """The edit of the public message for the table as it is now (`_Edit`). A picture
+        the message keeps is named by its attachment; one it shows no more is removed."""
+        version, message_id = table.version, table.message_id
         payload, public = self.payload(table, final)
         edit = dict(payload)
-        on_message = self._on_message(table)
-        shown = await self._shown(table, public, on_message, urgent=urgent)
-        digest: str | None = None
+        on_message = self.pictures.on_message(table)
+        shown = await self.pictures.shown(table, public, on_message, urgent=urgent)
+        if table.message_id != message_id or self.pictures.on_message(table) != on_message:
+            # Posted anew, or another edit landed, while the picture was drawn: what the
+            # message keeps is another attachment now.
+            return await self._edit_for(table, final, urgent=urgent)
+        digest = filename = None
         if shown is not None:
             digest, filename, image = shown
             show_in(edit["embed"], filename)
-            if image is not None and digest != on_message:
+            if digest == on_message:
+                # The picture stays: named, so that the edit says what the message keeps.
+                edit["attachments"] = self.pictures.kept(table, message_id)
+            elif image is not None:
                 edit["attachments"] = [
                     as_file(image, text(table.options.language, "table-picture"))
                 ]
@@ -365,50 +400,8 @@ class TableMessage:
             edit["attachments"] = []
         # The table version inside the buttons' ids is not something a player sees, and the
         # public buttons ("Your hand", "Next deal") work whatever version they carry.
-        controls = VERSION_IN_ID.sub(r"\1*:", json.dumps(edit["view"].to_components()))
-        visible = json.dumps([edit["embed"].to_dict(), controls, digest], sort_keys=True)
-        return version, edit, digest, hashlib.sha256(visible.encode()).hexdigest()
-
-    async def _shown(
-        self,
-        table: Table,
-        public: PublicView | None,
-        on_message: str | None,
-        *,
-        urgent: bool = False,
-    ) -> tuple[str | None, str, RenderedImage | None] | None:
-        """The table picture for an edit: (its digest, its file name, the image to upload,
-        or None when the message already shows exactly this picture). None: no picture.
-
-        The scene is laid out (cheap) and compared with the last one drawn for this table;
-        only a different scene is painted and encoded (most moves change the picture; a
-        change of text only, or a refresh of the same state, does not). What is kept per
-        table is the scene's hash, not the scene or the image."""
-        if public is None or not await self.prefs.server_default(table.guild_id):
-            return None
-        picture = table_picture(
-            public, table.rules.nothing_wild, words=captions(table.options.language)
-        )
-        key = hash(picture)
-        drawn = self._drawn.get(table.id)
-        if drawn is not None and drawn[0] == key and drawn[1] == on_message:
-            return drawn[1], drawn[2], None
-        image = await self.images.run(picture, urgent=urgent)
-        digest = _digest(image)
-        self._drawn[table.id] = (key, digest, image.filename)
-        return digest, image.filename, image
-
-    async def _image_for(self, table: Table, public: PublicView | None) -> RenderedImage | None:
-        """The table image for a new message, drawn from the `PublicView` alone (None: no
-        match, or this server chose text only)."""
-        if public is None or not await self.prefs.server_default(table.guild_id):
-            return None
-        picture = table_picture(
-            public, table.rules.nothing_wild, words=captions(table.options.language)
-        )
-        image = await self.images.run(picture)
-        self._drawn[table.id] = (hash(picture), _digest(image), image.filename)
-        return image
+        sent = (edit["embed"].to_dict(), as_seen(edit["view"]), digest)
+        return _Edit(version, message_id, edit, digest, sent, filename)
 
     async def _bring_down(self, table: Table) -> bool:
         """Keep the table in view: once a deal's results have pushed the table message up,
@@ -421,11 +414,22 @@ class TableMessage:
             return False
         self._buried.discard(table.id)
         try:
-            await self.repost(table)
+            await self._repost(table)
         except discord.HTTPException:
             log.warning("could not bring the table of %s down; editing it in place", table.id)
             return False
         return True
+
+
+class _Edit(NamedTuple):
+    """An edit of the table message, built for the table as it was."""
+
+    version: int  # the table version it was built from
+    message_id: int | None  # the message it edits (its attachments are that message's)
+    kwargs: dict[str, Any]  # the edit's arguments
+    digest: str | None  # the digest of its picture (None: no picture)
+    sent: Shows  # everything it shows: embed, controls and picture
+    filename: str | None  # the picture's file name (None: no picture)
 
 
 def lobby_seats(table: Table) -> list[tuple[str, str, bool, bool]]:
@@ -441,10 +445,3 @@ def _with_image(
         return payload
     show_in(payload["embed"], image.filename)
     return {**payload, "file": as_file(image, text(locale, "table-picture"))}
-
-
-def _digest(image: RenderedImage | None) -> str | None:
-    """What identifies an image's upload: its name and bytes (encoding is deterministic)."""
-    if image is None:
-        return None
-    return hashlib.sha256(image.filename.encode() + b"\0" + image.data).hexdigest()

@@ -40,9 +40,8 @@ def test_declare_throws_the_suggested_card() -> None:
     declares = [a.card for a in obs.legal_actions if a.kind is ActionKind.DECLARE]
     assert len(declares) > 1 and declares[0] != suggested.id  # the case that went wrong
     view = hand_view("tbl1", 5, obs, advice, sort_by_suit=False)
-    items = [getattr(i, "item", i) for i in view.children]  # DynamicItems wrap their item
-    buttons = [i for i in items if (getattr(i, "label", None) or "").startswith("Declare —")]
+    items = [c for row in view.to_components() for c in row["components"]]
+    buttons = [i for i in items if (i.get("label") or "").startswith("Declare —")]
     assert len(buttons) == 1
-    assert buttons[0].label == f"Declare — discard {card(suggested)}"  # type: ignore[attr-defined]
-    custom_id = buttons[0].custom_id  # type: ignore[attr-defined]
-    assert custom_id is not None and custom_id.endswith(f":declare:{suggested.id}")
+    assert buttons[0]["label"] == f"Declare — discard {card(suggested)}"
+    assert buttons[0]["custom_id"].endswith(f":declare:{suggested.id}")

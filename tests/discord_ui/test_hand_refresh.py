@@ -16,7 +16,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_ui.hands import HandMessage, HandViews, OpenHand
+from bot.discord_ui.hands import HandMessage, HandPictures, HandViews, OpenHand
 from bot.discord_ui.table_hooks import TableHooks
 from bot.table.vocabulary import TableStatus
 
@@ -46,10 +46,12 @@ def views_with_one_open(
     """`same`: every version's view reads this (else "v<version>")."""
     views = HandViews.__new__(HandViews)
     views.open_views = {}
+    views.pictures = HandPictures()
+    views.images = SimpleNamespace(run=None)  # type: ignore[assignment]  # nothing is drawn
     views.table_message = SimpleNamespace(hooks=TableHooks())  # type: ignore[assignment]
     table = SimpleNamespace(id="t1", version=version, status=TableStatus.PLAYING, match=object())
     interaction = SlowInteraction()
-    views.open_views[("t1", 7)] = OpenHand(interaction, time.monotonic(), 99, None, version - 1)  # type: ignore[arg-type]
+    views.open_views[("t1", 7)] = OpenHand(interaction, time.monotonic(), 99, version - 1)  # type: ignore[arg-type]
     built: list[int] = []
 
     async def build(table: Any, user_id: int, *_: Any, **__: Any) -> HandMessage:
@@ -154,3 +156,50 @@ def _reads(build: Any, content: str) -> Any:
         return hand
 
     return reads
+
+
+@pytest.mark.asyncio
+async def test_an_edit_names_a_kept_picture_only_while_it_is_on_that_message() -> None:
+    """One player's edits go one at a time, and each answer says which attachment carries the
+    picture on which message: a later edit that keeps the picture names that attachment; a
+    picture kept by a view built before another edit replaced it is drawn and uploaded after
+    all (naming the replaced attachment would be refused); another message names nothing of
+    this one's."""
+    from bot.discord_ui.hand_message import ShownImage
+    from bot.images import RenderedImage
+
+    pictures, key, name = HandPictures(), ("t1", 7), "hand-1-0.png"
+    first = SimpleNamespace(id=99, attachments=[SimpleNamespace(id=1, filename=name)])
+    drawn: list[object] = []
+    sent: list[list[Any]] = []
+
+    async def draw(picture: Any) -> RenderedImage:
+        drawn.append(picture)
+        return RenderedImage(b"PNG", name, 1, 1)
+
+    def answering(answer: Any) -> Any:
+        async def send(hand: HandMessage) -> Any:
+            sent.append(hand.edit_kwargs()["attachments"])
+            return answer
+
+        return send
+
+    def hand(kept: ShownImage | None) -> HandMessage:
+        view = discord.ui.View(timeout=None)
+        out = HandMessage(None, discord.Embed(), view, kept=kept, picture=("k", name))
+        out.source = "scene"  # type: ignore[assignment]
+        return out
+
+    pictures.learn(key, ShownImage("k", name, 99, first.attachments[0]))  # type: ignore[arg-type]
+    on_99 = pictures.on(key, 99)
+    assert on_99 is not None and pictures.on(key, 100) is None  # another message: nothing
+    await pictures.send(key, 99, hand(on_99), answering(first), draw)
+    assert sent[-1] == [first.attachments[0]] and drawn == []  # named, not drawn
+    # A view built while the picture was still attachment 1; meanwhile an edit replaced it.
+    stale = hand(pictures.on(key, 99))
+    second = SimpleNamespace(id=99, attachments=[SimpleNamespace(id=2, filename=name)])
+    pictures.learn(key, hand(None).landed(second))  # type: ignore[arg-type]
+    await pictures.send(key, 99, stale, answering(second), draw)
+    assert drawn == ["scene"] and isinstance(sent[-1][0], discord.File)  # uploaded anew
+    on_99 = pictures.on(key, 99)
+    assert on_99 is not None and on_99.attachment is second.attachments[0]

@@ -13,7 +13,7 @@ from bot.table.advice import advise
 
 
 def labels(view: Any) -> list[str]:
-    return [getattr(getattr(item, "item", item), "label", None) or "" for item in view.children]
+    return [c.get("label") or "" for row in view.to_components() for c in row["components"]]
 
 
 def test_hand_rummy_is_offered_at_the_first_turn_whatever_the_hand_below_full_hints() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.hands
+import bot.discord_ui.hand_parts
 from bot.images import typeset
 from bot.images.paint import Picture
 from tests.e2e.harness import game_env, open_hand
@@ -21,14 +21,14 @@ async def test_each_player_s_hand_picture_is_in_their_language(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[tuple[int, str, Picture]] = []
-    real_hand = bot.discord_ui.hands.hand_picture
+    real_hand = bot.discord_ui.hand_parts.hand_picture
 
     def spy_hand(obs: Any, *args: Any, **kw: Any) -> Picture:
         picture = real_hand(obs, *args, **kw)
         drawn.append((obs.seat, kw["words"].tag, picture))
         return picture
 
-    monkeypatch.setattr(bot.discord_ui.hands, "hand_picture", spy_hand)
+    monkeypatch.setattr(bot.discord_ui.hand_parts, "hand_picture", spy_hand)
     async with game_env(tmp_path, PLAYERS) as env:
         fake = env.fake
         fake.set_locale("asha", "hi")

@@ -133,6 +133,27 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     return web.Response(status=status, body=body, headers={"Content-Type": JSON_TYPE})
 
 
+@dataclass(frozen=True)
+class AttachmentEdit:
+    """What one edit said of its message's files: the attachment ids it named (None: no
+    ``attachments`` at all), how many files it uploaded, and whether its embeds show an
+    ``attachment://``."""
+
+    message_id: int
+    named: list[str] | None
+    files: int
+    shows: bool
+
+
+def _shows_attachment(payload: dict[str, Any]) -> bool:
+    """Does a message body's embed show one of the message's own files (``attachment://``)?"""
+    return any(
+        str(((e or {}).get(part) or {}).get("url") or "").startswith("attachment://")
+        for e in payload.get("embeds") or []
+        for part in ("image", "thumbnail")
+    )
+
+
 def error_response(
     status: int, code: int, message: str, errors: list[str] | None = None
 ) -> web.Response:
@@ -311,6 +332,13 @@ class FakeDiscordServer:
         self._nonces: dict[tuple[int, str], int] = {}
         #: Creates answered with an earlier message of the same nonce, by its id.
         self.nonce_hits: list[int] = []
+        #: Edits whose embeds show an ``attachment://`` while naming no ``attachments`` (and
+        #: uploading nothing), by message id. Discord keeps the files such an edit does not
+        #: name, but its issue trackers report these edits showing the picture a second time,
+        #: outside the embed; a bot names what it keeps (`edit_message`).
+        self.implicit_keeps: list[int] = []
+        #: What every edit said of the message's files (`AttachmentEdit`), in order.
+        self.attachment_edits: list[AttachmentEdit] = []
         #: Set by a test: Discord refusing what it applies to for a while (see `Outage`).
         self.outage: Outage | None = None
         self.identify_count = 0
@@ -1047,6 +1075,12 @@ class FakeDiscordServer:
             keep = msg.flags & (FLAG_EPHEMERAL | FLAG_COMPONENTS_V2)
             msg.flags = (int(payload["flags"]) & ~FLAG_EPHEMERAL & ~FLAG_LOADING) | keep
         before = {str(a["id"]) for a in msg.attachments}
+        named = payload.get("attachments")
+        shows = _shows_attachment(payload)
+        ids = None if named is None else [str(a.get("id")) for a in named]
+        self.attachment_edits.append(AttachmentEdit(msg.id, ids, len(files), shows))
+        if named is None and not files and shows:
+            self.implicit_keeps.append(msg.id)
         if "attachments" in payload or files:
             msg.attachments = self._attachments_from(
                 payload, files, msg.attachments, msg.attachment_data
@@ -1054,6 +1088,34 @@ class FakeDiscordServer:
         msg.edited_timestamp = iso_now()
         self._after_attachments(msg, before, edit=True)
         self.notify()
+
+    def refuse_attachments(
+        self,
+        msg: StoredMessage,
+        payload: dict[str, Any],
+        files: list[UploadedFile],
+        rec: InteractionRecord | None = None,
+    ) -> web.Response | None:
+        """Discord's answer to an edit that names, in ``attachments``, an id that is neither
+        one of this message's attachments nor one of the files uploaded with it (``files[N]``
+        named by its index N): ``400``, and a violation (the edit changed nothing). It is how
+        a kept attachment remembered for the wrong message (another view, a message posted
+        anew) shows."""
+        mine = {str(a["id"]) for a in msg.attachments} | {str(f.index) for f in files}
+        named = [str(item.get("id")) for item in payload.get("attachments") or []]
+        foreign = [aid for aid in named if aid not in mine]
+        if not foreign:
+            return None
+        self.violate(
+            "unknown_attachment",
+            f"an edit of message {msg.id} names attachments {foreign} it does not have "
+            f"(its own: {sorted(str(a['id']) for a in msg.attachments)}; "
+            f"{'ephemeral' if msg.ephemeral else 'public'}, "
+            f"{[a['filename'] for a in msg.attachments]})",
+            rec.id if rec is not None else None,
+        )
+        errors = [f"attachments: unknown attachment {aid}" for aid in foreign]
+        return error_response(400, 50035, "Invalid Form Body", errors)
 
     def _after_attachments(self, msg: StoredMessage, before: set[str], *, edit: bool) -> None:
         """Record the files this change uploaded, and check that every ``attachment://`` the
@@ -1673,6 +1735,9 @@ class FakeDiscordServer:
             if source is None or source.deleted:
                 return error_response(404, 10008, "Unknown Message")
             if ctype == 7:
+                refused = self.refuse_attachments(source, data, req.files, rec)
+                if refused is not None:
+                    return refused
                 self.edit_message(source, data, req.files)
             msg = source
             ephemeral = source.ephemeral
@@ -1800,6 +1865,9 @@ class FakeDiscordServer:
         if isinstance(msg, web.Response):
             return msg
         payload = req.payload or {}
+        refused = self.refuse_attachments(msg, payload, req.files, rec)
+        if refused is not None:
+            return refused
         was_loading = msg.loading
         self.edit_message(msg, payload, req.files)
         if was_loading:
@@ -1911,6 +1979,9 @@ class FakeDiscordServer:
             # Discord: nobody edits messages in an archived thread (deleting is allowed).
             return error_response(400, 50083, "Thread is archived")
         payload = req.payload or {}
+        refused = self.refuse_attachments(msg, payload, req.files)
+        if refused is not None:
+            return refused
         self.edit_message(msg, payload, req.files)
         await self._announce("MESSAGE_UPDATE", msg)
         return json_response(msg.payload())

@@ -3,6 +3,9 @@ the table service computed once for this table version."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from dataclasses import dataclass
+
 import discord
 
 from bot.engine.arrange import NEAR_RUNS, NOTHING, PAIRS, UNMATCHED, WILD, arrangement, loose_parts
@@ -29,6 +32,38 @@ SUIT_IDS = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class CardsPart:
+    """The hand's own part of a live hand embed: its fields (name, value) and its footer.
+    It is made from the hand alone (`cards_key`, and the advice on it): an opponent's move
+    changes none of it, so a view refreshed for one words nothing of it again."""
+
+    fields: tuple[tuple[str, str], ...]
+    footer: str
+
+
+def cards_key(
+    obs: Observation, sort_by_suit: bool, hints: str, locale: Locale | None
+) -> tuple[Hashable, ...]:
+    """Everything `cards_part` reads beside the advice (which its caller compares by
+    identity): two views with the same key and advice get the same `CardsPart`."""
+    return (obs.deal_number, obs.hand, obs.wild_rank, obs.drawn, sort_by_suit, hints, locale)
+
+
+def cards_part(
+    obs: Observation,
+    advice: HandAdvice | None,
+    sort_by_suit: bool,
+    hints: str = "full",
+    locale: Locale | None = None,
+) -> CardsPart:
+    """The cards of a live hand view: grouped by the engine's best arrangement, or by suit
+    (sorted so, below hints, or with no advice)."""
+    if sort_by_suit or advice is None or hints == "off":
+        return _by_suit(obs, advice, hints, locale)
+    return _grouped(obs, advice, hints, locale)
+
+
 def hand_embed(
     obs: Observation,
     advice: HandAdvice | None,
@@ -40,6 +75,7 @@ def hand_embed(
     wrong_show: WrongShow | None = None,
     hints: str = "full",
     locale: Locale | None = None,
+    part: CardsPart | None = None,
 ) -> discord.Embed:
     """One player's own cards, grouped by the engine's best arrangement (or by suit). Without
     cards, it says why: the deal's end with the player's final arrangement, or what was wrong
@@ -47,7 +83,8 @@ def hand_embed(
 
     `hints` is the table's level: `full` adds the deadwood, what the suggested discard leaves
     and "you can declare"; `groups` shows the arrangement only; `off` (no `advice`: nothing is
-    evaluated) the cards by suit. Worded in `locale`, the player's language."""
+    evaluated) the cards by suit. Worded in `locale`, the player's language. `part`: the
+    hand's own part, if worked out already (`cards_part` of the same arguments)."""
     t = locale
     e = discord.Embed(colour=COLOUR)
     if finished is not None:
@@ -62,10 +99,11 @@ def hand_embed(
         return e
     e.title = text(t, "hand-title", deal=obs.deal_number)
     e.description = "\n".join(_status_lines(obs, t))
-    if sort_by_suit or advice is None or hints == "off":
-        _by_suit(e, obs, advice, hints, t)
-    else:
-        _grouped(e, obs, advice, hints, t)
+    if part is None:
+        part = cards_part(obs, advice, sort_by_suit, hints, t)
+    for name, value in part.fields:
+        e.add_field(name=name, value=value, inline=False)
+    e.set_footer(text=part.footer)
     return e
 
 
@@ -104,27 +142,25 @@ def _status_lines(obs: Observation, t: Locale | None) -> list[str]:
 
 
 def _by_suit(
-    e: discord.Embed, obs: Observation, advice: HandAdvice | None, hints: str, t: Locale | None
-) -> None:
+    obs: Observation, advice: HandAdvice | None, hints: str, t: Locale | None
+) -> CardsPart:
     """The cards by suit, in the picture's and the discard menu's order (♠ ♥ ♣ ♦, colours
     alternating); the footer says as much as the hint level allows."""
+    fields = []
     for section in hand_sections(obs, None, sort_by_suit=True):
         suit = SUIT_IDS.get(section.key)
         name = text(t, suit) if suit is not None else section.key
-        value = cards(list(section.cards), obs.wild_rank, obs.drawn)
-        e.add_field(name=name, value=value, inline=False)
+        fields.append((name, cards(list(section.cards), obs.wild_rank, obs.drawn)))
     if hints == "off" or advice is None:
-        e.set_footer(text=text(t, "hand-footer-off"))
+        footer = text(t, "hand-footer-off")
     elif hints == "groups":
-        e.set_footer(text=text(t, "hand-footer-suit"))
+        footer = text(t, "hand-footer-suit")
     else:
-        deadwood = advice.best.deadwood
-        e.set_footer(text=text(t, "hand-footer-suit-deadwood", deadwood=deadwood))
+        footer = text(t, "hand-footer-suit-deadwood", deadwood=advice.best.deadwood)
+    return CardsPart(tuple(fields), footer)
 
 
-def _grouped(
-    e: discord.Embed, obs: Observation, advice: HandAdvice, hints: str, t: Locale | None
-) -> None:
+def _grouped(obs: Observation, advice: HandAdvice, hints: str, t: Locale | None) -> CardsPart:
     """The cards in the engine's arrangement (the one grouping the picture and the discard
     menu follow too: `bot.engine.arrange`); at full hints, the suggested discard and what it
     leaves."""
@@ -134,21 +170,21 @@ def _grouped(
     ev = advice.best
     # The one grouping the picture and the discard menu follow too (`bot.engine.arrange`).
     suggest = hints == "full"
+    fields = []
     for part in arrangement(drawn if drawn is not None else ev, wr, suggest=suggest):
         name = part_label(part.kind, t)
         if part.kind == UNMATCHED and drawn is not None and suggest:
             name = text(t, "part-unmatched-suggested")
         value = CLUSTER_GAP.join(cards(cluster, wr, new) for cluster in part.clusters)
-        e.add_field(name=name, value=value, inline=False)
+        fields.append((name, value))
     if not suggest:
-        e.set_footer(text=text(t, "hand-footer-groups"))
+        footer = text(t, "hand-footer-groups")
     elif drawn is not None:
         said = "hand-footer-declare" if drawn.declarable else "hand-footer-discard"
-        e.set_footer(text=text(t, said, card=card(drawn.best_discard), deadwood=ev.deadwood))
+        footer = text(t, said, card=card(drawn.best_discard), deadwood=ev.deadwood)
     else:
-        e.set_footer(
-            text=text(t, "hand-footer-deadwood", deadwood=ev.deadwood, penalty=str(ev.penalty))
-        )
+        footer = text(t, "hand-footer-deadwood", deadwood=ev.deadwood, penalty=str(ev.penalty))
+    return CardsPart(tuple(fields), footer)
 
 
 def discard_option_description(advice: HandAdvice, c: Card, locale: Locale | None = None) -> str:

@@ -8,6 +8,10 @@ left to right in the picture is top to bottom in the menu.
 Below full hints (the table's level; no `advice` at all with "off"), the menu says nothing of
 what a discard leaves, and Declare is a menu of every discard in either declaration mode, so the
 controls never tell a declarable hand from another; "off" has no "Group by melds" either.
+
+They are built as the component dicts Discord receives (`controls.Rows`): a view is built for
+every table version each player sees, and discord.py's objects for its up to 20 controls and
+14 menu lines cost more than the rest of the view.
 """
 
 from __future__ import annotations
@@ -26,8 +30,7 @@ from bot.words import Locale, text
 from bot.words.cards import card, cost_words
 
 from ..clicks import Act, Click
-from ..components import GameButton, GameSelect
-from .controls import view_of
+from .controls import Component, Rows, button, menu, option
 from .hand import discard_option_description
 
 
@@ -46,13 +49,13 @@ def hand_view(
     pictures and text only, `confirm_drop` asks to confirm a drop (with its cost)."""
     controls = _Controls(table_id, version, obs, advice, sort_by_suit, hints, locale)
     if confirm_drop and obs.may_drop:
-        return view_of(*controls.confirm_drop())
+        return Rows([controls.confirm_drop()])
     if obs.my_turn and obs.phase == "draw":
         controls.draw()
     elif obs.my_turn and obs.phase == "discard":
         controls.discard()
     controls.view_choices(card_images)
-    return view_of(*controls.items)
+    return Rows(controls.rows)
 
 
 @dataclass
@@ -64,7 +67,7 @@ class _Controls:
     sort_by_suit: bool
     hints: str
     locale: Locale | None
-    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    rows: list[list[Component]] = field(default_factory=lambda: [[], [], []])
 
     @property
     def full(self) -> bool:
@@ -83,15 +86,14 @@ class _Controls:
     def cost(self) -> str:
         return cost_words(self.obs.drop_cost, self.obs.rules.chips, self.locale)
 
-    def confirm_drop(self) -> list[discord.ui.Item[Any]]:
+    def confirm_drop(self) -> list[Component]:
         return [
-            GameButton(
-                self.click(Act.CONFIRM_DROP),
-                label=self.say("button-confirm-drop", cost=self.cost()),
-                style=discord.ButtonStyle.danger,
-                row=0,
+            button(
+                self.click(Act.CONFIRM_DROP).id,
+                self.say("button-confirm-drop", cost=self.cost()),
+                discord.ButtonStyle.danger,
             ),
-            GameButton(self.click(Act.REFRESH), label=self.say("button-keep-playing"), row=0),
+            button(self.click(Act.REFRESH).id, self.say("button-keep-playing")),
         ]
 
     def draw(self) -> None:
@@ -99,69 +101,49 @@ class _Controls:
         obs, kinds = self.obs, self.kinds
         top = obs.top_discard
         take = self.say("button-take", card=card(top)) if top else self.say("button-take-any")
-        self.items += [
-            GameButton(
-                self.click(Act.DRAW),
-                label=self.say("button-draw"),
-                style=discord.ButtonStyle.primary,
+        self.rows[0] += [
+            button(
+                self.click(Act.DRAW).id,
+                self.say("button-draw"),
+                discord.ButtonStyle.primary,
                 disabled=ActionKind.DRAW_STOCK not in kinds,
-                row=0,
             ),
-            GameButton(
-                self.click(Act.TAKE),
-                label=take,
-                disabled=ActionKind.TAKE_DISCARD not in kinds,
-                row=0,
-            ),
+            button(self.click(Act.TAKE).id, take, disabled=ActionKind.TAKE_DISCARD not in kinds),
         ]
         legal_rummy = any(
             a.kind is ActionKind.DECLARE and a.card is None for a in obs.legal_actions
         )
         if legal_rummy or (not self.full and _may_try_hand_rummy(obs)):
-            self.items.append(
-                GameButton(
-                    self.click(Act.RUMMY),
-                    label=self.say("button-hand-rummy"),
-                    style=discord.ButtonStyle.success,
-                    row=0,
+            self.rows[0].append(
+                button(
+                    self.click(Act.RUMMY).id,
+                    self.say("button-hand-rummy"),
+                    discord.ButtonStyle.success,
                 )
             )
         if obs.may_drop:
-            self.items.append(
-                GameButton(
-                    self.click(Act.DROP),
-                    label=self.say("button-drop", cost=self.cost()),
-                    style=discord.ButtonStyle.danger,
-                    row=1,
+            self.rows[1].append(
+                button(
+                    self.click(Act.DROP).id,
+                    self.say("button-drop", cost=self.cost()),
+                    discord.ButtonStyle.danger,
                 )
             )
 
     def discard(self) -> None:
         """The discard menu, and declaring: a menu of every discard (honor mode, or below full
         hints), else a button naming the throw that declares."""
-        options = self._discard_options()
-        self.items.append(
-            GameSelect(
-                self.click(Act.DISCARD),
-                placeholder=self.say("menu-discard"),
-                options=options[:25],
-                row=0,
-            )
-        )
+        options = self._discard_options()[:25]
+        discard = self.click(Act.DISCARD).menu_id
+        self.rows[0].append(menu(discard, self.say("menu-discard"), options or [option("-", "-")]))
         if self.obs.rules.declaration_mode is DeclarationMode.HONOR or not self.full:
-            menu = [discord.SelectOption(label=o.label, value=o.value) for o in options[:25]]
-            self.items.append(
-                GameSelect(
-                    self.click(Act.DECLARE),
-                    placeholder=self.say("menu-declare"),
-                    options=menu,
-                    row=1,
-                )
-            )
+            lines = [option(o["label"], o["value"]) for o in options] or [option("-", "-")]
+            declare = self.click(Act.DECLARE).menu_id
+            self.rows[1].append(menu(declare, self.say("menu-declare"), lines))
         else:
-            self.items.append(self._declare_button())
+            self.rows[1].append(self._declare_button())
 
-    def _discard_options(self) -> list[discord.SelectOption]:
+    def _discard_options(self) -> list[Component]:
         obs, advice = self.obs, self.advice
         legal = obs.legal_actions
         discards = {a.card for a in legal if a.kind is ActionKind.DISCARD and a.card is not None}
@@ -174,10 +156,10 @@ class _Controls:
                 continue  # the card just taken from the pile may not go straight back
             described = self.full and advice is not None
             options.append(
-                discord.SelectOption(
-                    label=card(c),
-                    value=str(c.id),
-                    description=(
+                option(
+                    card(c),
+                    str(c.id),
+                    (
                         discard_option_description(advice, c, self.locale)
                         if described and advice is not None
                         else None
@@ -186,7 +168,7 @@ class _Controls:
             )
         return options
 
-    def _declare_button(self) -> GameButton:
+    def _declare_button(self) -> Component:
         """Assisted mode at full hints: the card the text and the picture suggest, when
         throwing it declares; else the first card whose throw declares (each legal
         declaration names its throw); disabled when none does."""
@@ -203,35 +185,31 @@ class _Controls:
             if best is not None
             else self.say("button-declare-not-yet")
         )
-        return GameButton(
-            self.click(Act.DECLARE, card=best),
-            label=label,
-            style=discord.ButtonStyle.success,
+        return button(
+            self.click(Act.DECLARE, card=best).id,
+            label,
+            discord.ButtonStyle.success,
             disabled=best is None,
-            row=1,
         )
 
     def view_choices(self, card_images: bool | None) -> None:
         """Sort by suit or group by melds (not with hints off), refresh, pictures or text."""
+        row = self.rows[2]
         if self.hints != "off":
             by_suit = self.sort_by_suit
-            self.items.append(
-                GameButton(
-                    self.click(Act.SORT, flag=not by_suit),
-                    label=self.say("button-group" if by_suit else "button-sort"),
-                    row=2,
+            row.append(
+                button(
+                    self.click(Act.SORT, flag=not by_suit).id,
+                    self.say("button-group" if by_suit else "button-sort"),
                 )
             )
-        self.items.append(
-            GameButton(self.click(Act.REFRESH), label=self.say("button-refresh"), emoji="🔄", row=2)
-        )
+        row.append(button(self.click(Act.REFRESH).id, self.say("button-refresh"), emoji="🔄"))
         if card_images is not None:
-            self.items.append(
-                GameButton(
-                    self.click(Act.IMAGES, flag=not card_images),
-                    label=self.say("button-text-only" if card_images else "button-card-images"),
+            row.append(
+                button(
+                    self.click(Act.IMAGES, flag=not card_images).id,
+                    self.say("button-text-only" if card_images else "button-card-images"),
                     emoji="🔤" if card_images else "🖼️",
-                    row=2,
                 )
             )
 

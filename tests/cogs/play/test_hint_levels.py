@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.hands
+import bot.discord_ui.hand_parts
 import bot.table.advice
 from bot.images.paint import Picture
 from tests.e2e.harness import (
@@ -43,7 +43,7 @@ class Spy:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.pictures: list[Picture] = []
         self.evaluated: list[Any] = []
-        real_picture = bot.discord_ui.hands.hand_picture
+        real_picture = bot.discord_ui.hand_parts.hand_picture
         real_advise = bot.table.advice.advise
 
         def picture(obs: Any, *args: Any, **kw: Any) -> Picture:
@@ -55,7 +55,7 @@ class Spy:
             self.evaluated.append(obs)
             return real_advise(obs)
 
-        monkeypatch.setattr(bot.discord_ui.hands, "hand_picture", picture)
+        monkeypatch.setattr(bot.discord_ui.hand_parts, "hand_picture", picture)
         monkeypatch.setattr(bot.table.advice, "advise", advise)
 
     def captions(self) -> list[str]:

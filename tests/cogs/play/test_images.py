@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-import bot.discord_ui.hands
-import bot.discord_ui.table_message
+import bot.discord_ui.hand_parts
+import bot.discord_ui.table_picture
 from bot.engine.observation import Observation, PublicView
 from tests.e2e.harness import (
     TableDriver,
@@ -60,8 +60,8 @@ async def test_images_in_a_whole_match_reach_the_right_people(
 ) -> None:
     drawn_tables: list[Any] = []
     drawn_hands: list[Any] = []
-    real_table = bot.discord_ui.table_message.table_picture
-    real_hand = bot.discord_ui.hands.hand_picture
+    real_table = bot.discord_ui.table_picture.table_picture
+    real_hand = bot.discord_ui.hand_parts.hand_picture
 
     def spy_table(view: Any, *args: Any, **kw: Any) -> Any:
         drawn_tables.append(view)
@@ -71,8 +71,8 @@ async def test_images_in_a_whole_match_reach_the_right_people(
         drawn_hands.append(obs)
         return real_hand(obs, *args, **kw)
 
-    monkeypatch.setattr(bot.discord_ui.table_message, "table_picture", spy_table)
-    monkeypatch.setattr(bot.discord_ui.hands, "hand_picture", spy_hand)
+    monkeypatch.setattr(bot.discord_ui.table_picture, "table_picture", spy_table)
+    monkeypatch.setattr(bot.discord_ui.hand_parts, "hand_picture", spy_hand)
     async with game_env(tmp_path, TWO, 4, next_deal_delay=60.0) as env:
         fake = env.fake
         driver = TableDriver(fake, TWO)
@@ -134,6 +134,10 @@ async def test_images_in_a_whole_match_reach_the_right_people(
             assert shown_image(m) == f"deal-{n}-result.png"
             assert m.attachment_data[f"deal-{n}-result.png"].startswith(PNG)
         assert all(u.visible_to is None for u in images_of(fake, "deal-"))
+        # Every edit that kept a picture (the table's, a hand's) named its attachment: one
+        # that names none leaves Discord to guess, and it may show the picture a second time.
+        # (An edit naming another message's attachment is refused by the fake: a violation.)
+        assert fake.server.implicit_keeps == []
 
 
 async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) -> None:
@@ -171,10 +175,18 @@ async def test_an_unchanged_table_picture_is_not_uploaded_again(tmp_path: Path) 
         user = next(u for u in TWO if table.engine_seat(fake.user(u).id) == table.current_turn())
         view = await open_hand(fake, user)
         edits = len(fake.message(msg.id).edits)
+        shape_from = len(fake.server.attachment_edits)
         view = await act(fake, user, view, label="Draw from stock")
         await fake.wait_for(lambda: len(fake.message(msg.id).edits) > edits)
         await fake.settle(quiet=0.3)
         assert len(images_of(fake, "table-")) == uploads
+        # ...and that edit names the picture it keeps: the attachment already on the message
+        # (the request's shape: `attachments: [{id}]`, no file), not an absent `attachments`.
+        (kept,) = fake.message(msg.id).attachments
+        assert kept["filename"] == "table-1.png"
+        draws = [e for e in fake.server.attachment_edits[shape_from:] if e.message_id == msg.id]
+        assert draws and all(e.named == [kept["id"]] and e.files == 0 for e in draws), draws
+        assert msg.id not in fake.server.implicit_keeps
         # A discard changes the picture: uploaded again, replacing the old one.
         options = select_options(view, "Discard a card")
         await act(fake, user, view, values=[options[0]["value"]], placeholder="Discard a card…")

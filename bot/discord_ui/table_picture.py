@@ -1,0 +1,123 @@
+"""The picture on each table's public message: drawn only when its scene changed, uploaded
+only when it differs from the one on the message, and otherwise kept by naming its attachment.
+
+What is remembered is keyed by the message it is about: the digest of the picture on it and
+the attachment carrying it there, from Discord's answer to the post or edit that put it there.
+An edit that keeps the picture names that attachment (an edit that names none leaves Discord
+to guess from an embed that still says attachment://, and its trackers report the picture then
+shown a second time, outside the embed); a picture whose attachment no answer named is
+`UNKNOWN`, so the next edit uploads it again rather than guess. Per table, the last picture
+drawn (its scene's hash, digest and file name), not the scene or the image.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import discord
+
+from bot.engine.observation import PublicView
+from bot.images import RenderedImage, table_picture
+from bot.table.model import Table
+from bot.words.pictures import captions
+
+from .card_images import ImagePreferences, ImageWorker, attachment_named
+
+UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
+
+
+class TablePictures:
+    def __init__(self, images: ImageWorker, prefs: ImagePreferences) -> None:
+        self.images = images
+        self.prefs = prefs
+        # Per table: (the message, the digest of the picture on it, the attachment carrying
+        # it there).
+        self._on: dict[str, tuple[int, str | None, discord.Attachment | None]] = {}
+        # The last table picture drawn per table: its scene's hash, its digest, its file name.
+        self._drawn: dict[str, tuple[int, str | None, str]] = {}
+
+    def on_message(self, table: Table) -> str | None:
+        """The digest of the picture the table message shows (None: none; `UNKNOWN`: not
+        sure, or no answer named the attachment carrying it, so an edit could not name what
+        it keeps)."""
+        found = self._on.get(table.id)
+        if found is None or found[0] != table.message_id:
+            return UNKNOWN
+        return found[1] if found[1] is None or found[2] is not None else UNKNOWN
+
+    def kept(self, table: Table, message_id: int | None) -> list[discord.Attachment]:
+        """For an edit of message `message_id` that keeps its picture: the attachment to name
+        ([] if none is known for that very message; `on_message` then said `UNKNOWN`)."""
+        found = self._on.get(table.id)
+        if found is None or message_id is None or found[0] != message_id or found[2] is None:
+            return []
+        return [found[2]]
+
+    def posted(self, table: Table, msg: discord.Message, image: RenderedImage | None) -> None:
+        """A table message was posted (`msg`, Discord's answer) with `image` on it."""
+        found = None if image is None else attachment_named(msg, image.filename)
+        self._on[table.id] = (msg.id, _digest(image), found)
+
+    def landed(
+        self,
+        table: Table,
+        message_id: int,
+        digest: str | None,
+        answer: discord.Message | None,
+        filename: str | None,
+    ) -> None:
+        """An edit of `message_id` landed (`answer`: Discord's answer to it) showing the
+        picture `digest` as `filename`; or did not (`UNKNOWN`, no answer)."""
+        found = None if filename is None else attachment_named(answer, filename)
+        self._on[table.id] = (message_id, digest, found)
+
+    def forget(self, table_id: str) -> None:
+        self._on.pop(table_id, None)
+        self._drawn.pop(table_id, None)
+
+    async def shown(
+        self,
+        table: Table,
+        public: PublicView | None,
+        on_message: str | None,
+        *,
+        urgent: bool = False,
+    ) -> tuple[str | None, str, RenderedImage | None] | None:
+        """The table picture for an edit: (its digest, its file name, the image to upload,
+        or None when the message already shows exactly this picture). None: no picture.
+
+        The scene is laid out (cheap) and compared with the last one drawn for this table;
+        only a different scene is painted and encoded (most moves change the picture; a
+        change of text only, or a refresh of the same state, does not)."""
+        if public is None or not await self.prefs.server_default(table.guild_id):
+            return None
+        picture = table_picture(
+            public, table.rules.nothing_wild, words=captions(table.options.language)
+        )
+        key = hash(picture)
+        drawn = self._drawn.get(table.id)
+        if drawn is not None and drawn[0] == key and drawn[1] == on_message:
+            return drawn[1], drawn[2], None
+        image = await self.images.run(picture, urgent=urgent)
+        digest = _digest(image)
+        self._drawn[table.id] = (key, digest, image.filename)
+        return digest, image.filename, image
+
+    async def for_post(self, table: Table, public: PublicView | None) -> RenderedImage | None:
+        """The table image for a new message, drawn from the `PublicView` alone (None: no
+        match, or this server chose text only)."""
+        if public is None or not await self.prefs.server_default(table.guild_id):
+            return None
+        picture = table_picture(
+            public, table.rules.nothing_wild, words=captions(table.options.language)
+        )
+        image = await self.images.run(picture)
+        self._drawn[table.id] = (hash(picture), _digest(image), image.filename)
+        return image
+
+
+def _digest(image: RenderedImage | None) -> str | None:
+    """What identifies an image's upload: its name and bytes (encoding is deterministic)."""
+    if image is None:
+        return None
+    return hashlib.sha256(image.filename.encode() + b"\0" + image.data).hexdigest()
