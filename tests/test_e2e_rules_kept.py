@@ -49,7 +49,9 @@ def test_a_violation_fails_the_test_that_caused_it(pytester: pytest.Pytester) ->
     pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
     pytester.makeconftest(CONFTEST.read_text())
     pytester.makepyfile(test_scenarios=SCENARIOS)
-    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:xdist")
+    result = pytester.runpytest_inprocess(
+        "-p", "no:cacheprovider", "-p", "no:xdist", "-p", "no:benchmark"
+    )
     result.assert_outcomes(passed=2, errors=1)
     result.stdout.fnmatch_lines(
         [

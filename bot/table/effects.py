@@ -113,6 +113,11 @@ class Effects:
         def done(finished: asyncio.Future[None]) -> None:
             if self._showing.get(table.id) is finished:
                 del self._showing[table.id]
+            if finished.cancelled():
+                # Cancelled before `in_turn` first ran (a shutdown right after the change):
+                # the effect never started; closed, not left "never awaited". A no-op when
+                # it did start.
+                effect.close()
             if not finished.cancelled() and finished.exception() is not None:
                 log.error("effects of table %s failed", table.id, exc_info=finished.exception())
 

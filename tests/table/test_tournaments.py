@@ -48,6 +48,9 @@ class Notes(QuietTournaments):
         self.notes: list[tuple[str, int]] = []
         self.payloads: dict[tuple[str, int], dict[str, Any]] = {}
         self.fail = fail  # refuse this many posts first (Discord away)
+        #: Notes asked with `again`: a note whose post may have gone out before a stop (posted,
+        #: not yet marked); the Discord side then looks for its message before posting.
+        self.again: list[tuple[str, int]] = []
 
     async def tournament_note(
         self,
@@ -63,6 +66,8 @@ class Notes(QuietTournaments):
             raise OSError("Discord is away")
         self.notes.append((kind, round_no))
         self.payloads[(kind, round_no)] = payload
+        if again:
+            self.again.append((kind, round_no))
 
     def count(self, kind: str) -> int:
         return sum(1 for k, _ in self.notes if k == kind)
@@ -408,8 +413,13 @@ async def test_a_restart_mid_round_resumes_every_table_and_the_round(tmp_path: P
             await second.recovery.resume(table)
         await second.tournament_recovery.resume()
         await until(lambda: back.status is TournamentStatus.FINISHED)
+        # No note twice across the restart, unless the stop fell between a note's post and
+        # its mark: then the next start asks again with `again` (the Discord side finds the
+        # message it posted and posts nothing; `tournament_board`), never as a new note.
         both = first_notes.notes + notes.notes
-        assert len(both) == len(set(both)), "no note posted twice across the restart"
+        twice = {n for n in both if both.count(n) > 1}
+        assert twice <= set(notes.again), f"posted twice, not as a replay: {twice}"
+        assert all(both.count(n) <= 2 for n in both), both
         assert sorted(back.places) == sorted(e.key for e in back.entrants)
     finally:
         await second.shutdown()
