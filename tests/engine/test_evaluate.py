@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -237,6 +238,66 @@ def test_fourteen_card_ruling_is_consistent(profile: str, seed: int) -> None:
         assert ev.valid == (discard.face in winning)
         assert drawn.best.deadwood <= ev.deadwood
     assert drawn.declarable == bool(winning)
+
+
+def _dealt_fourteen(
+    rng: random.Random, rules: Rules, players: int
+) -> tuple[list[Card], int | None, Card | None]:
+    """14 cards as a seat holds them after a draw: dealt from the table's decks in a random
+    order, or (more duplicates and wild cards) from `random_hand`; sometimes one of them was
+    just taken from the pile; the wild rank from an indicator of the same decks."""
+    deck = rules.build_deck(players)
+    if rng.random() < 0.5:
+        cards = rng.sample(deck, 14)
+    else:
+        cards = random_hand(rng, rules, size=14)[0]
+        rng.shuffle(cards)
+    taken = rng.choice(cards) if rng.random() < 0.3 else None
+    return cards, rules.wild_rank(rng.choice(deck).face), taken
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    profile=profile_names,
+    players=st.sampled_from([2, 3, 6, 10]),
+    nothing_wild=st.booleans(),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_each_discard_is_ruled_as_the_thirteen_cards_it_leaves(
+    profile: str, players: int, nothing_wild: bool, seed: int
+) -> None:
+    """What `by_discard` says a discard leaves is exactly `evaluate_hand` on the 13 cards kept
+    (the hand less that physical card, in its order): valid, deadwood, penalty, and the layout
+    card for card. The hand advice takes it for the view after the discard
+    (`bot.table.advice`), so the players see the same ruling either way. One, two and three
+    decks (`classic` by seat count), printed jokers, wild ranks or nothing wild."""
+    rules = get_profile(profile)
+    if nothing_wild:
+        rules = dataclasses.replace(rules, nothing_wild=True)
+    players = min(players, rules.max_players)
+    cards, wr, taken = _dealt_fourteen(random.Random(seed), rules, players)
+    drawn = evaluate_drawn(cards, rules, wr, forbidden=taken)
+    for discard, ev in drawn.by_discard:
+        kept = [c for c in cards if c.id != discard.id]
+        fresh = evaluate_hand(kept, rules, wr)
+        assert ev == fresh, _describe(rules, wr, cards)
+        # Equality compares cards by id; the faces and the order shown must match too.
+        assert repr(ev) == repr(fresh)
+
+
+def test_the_other_copy_of_a_discarded_face_keeps_other_cards() -> None:
+    """With two decks `by_discard` rules on throwing one copy of a face; throwing the other
+    keeps the first, so the layout (which shows physical cards) is not the one ruled on: the
+    hand advice evaluates such a hand itself."""
+    rules, wr = wild("points", "9C")
+    cards = hand("2S 3S 4S 5H 6H 7H 8D 9D 10D JC QC KC KC 5S")
+    drawn = evaluate_drawn(cards, rules, wr)
+    first, second = cards[11], cards[12]
+    ruled = dict((c.id, ev) for c, ev in drawn.by_discard)
+    assert first.id in ruled and second.id not in ruled
+    after_second = evaluate_hand([c for c in cards if c.id != second.id], rules, wr)
+    assert ruled[first.id].deadwood == after_second.deadwood
+    assert ruled[first.id] != after_second  # the run holds the other KC
 
 
 # ---- differential: fast evaluator against the naive one ---------------------------------------
