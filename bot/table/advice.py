@@ -11,6 +11,14 @@ rank, the card it may not throw), not by the table's version: a seat's hand chan
 its own moves, so while the others play (two of every three actions at a three-seat table)
 every new version of the table finds its advice already worked out.
 
+A discard needs no evaluation either: the 14-card ruling already ruled on what each discard
+leaves, and `evaluate_drawn` rules on exactly the 13 cards `evaluate_hand` would be given (the
+hand less that physical card, in its order; `tests/engine/test_evaluate.py` checks the two are
+equal, layout and card identity included). So the cache keeps each seat's last 14-card advice,
+and a 13-card hand that is it less the card that ruling threw takes that ruling (`_thrown`).
+With two decks the ruling threw one copy of a face; a player who throws the other keeps other
+cards, so that hand is evaluated as before.
+
 Once a deal is over, the view shows the seat's own cards as the engine ruled on them
 (`final_hand`): the picture and the text from the same facts.
 """
@@ -92,6 +100,9 @@ class AdviceCache:
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self.size = size
         self._items: OrderedDict[AdviceKey, HandAdvice] = OrderedDict()
+        # Each seat's last 14-card advice, by (table, seat), with its key: what its discard
+        # leaves needs no evaluation (`_thrown`). Bounded like the cache.
+        self._drawn: OrderedDict[tuple[str, int], tuple[AdviceKey, HandAdvice]] = OrderedDict()
 
     def get(self, table_id: str, obs: Observation) -> HandAdvice:
         key = (table_id, obs.seat, obs.deal_number, obs.hand, obs.wild_rank, obs.taken)
@@ -99,15 +110,47 @@ class AdviceCache:
         if hit is not None:
             self._items.move_to_end(key)
             return hit
-        advice = advise(obs)
+        advice = self._thrown(key) if len(obs.hand) == 13 else None
+        if advice is None:
+            advice = advise(obs)
         self._items[key] = advice
         if len(self._items) > self.size:
             self._items.popitem(last=False)
+        if advice.drawn is not None:
+            seat = (table_id, obs.seat)
+            self._drawn[seat] = (key, advice)
+            self._drawn.move_to_end(seat)
+            if len(self._drawn) > self.size:
+                self._drawn.popitem(last=False)
         return advice
+
+    def _thrown(self, key: AdviceKey) -> HandAdvice | None:
+        """The advice on a 13-card hand that the seat's last 14-card hand leaves after the
+        discard its ruling tried with that very card (None when it is not one)."""
+        kept = self._drawn.get((key[0], key[1]))
+        if kept is None:
+            return None
+        before, advice = kept
+        hand, held = key[3], before[3]
+        if before[2] != key[2] or before[4] != key[4] or len(held) != len(hand) + 1:
+            return None  # another deal or wild rank
+        # The card thrown: where the two hands first differ (else the last card).
+        at = 0
+        while at < len(hand) and hand[at] == held[at]:
+            at += 1
+        thrown = held[at]
+        if hand[at:] != held[at + 1 :] or advice.drawn is None:
+            return None
+        for card, evaluation in advice.drawn.by_discard:
+            if card.id == thrown.id:
+                return HandAdvice(evaluation, None, {})
+        return None  # the other copy of that face: the kept cards differ from the ruling's
 
     def forget(self, table_id: str) -> None:
         for key in [k for k in self._items if k[0] == table_id]:
             del self._items[key]
+        for seat in [s for s in self._drawn if s[0] == table_id]:
+            del self._drawn[seat]
 
     def __len__(self) -> int:
         return len(self._items)
