@@ -18,8 +18,10 @@ ticks of utime + stime needed hundreds of clicks to a figure):
   the floor charges every edit without a picture at this price);
 * `ping`: the same, then post a line in the channel and delete it (a turn ping's life);
 * `answer`: answer the click with the edited message itself (UPDATE_MESSAGE with the picture);
-* `lean`: `table` through discord.py's webhook adapter directly, Discord's answer not parsed
-  into a message object (what that parse costs).
+* `lean`: `table` as the bot sends it (`bot.discord_ui.edits`: through discord.py's webhook
+  adapter, Discord's answer not parsed into a message object; `table` minus `lean` is what
+  that parse costs);
+* `handlean`: `hand` the same way, reading only the picture's attachment of the answer.
 
 A request's own cost is its mode's figure minus `ack`'s (medians of the rounds). With
 `--mix`, the JSON line of a `bench_load.py --json` run, it also prints the floor per game
@@ -50,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import RateLimits
 
-MODES = ("ack", "hand", "table", "ping", "answer", "lean")
+MODES = ("ack", "hand", "table", "ping", "answer", "lean", "handlean")
 #: What `floor_per_action` needs.
 FLOOR_MODES = ("ack", "hand", "table", "ping")
 

@@ -23,7 +23,10 @@ import discord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-MODES = ("ack", "hand", "table", "ping", "answer", "lean")
+from bot.discord_ui import edits
+from bot.discord_ui.card_images import attachment_named
+
+MODES = ("ack", "hand", "table", "ping", "answer", "lean", "handlean")
 
 
 def _picture() -> bytes:
@@ -64,25 +67,6 @@ def _view(n: int) -> discord.ui.View:
     for k in range(20 - len(MODES)):
         view.add_item(discord.ui.Button(label=f"b{k}", custom_id=f"floor:b:{k}"))
     return view
-
-
-async def _edit_lean(
-    interaction: discord.Interaction, *, embed: discord.Embed, view: discord.ui.View
-) -> None:
-    from discord.webhook.async_ import async_context, handle_message_parameters
-
-    with handle_message_parameters(embed=embed, view=view) as params:
-        http = interaction.client.http
-        await async_context.get().edit_original_interaction_response(
-            interaction.application_id,
-            interaction.token,
-            session=interaction._session,
-            proxy=http.proxy,
-            proxy_auth=http.proxy_auth,
-            payload=params.payload,
-            multipart=params.multipart,
-            files=params.files,
-        )
 
 
 def _table_view() -> discord.ui.View:
@@ -129,8 +113,17 @@ class FloorBot(discord.Client):
         elif mode == "table":
             await interaction.edit_original_response(embed=_embed(n), view=_table_view())
         elif mode == "lean":
-            # The table edit again, without parsing Discord's answer into a message object.
-            await _edit_lean(interaction, embed=_embed(n), view=_table_view())
+            # The table edit again, as the bot makes it: Discord's answer left unparsed.
+            await edits.edit_original(interaction, embed=_embed(n), view=_table_view())
+        elif mode == "handlean":
+            # The hand edit, as the bot makes it: unparsed, only the picture's attachment read.
+            answer = await edits.edit_original(
+                interaction,
+                embed=_embed(n),
+                view=_view(n),
+                attachments=[discord.File(io.BytesIO(self.picture), "hand.png")],
+            )
+            attachment_named(answer, "hand.png")
         elif mode == "ping":
             assert isinstance(interaction.channel, discord.TextChannel)
             ping = await interaction.channel.send(f"<@{interaction.user.id}>, your turn")

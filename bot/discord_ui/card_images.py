@@ -48,6 +48,8 @@ from bot.images.worker import FRAME_HEADER, frame, serve
 from bot.storage import Storage
 from bot.workers import main_module_hidden
 
+from .edits import Answer
+
 log = logging.getLogger(__name__)
 
 DRAWING_NICENESS = 10  # added to the drawing process's nice value (lower CPU priority)
@@ -380,11 +382,12 @@ def show_in(embed: discord.Embed, filename: str) -> None:
     embed.set_image(url=f"attachment://{filename}")
 
 
-def attachment_named(message: discord.Message | None, filename: str) -> discord.Attachment | None:
-    """The attachment of `message` (Discord's answer to the post or edit that put it there)
-    that carries the file `filename`: what a later edit of that same message names in its
-    `attachments` to keep the picture (an edit that names none leaves Discord to guess from
-    an embed that still says attachment://, which may show the picture a second time)."""
+def attachment_named(message: Answer | None, filename: str) -> discord.Attachment | None:
+    """The attachment of `message` (Discord's answer to the post or edit that put it there; an
+    edit's is left unparsed, `edits.Edited`) that carries the file `filename`: what a later
+    edit of that same message names in its `attachments` to keep the picture (an edit that
+    names none leaves Discord to guess from an embed that still says attachment://, which may
+    show the picture a second time)."""
     if message is None:
         return None
     return next((a for a in message.attachments if a.filename == filename), None)

@@ -23,7 +23,9 @@ import discord
 from bot.images import Picture, RenderedImage
 from bot.words import Locale, text
 
+from . import edits
 from .card_images import as_file, attachment_named
+from .edits import Answer
 from .interaction import Interaction
 from .screens.controls import as_seen
 
@@ -60,15 +62,16 @@ class OpenHand:
     # token the table borrows: `table_hooks`), not its original response.
     followup: bool = False
 
-    async def edit(self, **kwargs: Any) -> discord.Message:
+    async def edit(self, **kwargs: Any) -> Answer:
         """Edit the hand view through its token. A view opened from the table's message is
         that interaction's ephemeral follow-up, and the interaction's original response is
-        the public table: editing "the original" there would show a hand to everyone."""
+        the public table: editing "the original" there would show a hand to everyone. The
+        answer is left unparsed (`edits`)."""
         if self.followup:
             if self.message_id is None:
                 raise LookupError("a follow-up hand view without its message id")
-            return await self.interaction.followup.edit_message(self.message_id, **kwargs)
-        return await self.interaction.edit_original_response(**kwargs)
+            return await edits.edit_followup(self.interaction, self.message_id, **kwargs)
+        return await edits.edit_original(self.interaction, **kwargs)
 
 
 @dataclass(slots=True)
@@ -119,7 +122,7 @@ class HandMessage:
             out["attachments"] = [] if self.kept is None else [self.kept.attachment]
         return out
 
-    def landed(self, message: discord.Message | None) -> ShownImage | None:
+    def landed(self, message: Answer | None) -> ShownImage | None:
         """The picture `message` (Discord's answer to sending this) shows, with the attachment
         carrying it there; None: no picture, or the answer did not name it (then the next
         edit uploads rather than guess)."""
@@ -164,9 +167,9 @@ class HandPictures:
         key: Key,
         message_id: int | None,
         hand: HandMessage,
-        send: Callable[[HandMessage], Awaitable[discord.Message]],
+        send: Callable[[HandMessage], Awaitable[Answer]],
         draw: Callable[[Picture], Awaitable[RenderedImage]],
-    ) -> discord.Message:
+    ) -> Answer:
         """Send `hand` to message `message_id` (None: a new message) with `send`, in this
         player's lane, and learn from the answer what the message shows. A picture `hand`
         keeps that is not the one on the message any more (an edit landed meanwhile) is drawn

@@ -35,7 +35,9 @@ from bot.table.vocabulary import TableStatus
 from bot.words import Locale, text
 from bot.words.pictures import captions
 
+from . import edits
 from .card_images import ImagePreferences, ImageWorker, show_in
+from .edits import Answer
 from .hand_facts import finished_deal, timeout_note, wrong_show
 from .hand_message import HandMessage, HandPictures, OpenHand, ShownImage
 from .hand_parts import HandContent, HandParts
@@ -107,15 +109,15 @@ class HandViews:
         if lent is not None:
             self.table_message.hooks.used(interaction)
 
-            async def post(h: HandMessage) -> discord.Message:
+            async def post(h: HandMessage) -> Answer:
                 return await interaction.followup.send(ephemeral=True, wait=True, **h.send_kwargs())
 
             sent = await self.pictures.send(key, None, hand, post, self.images.run)
             await self._remember(table, user_id, interaction, hand, sent, followup=True)
             return
 
-        async def edit(h: HandMessage) -> discord.Message:
-            return await interaction.edit_original_response(**h.edit_kwargs())
+        async def edit(h: HandMessage) -> Answer:
+            return await edits.edit_original(interaction, **h.edit_kwargs())
 
         message = await self.pictures.send(key, None, hand, edit, self.images.run)
         await self._remember(table, user_id, interaction, hand, message)
@@ -138,22 +140,23 @@ class HandViews:
         # The edit goes to the message clicked: only a picture known to be on it is kept.
         clicked = interaction.message.id if interaction.message is not None else None
 
-        async def edit(h: HandMessage) -> discord.Message:
-            return await interaction.edit_original_response(**h.edit_kwargs())
+        async def edit(h: HandMessage) -> Answer:
+            return await edits.edit_original(interaction, **h.edit_kwargs())
 
         if table.status is not TableStatus.PLAYING or table.match is None:
             if table.match is not None and table.engine_seat(user_id) is not None:
                 hand = await self.build(table, user_id, note, locale=locale)
 
-                async def final(h: HandMessage) -> discord.Message:
-                    return await interaction.edit_original_response(
-                        **{**h.edit_kwargs(), "view": None}
+                async def final(h: HandMessage) -> Answer:
+                    return await edits.edit_original(
+                        interaction, **{**h.edit_kwargs(), "view": None}
                     )
 
                 await self.pictures.send(key, clicked, hand, final, self.images.run)
                 return
             self.pictures.lost(key, clicked)
-            await interaction.edit_original_response(
+            await edits.edit_original(
+                interaction,
                 content=note or text(locale, "done-game-over"),
                 embed=None,
                 view=None,
@@ -245,7 +248,7 @@ class HandViews:
             open_hand.sending = hand.version
             self.table_message.hooks.used(open_hand.interaction)
 
-            async def edit(h: HandMessage) -> discord.Message:
+            async def edit(h: HandMessage) -> Answer:
                 if time.monotonic() - open_hand.opened > TOKEN_SAFE_AGE:
                     raise TokenAged  # while it waited its turn in the lane, or its picture
                 return await open_hand.edit(**h.edit_kwargs())
@@ -378,7 +381,7 @@ class HandViews:
         user_id: int,
         interaction: Interaction,
         shown: HandMessage | None = None,
-        answer: discord.Message | None = None,
+        answer: Answer | None = None,
         sending: int | None = None,
         followup: bool = False,
     ) -> None:

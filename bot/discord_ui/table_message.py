@@ -40,8 +40,10 @@ from bot.table.vocabulary import TableStatus
 from bot.words import Locale, text
 from bot.words.log import log_lines
 
+from . import edits
 from .budget import HEADROOM, RestBudget
 from .card_images import ImagePreferences, ImageWorker, as_file, show_in
+from .edits import Answer
 from .interaction import Interaction
 from .placement import URGENT, Placement
 from .screens.controls import as_seen, empty_view
@@ -258,7 +260,7 @@ class TableMessage:
         table: Table,
         digest: str | None,
         sent: Shows | None,
-        answer: discord.Message | None = None,
+        answer: Answer | None = None,
         filename: str | None = None,
     ) -> None:
         """An edit of the table message landed (`answer`, Discord's answer to it, whose
@@ -313,10 +315,10 @@ class TableMessage:
     async def _send_edit(self, table: Table, final: CloseReason | None, built: _Edit) -> None:
         """Send a built edit of the table message through the channel."""
         assert built.message_id is not None
-        message = self.placement.channel(table).get_partial_message(built.message_id)
+        channel = self.placement.channel(table)
         try:
             try:
-                answer = await message.edit(**built.kwargs)
+                answer = await edits.edit_message(channel, built.message_id, **built.kwargs)
             except discord.HTTPException as exc:
                 # An archived thread refuses edits: unarchived, the edit goes again; a
                 # thread that cannot be had any more moves the table to the channel.
@@ -325,8 +327,8 @@ class TableMessage:
                 if table.message_id is None:
                     return  # moved: the flush posts the table in the channel
                 await self.budget.slot(HEADROOM, "PATCH", table.home_id)
-                message = self.placement.channel(table).get_partial_message(built.message_id)
-                answer = await message.edit(**built.kwargs)
+                channel = self.placement.channel(table)
+                answer = await edits.edit_message(channel, built.message_id, **built.kwargs)
         except discord.NotFound:
             table.message_id = None
         except discord.HTTPException:
@@ -356,7 +358,7 @@ class TableMessage:
             return False
         self.hooks.used(hook.interaction)
         try:
-            answer = await hook.interaction.edit_original_response(**built.kwargs)
+            answer = await edits.edit_original(hook.interaction, **built.kwargs)
         except discord.HTTPException as exc:
             self.hooks.drop(table.id, hook)
             # Whether the edit landed is unknown: the channel's edit uploads the picture.

@@ -22,6 +22,7 @@ from bot.table.model import Table
 from bot.words.pictures import captions
 
 from .card_images import ImagePreferences, ImageWorker, attachment_named
+from .edits import Answer
 
 UNKNOWN = "?"  # the table message may show any image (after a restart or a failed edit)
 
@@ -63,7 +64,7 @@ class TablePictures:
         table: Table,
         message_id: int,
         digest: str | None,
-        answer: discord.Message | None,
+        answer: Answer | None,
         filename: str | None,
     ) -> None:
         """An edit of `message_id` landed (`answer`: Discord's answer to it) showing the

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord_ui import edits
 from bot.discord_ui.hands import HandMessage, HandPictures, HandViews, OpenHand
 from bot.discord_ui.table_hooks import TableHooks
 from bot.table.vocabulary import TableStatus
@@ -38,6 +39,17 @@ class SlowInteraction:
         await self.gate.wait()
         if self.fail:
             raise RuntimeError("the edit did not land")
+
+
+@pytest.fixture(autouse=True)
+def edits_through_the_stub(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The views' edits (`edits.edit_original`, unparsed, for a real interaction) reach the
+    stub's `edit_original_response`: only the bookkeeping around them is tested here."""
+
+    async def edit_original(interaction: Any, **kwargs: Any) -> Any:
+        return await interaction.edit_original_response(**kwargs)
+
+    monkeypatch.setattr(edits, "edit_original", edit_original)
 
 
 def views_with_one_open(
