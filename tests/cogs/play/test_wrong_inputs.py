@@ -387,6 +387,7 @@ async def test_closed_tables_leave_nothing_in_the_presenter(tmp_path: Path) -> N
         per_table = [
             hands.open_views, hands._by_suit, presenter._dirty, presenter._flushers,
             said._warnings, said._results, shown.pictures._on, shown._sent, shown.pictures._drawn,
+            shown.pictures._laid,
         ]  # fmt: skip
         for kept in per_table:
             assert not [k for k in kept if (k[0] if isinstance(k, tuple) else k) in ids]
