@@ -21,6 +21,7 @@ from tests.e2e.harness import (
     eventually,
     footer,
     game_env,
+    label_of,
     labels,
     open_hand,
     select_options,
@@ -113,6 +114,16 @@ async def open_table(env: Env, **options: Any) -> LobbySeen:
     s = await fake.click("alice", fake.message(r.message.id), label="Start")
     await s.wait()
     assert "started" in s.text, s
+    # The table is shown after the change that started it (in the background): until then the
+    # newest message with "Your hand" is the last match's, which a slow machine would click.
+    await fake.wait_for(
+        lambda: any(
+            m.id >= r.message.id and label_of(m, "button-your-hand") is not None
+            for m in fake.public_messages("general")
+        ),
+        60,
+        message="the new table was never shown",
+    )
     return seen
 
 
