@@ -665,6 +665,10 @@ def _subcommand(data: dict[str, Any]) -> str | None:
     return None
 
 
+#: The table a game component belongs to, in its custom id (`bot.discord_ui.clicks`).
+_TABLE_IN_ID = re.compile(r'"r[ms]:([0-9a-z]{4,16}):')
+
+
 def _card_tokens(obj: Any) -> list[str]:
     return CARD_RE.findall(json.dumps(obj, ensure_ascii=False))
 
@@ -687,6 +691,8 @@ class HiddenCardAudit:
         self.checked = 0
         self.results_checked = 0
         self._tables: dict[int, Any] = {}
+        self._by_id: dict[str, Any] = {}  # every table seen live, by its id
+        self._owners: dict[int, str] = {}  # a results message's table, once its buttons said
         self._deals: dict[str, list[Any]] = {}
         server = fake.server
         orig_create, orig_edit = server.create_message, server.edit_message
@@ -707,7 +713,21 @@ class HiddenCardAudit:
         live = self.client.tables.registry.here(channel_id)  # a channel, or a table's thread
         if live is not None:
             self._tables[channel_id] = live
+            self._by_id[live.id] = live
         return self._tables.get(channel_id)
+
+    def _results_table(self, msg: StoredMessage, live: Any) -> Any:
+        """The table whose results `msg` shows: the one its buttons name (`rm:<table>:…`), or
+        named when it was first seen (an edit may drop the buttons). A match's last results
+        are posted and edited after the commit, in the background, so on a slow machine they
+        can land after the channel's next table started: judged against that table, its
+        deal 1 had not ended yet."""
+        named = self._owners.get(msg.id)
+        if named is None:
+            named = next(iter(_TABLE_IN_ID.findall(json.dumps(msg.components))), None)
+            if named is not None:
+                self._owners[msg.id] = named
+        return self._by_id.get(named, live) if named is not None else live
 
     def _known(self, table: Any) -> set[str]:
         from bot.engine.states import SeatStatus
@@ -743,6 +763,9 @@ class HiddenCardAudit:
         if rec is not None and _subcommand(rec.data) == "check":
             return  # `/rummy check` rules on cards the user typed in, shown only to them
         table = self._table(msg.channel_id)
+        number = results_deal(msg)
+        if number is not None:
+            table = self._results_table(msg, table)
         if table is None or table.match is None:
             return
         self.checked += 1
@@ -755,7 +778,6 @@ class HiddenCardAudit:
         }
         seen_by = f"ephemeral to {msg.visible_to}" if msg.ephemeral else "public"
         where = f"message {msg.id} ({seen_by})"
-        number = results_deal(msg)
         if number is not None:
             self.results_checked += 1
             if len(m.results) < number:
