@@ -138,11 +138,13 @@ class LoadReport:
     processes: int = 1
     uploads: int = 0  # image files uploaded in the window
     uploads_by_picture: dict[str, int] = field(default_factory=dict)  # ... by file name stem
+    drawn_by_picture: dict[str, int] = field(default_factory=dict)  # pictures drawn, by stem
     db_path: Path | None = None
     #: `--tournament N`: the tournament played beside the tables (players, rounds seated in
     #: the window, tables opened, finished).
     tournament: dict[str, int] = field(default_factory=dict)
     driver_nice: int = 0
+    drawing_nice: int | None = None  # the drawing process's niceness, if not the bot's own
     event_loop: str = "auto"  # EVENT_LOOP given to the bot (and the floor bot)
     orjson: bool = True  # False: orjson hidden from the bot and the floor bot
     #: The floor bot's CPU ms a click by mode (medians of the rounds; empty: not measured).
@@ -186,6 +188,7 @@ class LoadReport:
             ),
             "floor_cpu_ms_per_click": {k: round(v, 3) for k, v in self.floor_cost.items()},
             "driver_nice": self.driver_nice,
+            "drawing_nice": self.drawing_nice,
             "event_loop": self.event_loop,
             "orjson": self.orjson,
             "drawing_cpu_ms_per_action": round(self.child_cpu_seconds * 1000 / actions, 2),
@@ -197,6 +200,10 @@ class LoadReport:
             "uploads_per_action": round(self.uploads / actions, 3),
             "uploads_per_action_by_picture": {
                 k: round(n / actions, 3) for k, n in sorted(self.uploads_by_picture.items())
+            },
+            "drawn_per_action": round(sum(self.drawn_by_picture.values()) / actions, 3),
+            "drawn_per_action_by_picture": {
+                k: round(n / actions, 3) for k, n in sorted(self.drawn_by_picture.items())
             },
             "rest_429_global": self.rest_429.get("global", 0),
             "rest_429_route": sum(n for s, n in self.rest_429.items() if s != "global"),
@@ -265,7 +272,9 @@ class LoadReport:
             f"drawing process: {self.child_cpu_seconds:.1f} s CPU = "
             f"{self.child_cpu_seconds * per_k:.2f} ms per game action "
             f"({self.child_cpu_seconds / self.seconds * 100:.0f}% of one core), "
-            f"RSS {self.child_rss / 2**20:.1f} MiB (fixed, not per table)",
+            f"RSS {self.child_rss / 2**20:.1f} MiB (fixed, not per table); pictures drawn "
+            f"{sum(self.drawn_by_picture.values()) / actions:.2f} an action, uploaded "
+            f"{self.uploads / actions:.2f}",
             f"machine: fake Discord + players (nice +{self.driver_nice}) used "
             f"{self.driver_cpu_seconds:.1f} s CPU = {self.driver_cpu_seconds * per_k:.2f} ms per "
             f"game action ({self.driver_cpu_seconds / self.seconds * 100:.0f}% of one core); "
@@ -586,7 +595,7 @@ def merged_probe(paths: list[Path]) -> dict[str, Any]:
     """The probes of every bot process as one: counts added, samples pooled."""
     out: dict[str, Any] = {
         "lag": [], "ack_sent": [], "transactions": 0, "commits": 0, "payload_bytes": 0,
-        "slow": {}, "memory": [], "budget": {}, "gc": {},
+        "slow": {}, "memory": [], "budget": {}, "gc": {}, "drawn": {},
     }  # fmt: skip
     for path in paths:
         one = probe(path)
@@ -594,6 +603,8 @@ def merged_probe(paths: list[Path]) -> dict[str, Any]:
             out[key] += one.get(key, [])
         for key in ("transactions", "commits", "payload_bytes"):
             out[key] += one.get(key, 0)
+        for stem, count in one.get("drawn", {}).items():
+            out["drawn"][stem] = out["drawn"].get(stem, 0) + count
         for gen, (count, total, longest) in one.get("gc", {}).items():
             entry = out["gc"].setdefault(gen, [0, 0.0, 0.0])
             entry[0] += count
@@ -624,6 +635,7 @@ async def run_load(
     database_url: str | None = None,
     processes: int = 1,
     driver_nice: int = 0,
+    drawing_nice: int | None = None,
     images: bool = True,
     tournament: int = 0,
     event_loop: str = "auto",
@@ -642,7 +654,8 @@ async def run_load(
     may then open threads (every table plays in one, as on a server that allows it).
     `event_loop` is the bots' `EVENT_LOOP`, `orjson` False hides orjson from them (and from
     the floor bot: `BENCH_NO_ORJSON`); `floor_clicks` > 0 measures the floor after the
-    window, that many clicks a mode in `floor_rounds` rounds."""
+    window, that many clicks a mode in `floor_rounds` rounds. `drawing_nice` (None: the
+    bot's own `DRAWING_NICENESS`) sets the drawing process's niceness, for A/B runs."""
     rng = random.Random(seed)
     work = workdir or Path(tempfile.mkdtemp(prefix="paplu-load-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -656,6 +669,7 @@ async def run_load(
         db_path=db,
         processes=processes,
         driver_nice=driver_nice,
+        drawing_nice=drawing_nice,
         event_loop=event_loop,
         orjson=orjson,
     )
@@ -688,6 +702,8 @@ async def run_load(
             "EVENT_LOOP": event_loop,
             "BENCH_NO_ORJSON": "0" if orjson else "1",
         }
+        if drawing_nice is not None:
+            base_env["BENCH_DRAWING_NICE"] = str(drawing_nice)
         if database_url:
             base_env["DATABASE_URL"] = database_url
         procs = []
@@ -803,6 +819,9 @@ async def run_load(
                       v[1] - before["gc"].get(gen, [0, 0.0])[1], v[2]]
                 for gen, v in after["gc"].items()
             }  # fmt: skip
+            report.drawn_by_picture = {
+                stem: n - before["drawn"].get(stem, 0) for stem, n in after["drawn"].items()
+            }
             report.budget = {k: v - before["budget"].get(k, 0) for k, v in after["budget"].items()}
             report.finished_tables = sum(1 for t in by_channel.values() if t.over)
             report.table_versions = {
@@ -946,6 +965,12 @@ def main() -> None:
         default=0,
         help="run the fake Discord and players at this lower priority (the bot keeps its own)",
     )
+    parser.add_argument(
+        "--drawing-nice",
+        type=int,
+        default=None,
+        help="the bot's drawing process at this niceness (default: the bot's own, +10)",
+    )
     args = parser.parse_args()
     report = asyncio.run(
         run_load(
@@ -958,6 +983,7 @@ def main() -> None:
             database_url=args.database_url,
             processes=args.processes,
             driver_nice=args.driver_nice,
+            drawing_nice=args.drawing_nice,
             images=not args.no_images,
             tournament=args.tournament,
             event_loop=args.event_loop,
@@ -968,6 +994,8 @@ def main() -> None:
     backend = "PostgreSQL" if args.database_url else "SQLite"
     procs = "one process" if args.processes == 1 else f"{args.processes} processes (shards split)"
     nice = f", driver at nice +{args.driver_nice}" if args.driver_nice else ""
+    if args.drawing_nice is not None:
+        nice += f", drawing at nice +{args.drawing_nice}"
     nice += ", text only (no card images)" if args.no_images else ""
     nice += f", EVENT_LOOP={args.event_loop}" + (", no orjson" if args.no_orjson else "")
     print(f"bench_load: {backend}, {procs}, {args.tables} tables, {args.seconds:.0f} s{nice}")

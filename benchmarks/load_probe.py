@@ -42,6 +42,7 @@ _stats: dict[str, Any] = {
     "slow": {},  # callback description -> [count, total ms, max ms] for callbacks over SLOW_MS
     "ack_sent": [],  # ms from the interaction's creation (its snowflake) to the bot's ack call
     "memory": [],  # tracemalloc top lines (LOAD_PROBE_TRACEMALLOC=1), latest dump only
+    "drawn": {},  # picture name stem -> pictures the drawing process was asked for
 }
 SLOW_MS = 20.0  # a callback that holds the loop this long delays every other table
 
@@ -88,6 +89,22 @@ def _watch_acks() -> None:
             return ack
 
         setattr(discord.InteractionResponse, name, wrapper(original, name))
+
+
+def _watch_drawing() -> None:
+    """Count the pictures the bot asks its drawing process for, by file name stem: set
+    beside the uploads the fake Discord counts, it says how many are drawn and never sent
+    (a table picture whose edit a newer one replaced, a refresh that drew the same scene)."""
+    from bot.discord_ui.card_images import ImageWorker
+
+    original = ImageWorker.run
+
+    async def run(self: Any, picture: Any, *args: Any, **kwargs: Any) -> Any:
+        stem = str(getattr(picture, "name", "?"))
+        _stats["drawn"][stem] = _stats["drawn"].get(stem, 0) + 1
+        return await original(self, picture, *args, **kwargs)
+
+    ImageWorker.run = run  # type: ignore[method-assign]
 
 
 def _describe(handle: asyncio.events.Handle) -> str:
@@ -251,6 +268,12 @@ def main() -> int:
         tracemalloc.start(1)
     _watch_slow_callbacks()
     _watch_acks()
+    _watch_drawing()
+    if os.environ.get("BENCH_DRAWING_NICE"):
+        # For A/B runs of the drawing process's priority (`bench_load.py --drawing-nice`).
+        from bot.discord_ui import card_images
+
+        card_images.DRAWING_NICENESS = int(os.environ["BENCH_DRAWING_NICE"])
     _install(path, float(os.environ.get("LOAD_PROBE_EVERY", "1")))
     return bot.__main__.main()
 
