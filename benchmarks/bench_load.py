@@ -118,6 +118,7 @@ class LoadReport:
     rss_end: int = 0
     cpu_seconds: float = 0.0  # every thread of the bot process (schedstat, ns resolution)
     loop_cpu_seconds: float = 0.0  # the bot's main thread alone: its event loop
+    loop_wait_seconds: float = 0.0  # ... runnable but waiting for a CPU (run-queue time)
     child_cpu_seconds: float = 0.0  # the bot's drawing process
     child_rss: int = 0
     transactions: int = 0
@@ -182,6 +183,7 @@ class LoadReport:
             "loop_lag_p99_ms": round(pct(self.lag_ms, 99), 1),
             "bot_cpu_ms_per_action": round(self.cpu_seconds * 1000 / actions, 2),
             "bot_loop_cpu_ms_per_action": round(self.loop_cpu_seconds * 1000 / actions, 2),
+            "bot_loop_runqueue_ms_per_s": round(self.loop_wait_seconds * 1000 / self.seconds, 1),
             "floor_ms_per_action": round(self.floor_parts().get("total", math.nan), 2),
             "bot_minus_floor_ms_per_action": round(
                 self.cpu_seconds * 1000 / actions - self.floor_parts().get("total", math.nan), 2
@@ -264,7 +266,8 @@ class LoadReport:
             f"{self.disk_bytes / actions / 1024:.1f} KiB written to disk",
             f"CPU: {self.cpu_seconds:.1f} s in the bot = {self.cpu_seconds * per_k:.2f} ms "
             f"per game action ({self.cpu_seconds / self.seconds * 100:.0f}% of one core; its "
-            f"event loop's thread {self.loop_cpu_seconds * per_k:.2f} ms)",
+            f"event loop's thread {self.loop_cpu_seconds * per_k:.2f} ms, and it waited for a "
+            f"CPU {self.loop_wait_seconds * 1000 / self.seconds:.0f} ms a second)",
             *self._floor_lines(per_k),
             f"fake Discord + players loop lag ms: p50 {pct(self.driver_lag_ms, 50):.1f}  "
             f"p99 {pct(self.driver_lag_ms, 99):.1f}  "
@@ -302,6 +305,17 @@ def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))
     return ordered[k]
+
+
+def runqueue_wait_ns(pid: int) -> int:
+    """Nanoseconds the main thread of `pid` (the bot's event loop) has spent runnable but
+    waiting for a CPU (`/proc/<pid>/task/<pid>/schedstat`, second field). Loop lag counts
+    this too: a loop whose process waits for a core wakes late however little it has to do."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as stat:
+            return int(stat.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
 
 
 def rss_bytes(pid: int) -> int:
@@ -758,6 +772,7 @@ async def run_load(
             before = merged_probe(probe_files)
             cpu0 = sum(thread_cpu_ns(pid) for pid in pids)
             loop0 = sum(thread_cpu_ns(pid, only=pid) for pid in pids)
+            wait0 = sum(runqueue_wait_ns(pid) for pid in pids)
             disk0 = sum(disk_bytes(pid) for pid in pids)
             kids = [k for pid in pids for k in children(pid)]
             child_cpu0 = sum(cpu_seconds(k) for k in kids)
@@ -780,6 +795,7 @@ async def run_load(
             report.loop_cpu_seconds = (
                 sum(thread_cpu_ns(pid, only=pid) for pid in pids) - loop0
             ) / 1e9
+            report.loop_wait_seconds = (sum(runqueue_wait_ns(pid) for pid in pids) - wait0) / 1e9
             report.child_cpu_seconds = sum(cpu_seconds(k) for k in kids) - child_cpu0
             report.child_rss = sum(rss_bytes(k) for k in kids)
             report.driver_cpu_seconds = time.process_time() - driver0
