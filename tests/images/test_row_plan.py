@@ -6,32 +6,15 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from bot.images import layout, samples
-from bot.images.layout import GROUP_GAP, HAND_STEP, _Piece, min_hand_step
+from bot.images.layout import HAND_STEP, _Piece, _pieces, _row_width, min_hand_step
 from bot.words.pictures import captions
 
 Plan = tuple[tuple[tuple[_Piece, ...], ...], int]
-
-
-def _pieces(sizes: Sequence[int], lo: int, hi: int) -> list[_Piece]:
-    out = []
-    first = 0
-    for si, n in enumerate(sizes):
-        a, b = max(lo, first), min(hi, first + n)
-        if a < b:
-            out.append(_Piece(si, a - first, b - a))
-        first += n
-    return out
-
-
-def _row_width(row: Sequence[_Piece], label_w: Sequence[int], card_w: int, step: int) -> int:
-    slots = (max(card_w + (p.count - 1) * step, label_w[p.section]) for p in row)
-    return sum(slots) + GROUP_GAP * (len(row) - 1)
 
 
 def oracle(
@@ -44,7 +27,8 @@ def oracle(
     max_rows: int = 4,
 ) -> Plan:
     """`plan_rows` as it was (c999db8): every candidate row built as pieces and measured at
-    every step."""
+    every step (with the layout's own `_pieces` and `_row_width`, which it used then and
+    which did not change)."""
     total = sum(sizes)
     bounds = set(itertools.accumulate(sizes))
     steps = range(max(preferred, min_step), min_step - 1, -1)
