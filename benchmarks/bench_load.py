@@ -62,6 +62,7 @@ from benchmarks.bench_rest_floor import (  # noqa: E402
     FLOOR_MODES,
     floor_per_action,
     measure_on,
+    schedstat_ns,
     thread_cpu_ns,
 )
 from benchmarks.load_probe import samples_path  # noqa: E402
@@ -309,13 +310,9 @@ def pct(values: list[float], p: float) -> float:
 
 def runqueue_wait_ns(pid: int) -> int:
     """Nanoseconds the main thread of `pid` (the bot's event loop) has spent runnable but
-    waiting for a CPU (`/proc/<pid>/task/<pid>/schedstat`, second field). Loop lag counts
-    this too: a loop whose process waits for a core wakes late however little it has to do."""
-    try:
-        with open(f"/proc/{pid}/task/{pid}/schedstat") as stat:
-            return int(stat.read().split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0
+    waiting for a CPU. Loop lag counts this too: a loop whose process waits for a core wakes
+    late however little it has to do."""
+    return schedstat_ns(pid, only=pid, field=1)
 
 
 def rss_bytes(pid: int) -> int:

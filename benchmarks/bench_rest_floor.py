@@ -57,20 +57,25 @@ MODES = ("ack", "hand", "table", "ping", "answer", "lean", "handlean")
 FLOOR_MODES = ("ack", "hand", "table", "ping")
 
 
-def thread_cpu_ns(pid: int, only: int | None = None) -> int:
-    """On-CPU nanoseconds of process `pid`: the sum over its threads (`only`: that thread
-    alone), from the scheduler's own account (`/proc/<pid>/task/<tid>/schedstat`, first
-    field). A thread that already ended is not counted: measure over a stretch in which the
-    threads stay (the loop's, the database's)."""
+def schedstat_ns(pid: int, only: int | None = None, field: int = 0) -> int:
+    """A field of the scheduler's own account of process `pid`, summed over its threads
+    (`only`: that thread alone), from `/proc/<pid>/task/<tid>/schedstat`: 0, nanoseconds on a
+    CPU; 1, nanoseconds runnable but waiting for one. A thread that already ended is not
+    counted: measure over a stretch in which the threads stay (the loop's, the database's)."""
     total = 0
     tids = [str(only)] if only is not None else os.listdir(f"/proc/{pid}/task")
     for tid in tids:
         try:
             with open(f"/proc/{pid}/task/{tid}/schedstat") as stat:
-                total += int(stat.read().split()[0])
+                total += int(stat.read().split()[field])
         except (OSError, ValueError, IndexError):
             continue  # the thread ended meanwhile
     return total
+
+
+def thread_cpu_ns(pid: int, only: int | None = None) -> int:
+    """On-CPU nanoseconds of process `pid` (`only`: of that thread alone); `schedstat_ns`."""
+    return schedstat_ns(pid, only)
 
 
 async def measure(clicks: int, rounds: int) -> dict[str, list[float]]:
