@@ -179,7 +179,10 @@ class RateLimiter:
         route_limit: RouteLimit | None,
         window: _Window | None,
     ) -> web.Response:
-        retry_after = max(0.001, round(retry_after, 3))
+        # Whole milliseconds, rounded up: a client that waits `retry_after` is never early
+        # (rounded to the nearest, a wait could end up to 0.5 ms before the slot frees, and
+        # the retry be refused again, spending one of discord.py's five tries).
+        retry_after = max(0.001, math.ceil(round(retry_after * 1000, 6)) / 1000)
         self.limited[(scope, f"{method} {route}")] += 1
         self.log.append(Limited(now, method, route, scope, retry_after))
         headers = {
