@@ -276,6 +276,28 @@ class ShiftedClock:
         return getattr(time, name)
 
 
+async def settled_at_the_current_version(env: Env, driver: TableDriver) -> None:
+    """Wait until the table message and every player's view carry the table's current version
+    in their controls, then until the bot has sent nothing for a while. A test that jumps the
+    clock must do this first: an edit already on its way (its token checked, its picture being
+    drawn, its request queued behind a rate limit) would reach Discord after the jump, and
+    Discord would rightly call its token dead."""
+    fake = env.fake
+
+    def current() -> bool:
+        version = env.table().version
+        shown = [table_message(fake), *(fake.message(v) for v in driver.views.values())]
+        return all(
+            int(c["custom_id"].split(":")[2]) == version
+            for msg in shown
+            for c in msg.iter_components()
+            if c.get("custom_id", "").startswith(("rm:", "rs:"))
+        )
+
+    await fake.wait_for(current, message="a view or the table never showed the last version")
+    await fake.settle(quiet=1.0)
+
+
 async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     async with game_env(tmp_path, USERS) as env:
         fake = env.fake
@@ -286,7 +308,8 @@ async def test_expired_views(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
         old = await driver.view_of(other)  # the other player's turn: Draw is offered
         assert "Draw from stock" in labels(old)
         first_view = fake.message(driver.views[first])
-        first_edits = len(first_view.edits)
+        await settled_at_the_current_version(env, driver)
+        first_edits = len(fake.message(first_view.id).edits)
 
         fake.server.advance_time(16 * 60)  # every token so far has died
 
