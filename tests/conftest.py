@@ -8,6 +8,7 @@ repository so that a plain clone runs every vector test; nothing here looks outs
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,17 @@ def long_test_rank(nodeid: str) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # A stable sort: every other test keeps its collection order. Each xdist worker collects
-    # and sorts alike, as xdist requires.
+    # and sorts alike, as xdist requires. The order only pays with `--maxschedchunk 1`
+    # (pyproject.toml): xdist otherwise starts each worker on a quarter of its share in one
+    # block, and the first worker got every long test.
     items.sort(key=lambda item: long_test_rank(item.nodeid))
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto`: two workers a core, at most eight. Half the suite waits (on the bot's
+    processes, the fake Discord, PostgreSQL, the browser) rather than computes: with one
+    worker a core the CPUs sat idle a quarter of the run."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
 
 
 from tests.postgres import cluster  # noqa: E402, F401  (a private PostgreSQL, stopped at will)
