@@ -377,18 +377,29 @@ async def test_a_new_deals_table_lists_only_its_own_moves(tmp_path: Path) -> Non
         deals = results_deal(final)
         assert deals is not None and deals >= 2
         general = fake.channel("general").id
-        tables = sorted(
-            (
-                m
-                for m in fake.server.messages.values()
-                if m.channel_id == general
-                and not m.ephemeral
-                and not m.notified
-                and any("Deal" in (embed_field(v, "Recent") or "") for v in _versions(m))
-            ),
-            key=lambda m: m.id,
+
+        def table_messages() -> list[StoredMessage]:
+            return sorted(
+                (
+                    m
+                    for m in fake.server.messages.values()
+                    if m.channel_id == general
+                    and not m.ephemeral
+                    and not m.notified
+                    and any("Deal" in (embed_field(v, "Recent") or "") for v in _versions(m))
+                ),
+                key=lambda m: m.id,
+            )
+
+        # One table message per deal (the lobby's, then reposts). What players see of the last
+        # move follows its commit in the background: on a busy machine the last table edit
+        # may land after the results the driver stopped at.
+        await fake.wait_for(
+            lambda: len(table_messages()) >= deals,
+            message=lambda: f"{len(table_messages())} table messages for {deals} deals",
         )
-        assert len(tables) == deals  # one table message per deal (the lobby's, then reposts)
+        tables = table_messages()
+        assert len(tables) == deals
         for number, msg in enumerate(tables, start=1):
             versions = [v for v in _versions(msg) if embed_field(v, "Recent")]
             first = (embed_field(versions[0], "Recent") or "").splitlines()

@@ -237,8 +237,11 @@ async def test_an_archived_thread_is_reopened_and_a_locked_one_left(tmp_path: Pa
         assert final is not None and final.channel_id == fake.channel("general").id
         lines = _lines(fake, "general")
         assert len(lines) == 1 and "continues here in the channel" in lines[0].content
-        closed = fake.message(lobby.id)
-        assert "Final standings" in fake.render(closed)
+        # The lobby's last edit follows the match's commit in the background.
+        await fake.wait_for(
+            lambda: "Final standings" in fake.render(fake.message(lobby.id)),
+            message=lambda: fake.render(fake.message(lobby.id)),
+        )
         assert not [m for m in fake.public_messages(thread.id) if is_ping(m) and m.id > final.id]
         await env.finish()
 
