@@ -57,9 +57,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
     More workers than cores would use the quarter of the run the CPUs sit idle (the e2e tests
     wait on the bot's processes): on the 2-core machine three workers took 747 s and four
-    720 s against 843 s for two, but each of those runs failed two tests whose harness reads
-    the outcome of a move before the bot has shown it (found and fixed, two more may hide),
-    and once a test whose bot stalled for 90 s on PostgreSQL (not reproduced). Two is what
+    720 s against 843 s for two, but each of those runs failed two tests. At three, two whose
+    harness read a move's outcome before the bot had shown it (fixed since); at four, two
+    PostgreSQL tests that waited 90 s for a public edit that never came (not reproduced in a
+    rerun of the long tests at four workers). Two is what
     the busy-machine run (four busy loops beside the suite, load 6-7) passed with."""
     chosen = os.environ.get("PAPLU_TEST_WORKERS", "")
     if chosen.isdigit() and int(chosen) > 0:
