@@ -25,9 +25,9 @@ def vectors_path() -> Path:
 
 
 #: The suite's longest tests, longest first (`tests/long_tests.txt`). They are run first:
-#: pytest-xdist hands tests out in collection order, one to each worker in turn, so a long
-#: test collected late ran on one worker while the others, done, sat idle (the last 4 of 15
-#: minutes at a load near 1). Only the order changes; every test still runs.
+#: in collection order a long test collected late ran on one worker while the others, done,
+#: sat idle (the last 4 of 15 minutes at a load near 1). Only the order changes; every test
+#: still runs.
 LONG_TESTS_FIRST = tuple(
     line.split()[1]
     for line in (PROJECT_ROOT / "tests" / "long_tests.txt").read_text().splitlines()
@@ -60,8 +60,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     720 s against 843 s for two, but each of those runs failed two tests. At three, two whose
     harness read a move's outcome before the bot had shown it (fixed since); at four, two
     PostgreSQL tests that waited 90 s for a public edit that never came (not reproduced in a
-    rerun of the long tests at four workers). Two is what
-    the busy-machine run (four busy loops beside the suite, load 6-7) passed with."""
+    rerun of the long tests at four workers). Two is what the busy-machine run (four busy
+    loops beside the suite, load 6-7) passed with."""
     chosen = os.environ.get("PAPLU_TEST_WORKERS", "")
     if chosen.isdigit() and int(chosen) > 0:
         return int(chosen)
